@@ -1,0 +1,42 @@
+# Two commands on a fresh machine: `make run` opens the window, `make test` runs the suite.
+# Each creates .venv if missing and installs only what changed since the last time.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+RUN_STAMP  := $(VENV)/.stamp-run
+TEST_STAMP := $(VENV)/.stamp-test
+
+.PHONY: run test bench lint screenshot clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(RUN_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test,dev]'
+	touch $@ $(RUN_STAMP)
+
+run: $(RUN_STAMP)
+	$(PY) -m explorer
+
+test: $(TEST_STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+
+bench: $(TEST_STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m bench
+
+lint: $(TEST_STAMP)
+	$(PY) -m ruff check explorer tests bench
+	$(PY) -m ruff format --check explorer tests bench
+	$(PY) -m mypy
+
+screenshot: $(RUN_STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m explorer screenshot resources/screenshot.png --select 5 7
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,252 @@
+"""The headless face of the explorer: `wythoff-explorer judge|moves|count|pairs|...`.
+
+With no sub-command it opens the window. Nothing here imports Qt unless the window or a
+screenshot is asked for, so the command line starts fast and runs without a display.
+Bad input of any kind ends with one line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import BinaryIO, NoReturn
+
+import explorer
+from explorer.core import batch, bulk
+from explorer.core.bigint import parse_natural
+from explorer.core.intstream import InputError, Integers, read_integers
+from explorer.core.moves import winning_moves
+from explorer.core.textout import numbers_per_line, words_by_mask
+from explorer.core.wythoff import NumberKind, classify_number
+from explorer.core.zeckendorf import zeckendorf_digits
+
+PROG = "wythoff-explorer"
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    """Bad arguments or input: reported as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def _natural(text: str) -> int:
+    try:
+        return parse_natural(text, "the number")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _read_source(path: str | None) -> bytes:
+    if path is None or path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _write(out: BinaryIO, data: bytes) -> None:
+    out.write(data)
+    out.flush()
+
+
+def _counted_records(nums: Integers, width: int, what: str) -> tuple[Sequence[int], int]:
+    """Split `Q, then Q records of `width` values`; returns (flat values, Q)."""
+    if len(nums) == 0:
+        raise InputError(f"the input is empty: expected the number of {what} on line 1")
+    count = int(nums.values[0])
+    have = len(nums) - 1
+    need = count * width
+    if have < need:
+        got = have // width
+        raise InputError(
+            f"line 1 announces {count} {what} but the input holds only {got}"
+            + (f" and a partial one on line {nums.line_of(len(nums) - 1)}" if have % width else "")
+        )
+    if have > need:
+        raise InputError(f"line {nums.line_of(need + 1)}: more values than the {count} {what} announced on line 1")
+    return nums.values[1:], count
+
+
+def _uncounted_records(nums: Integers, width: int, what: str) -> Sequence[int]:
+    if len(nums) % width:
+        raise InputError(
+            f"line {nums.line_of(len(nums) - 1)}: the input ends in the middle of a {what} "
+            f"({len(nums)} values is not a multiple of {width})"
+        )
+    return nums.values
+
+
+def _columns(flat: Sequence[int], width: int) -> list:
+    if hasattr(flat, "reshape"):
+        table = flat.reshape(-1, width)  # type: ignore[union-attr]
+        return [table[:, i] for i in range(width)]
+    return [list(flat[i::width]) for i in range(width)]
+
+
+def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
+    nums = read_integers(_read_source(args.file))
+    if args.pairs:
+        flat = _uncounted_records(nums, 2, "pair")
+        xs, ys = _columns(flat, 2)
+        _write(out, words_by_mask(~batch.cold_mask(xs, ys), b"1", b"0"))
+    else:
+        flat, _ = _counted_records(nums, 2, "pairs")
+        xs, ys = _columns(flat, 2)
+        _write(out, words_by_mask(~batch.cold_mask(xs, ys), b"First", b"Second"))
+
+
+def cmd_moves(args: argparse.Namespace, out: BinaryIO) -> None:
+    a, b = args.a, args.b
+    moves = winning_moves(a, b)
+    if args.json:
+        doc = {
+            "position": [a, b],
+            "status": "N" if moves else "P",
+            "moves": [list(m.target) for m in moves],
+            "details": [{"to": list(m.target), "kind": m.kind.name.lower(), "taken": m.taken} for m in moves],
+        }
+        _write(out, (json.dumps(doc) + "\n").encode())
+    else:
+        _write(out, "".join(f"{m.target[0]} {m.target[1]}\n" for m in moves).encode())
+
+
+def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
+    if args.batch:
+        if args.bounds:
+            raise UsageError("count --batch reads its queries from FILE or stdin, not from arguments")
+        nums = read_integers(_read_source(args.file))
+        flat, _ = _counted_records(nums, 2, "queries")
+        xs, ys = _columns(flat, 2)
+        _write(out, numbers_per_line(batch.cold_counts(xs, ys)))
+        return
+    if args.file is not None:
+        raise UsageError("a FILE is read only with --batch")
+    if len(args.bounds) != 2:
+        raise UsageError("count takes X Y (or --batch [FILE])")
+    x, y = args.bounds
+    _write(out, numbers_per_line(batch.cold_counts([x], [y])))
+
+
+def cmd_pairs(args: argparse.Namespace, out: BinaryIO) -> None:
+    start, count = args.start, args.n
+    chunk = 1 << 16
+    for lo in range(0, count, chunk):
+        n = min(chunk, count - lo)
+        a, b = bulk.cold_pairs(start + lo, n)
+        lines = map("{} {} {}".format, range(start + lo, start + lo + n), a.tolist(), b.tolist())
+        out.write(("\n".join(lines) + "\n").encode())
+    out.flush()
+
+
+def cmd_number(args: argparse.Namespace, out: BinaryIO) -> None:
+    n = args.n
+    role = classify_number(n)
+    if role.kind is NumberKind.ZERO:
+        text = "0 is in the cold pair (0, 0), k = 0\n"
+    else:
+        name = "a" if role.kind is NumberKind.LOWER else "b"
+        pair = (n, role.partner) if role.kind is NumberKind.LOWER else (role.partner, n)
+        text = (
+            f"{n} = {name}_{role.index} ({role.kind.value} number); partner {role.partner}; "
+            f"cold pair ({pair[0]}, {pair[1]})\n"
+        )
+    text += f"Zeckendorf: {zeckendorf_digits(n)}\n"
+    _write(out, text.encode())
+
+
+def cmd_zeckendorf(args: argparse.Namespace, out: BinaryIO) -> None:
+    _write(out, (zeckendorf_digits(args.n) + "\n").encode())
+
+
+def cmd_screenshot(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.gui.screenshot import screenshot_from_args
+
+    screenshot_from_args(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Explore Wythoff's game exactly. With no command, open the window.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {explorer.__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    p = sub.add_parser("judge", help="who wins each position: T then T pairs -> First/Second")
+    p.add_argument("file", nargs="?", metavar="FILE", help="input file (default: stdin)")
+    p.add_argument("--pairs", action="store_true", help="pairs until end of input, print 1 (first player wins) or 0")
+    p.set_defaults(func=cmd_judge)
+
+    p = sub.add_parser("moves", help="the winning moves from (A, B), one 'a b' line each")
+    p.add_argument("a", type=_natural, metavar="A")
+    p.add_argument("b", type=_natural, metavar="B")
+    p.add_argument("--json", action="store_true", help="print a JSON object")
+    p.set_defaults(func=cmd_moves)
+
+    p = sub.add_parser("count", help="cold cells with 0 <= x <= X, 0 <= y <= Y")
+    p.add_argument("bounds", nargs="*", type=_natural, metavar="X Y")
+    p.add_argument("--batch", action="store_true", help="read Q, then Q lines 'X Y'")
+    p.add_argument("--file", metavar="FILE", help="with --batch: input file (default: stdin)")
+    p.set_defaults(func=cmd_count)
+
+    p = sub.add_parser("pairs", help="lines 'k a_k b_k' for k = K .. K+N-1")
+    p.add_argument("n", type=_natural, metavar="N")
+    p.add_argument("--start", type=_natural, default=0, metavar="K")
+    p.set_defaults(func=cmd_pairs)
+
+    p = sub.add_parser("number", help="where N stands: a_k or b_k, its partner, its Zeckendorf form")
+    p.add_argument("n", type=_natural, metavar="N")
+    p.set_defaults(func=cmd_number)
+
+    p = sub.add_parser("zeckendorf", help="Zeckendorf digits of N over 1, 2, 3, 5, 8, ...")
+    p.add_argument("n", type=_natural, metavar="N")
+    p.set_defaults(func=cmd_zeckendorf)
+
+    p = sub.add_parser("screenshot", help="render the window off-screen to a PNG")
+    p.add_argument("out", metavar="OUT.png")
+    p.add_argument("--view", nargs=4, type=_natural, metavar=("X0", "Y0", "X1", "Y1"))
+    p.add_argument("--select", nargs=2, type=_natural, metavar=("A", "B"))
+    p.add_argument("--size", default="1280x800", metavar="WxH")
+    p.set_defaults(func=cmd_screenshot)
+    return parser
+
+
+def _fix_count_args(argv: list[str]) -> list[str]:
+    """`count --batch FILE` reads naturally; argparse would take FILE as a bound."""
+    if argv[:1] == ["count"] and "--batch" in argv:
+        rest = [a for a in argv[1:] if a != "--batch"]
+        if len(rest) == 1 and not rest[0].startswith("-"):
+            return ["count", "--batch", "--file", rest[0]]
+    return argv
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list:
+        from explorer.gui.app import run_window
+
+        return run_window()
+    parser = build_parser()
+    try:
+        args = parser.parse_args(_fix_count_args(args_list))
+        if args.command is None:
+            raise UsageError("no command given")
+        args.func(args, sys.stdout.buffer)
+    except (UsageError, InputError, ValueError) as exc:
+        sys.stderr.write(f"{PROG}: error: {exc}\n")
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away (e.g. `| head`): not an error
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

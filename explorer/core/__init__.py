@@ -1,0 +1,42 @@
+"""The game itself, pure and exact: no Qt here (a test enforces it).
+
+Scalar functions take and return Python integers of any size; the `bulk` module offers
+numpy versions that are exact over their stated ranges and hand over to these beyond.
+"""
+
+from __future__ import annotations
+
+from explorer.core.bigint import allow_huge_integers
+from explorer.core.counting import cold_cells_in, cold_cells_in_rect
+from explorer.core.moves import Move, MoveKind, winning_moves
+from explorer.core.wythoff import (
+    NumberKind,
+    classify_number,
+    cold_pair,
+    count_lower_upto,
+    is_cold,
+    lower,
+    partner,
+    upper,
+)
+from explorer.core.zeckendorf import zeckendorf_digits, zeckendorf_indices
+
+allow_huge_integers()
+
+__all__ = [
+    "Move",
+    "MoveKind",
+    "NumberKind",
+    "classify_number",
+    "cold_cells_in",
+    "cold_cells_in_rect",
+    "cold_pair",
+    "count_lower_upto",
+    "is_cold",
+    "lower",
+    "partner",
+    "upper",
+    "winning_moves",
+    "zeckendorf_digits",
+    "zeckendorf_indices",
+]

@@ -1,0 +1,52 @@
+"""Integers of any size, to and from text.
+
+Python refuses to convert integers of more than 4 300 decimal digits to or from text
+unless told otherwise. The explorer promises answers for at least 100 000 digits, so it
+lifts that limit once, on import, and offers a forgiving parser for what people type.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+_SEPARATORS = re.compile(r"[\s_,'\u00a0\u202f]")
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def allow_huge_integers() -> None:
+    """Lift CPython's int<->str digit limit (3.11+); a no-op where it does not exist."""
+    if hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(0)
+
+
+def parse_natural(text: str, what: str = "value") -> int:
+    """Parse a non-negative integer typed by a person.
+
+    Spaces, underscores, commas, apostrophes and thin spaces between digits are tolerated
+    ("1 000 000", "1_000_000", "1,000,000"). Raises ValueError with a sentence a person can
+    read for anything else: empty text, a sign, a decimal point, letters.
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise ValueError(f"{what} is empty: type a whole number such as 42")
+    if stripped.startswith("-"):
+        raise ValueError(f"{what} is negative: piles hold 0 or more counters")
+    if stripped.startswith("+"):
+        stripped = stripped[1:]
+    compact = _SEPARATORS.sub("", stripped)
+    if not _DIGITS.fullmatch(compact):
+        shown = stripped if len(stripped) <= 30 else stripped[:27] + "..."
+        raise ValueError(f"{what} is not a whole number: {shown!r}")
+    return int(compact)
+
+
+def short_decimal(n: int, width: int = 24) -> str:
+    """Decimal form of n, elided in the middle when longer than `width` characters."""
+    if n.bit_length() < 3.3 * width:
+        s = str(n)
+        if len(s) <= width:
+            return s
+    s = str(n)
+    keep = max(4, (width - 3) // 2)
+    return f"{s[:keep]}…{s[-keep:]} ({len(s)} digits)"

@@ -1,0 +1,142 @@
+"""Vectorised, exact Wythoff arithmetic with numpy, and where it hands over.
+
+- `isqrt_int64`: exact integer square roots for 0 <= m < 2^63 (float estimate, then an
+  exact integer correction of +-1).
+- `cold_pairs(start, count)`: the arrays a_k, b_k for k in a range. Exact through numpy while
+  5 k^2 < 2^63 (k <= NUMPY_MAX_INDEX ~ 1.36e9); beyond that it switches to Python ints
+  (an object array), so any start, even 10^100, is answered exactly.
+- `partners(n)`: p(x) for x = 0..n.
+- `is_cold_array(x, y)`: exact over the whole non-negative int64 range through 128-bit
+  products (`wide`); `is_cold_many` takes any Python ints and hands larger ones over to
+  the scalar code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import isqrt
+
+import numpy as np
+from numpy.typing import NDArray
+
+from explorer.core import wide
+from explorer.core.wythoff import count_lower_upto, is_cold, lower
+
+I64 = NDArray[np.int64]
+NUMPY_MAX_INDEX = isqrt((2**63 - 1) // 5)  # largest k with 5 k^2 < 2^63
+INT64_MAX = 2**63 - 1
+
+
+def isqrt_int64(m: I64) -> I64:
+    """floor(sqrt(m)) for an int64 array with 0 <= m < 2^63, exactly."""
+    m = np.asarray(m, dtype=np.int64)
+    r = np.floor(np.sqrt(m.astype(np.float64))).astype(np.uint64)
+    um = m.astype(np.uint64)
+    # The float estimate is within 1 of the truth; squares below 2^64 are exact in uint64.
+    r = np.where(r * r > um, r - np.uint64(1), r)
+    r1 = r + np.uint64(1)
+    r = np.where(r1 * r1 <= um, r1, r)
+    return r.astype(np.int64)
+
+
+def lower_array(k: I64) -> I64:
+    """a_k for an int64 array with 0 <= k <= NUMPY_MAX_INDEX."""
+    k = np.asarray(k, dtype=np.int64)
+    if k.size and (k.min() < 0 or k.max() > NUMPY_MAX_INDEX):
+        raise ValueError(f"lower_array is exact for 0 <= k <= {NUMPY_MAX_INDEX}")
+    return (k + isqrt_int64(5 * k * k)) >> 1
+
+
+def count_lower_upto_array(m: I64) -> I64:
+    """LA(m) = floor((m + 1) / phi) for an int64 array with -1 <= m < NUMPY_MAX_INDEX."""
+    n = np.asarray(m, dtype=np.int64) + 1
+    if n.size and (n.min() < 0 or n.max() > NUMPY_MAX_INDEX):
+        raise ValueError(f"count_lower_upto_array is exact for -1 <= m < {NUMPY_MAX_INDEX}")
+    return (isqrt_int64(5 * n * n) - n) >> 1
+
+
+_CHUNK = 1 << 16  # temporaries of 512 KiB stay in cache and are reused
+
+
+def cold_pairs(start: int, count: int) -> tuple[NDArray, NDArray]:
+    """Arrays (a_k, b_k) for k = start .. start + count - 1.
+
+    int64 arrays while the range stays within NUMPY_MAX_INDEX (computed in cache-sized
+    chunks: on this machine fresh memory costs more than the arithmetic), otherwise
+    object arrays of Python ints computed one by one with math.isqrt.
+    """
+    if start < 0 or count < 0:
+        raise ValueError("start and count must be >= 0")
+    if start + count - 1 <= NUMPY_MAX_INDEX:
+        a = np.empty(count, dtype=np.int64)
+        b = np.empty(count, dtype=np.int64)
+        for lo in range(0, count, _CHUNK):
+            hi = min(count, lo + _CHUNK)
+            k = np.arange(start + lo, start + hi, dtype=np.int64)
+            a_part = lower_array(k)
+            a[lo:hi] = a_part
+            np.add(a_part, k, out=b[lo:hi])
+        return a, b
+    a_obj = np.array([lower(k) for k in range(start, start + count)], dtype=object)
+    k_obj = np.array(range(start, start + count), dtype=object)
+    return a_obj, a_obj + k_obj
+
+
+def partners(n: int) -> I64:
+    """The partner array p[x] for x = 0..n: (x, p[x]) is cold."""
+    if n < 0:
+        raise ValueError("n must be >= 0")
+    if n >= NUMPY_MAX_INDEX:
+        raise ValueError(f"partners() keeps an int64 array; n must be < {NUMPY_MAX_INDEX}")
+    top = count_lower_upto(n)  # every k with a_k <= n
+    a, b = cold_pairs(0, top + 1)
+    p = np.empty(n + 1, dtype=np.int64)
+    p[a] = b
+    inside = b <= n
+    p[b[inside]] = a[inside]
+    return p
+
+
+def is_cold_array(x: I64, y: I64) -> NDArray[np.bool_]:
+    """Exact P-position test for int64 arrays of non-negative piles (any int64 value)."""
+    x = np.asarray(x, dtype=np.int64)
+    y = np.asarray(y, dtype=np.int64)
+    if x.shape != y.shape:
+        raise ValueError("x and y differ in shape")
+    if x.size and (x.min() < 0 or y.min() < 0):
+        raise ValueError("piles must be >= 0")
+    flat_x, flat_y = x.ravel(), y.ravel()
+    out = np.empty(flat_x.size, dtype=bool)
+    for lo in range(0, flat_x.size, _CHUNK):
+        hi = lo + _CHUNK
+        out[lo:hi] = _is_cold_chunk(flat_x[lo:hi], flat_y[lo:hi])
+    return out.reshape(x.shape)
+
+
+def _is_cold_chunk(x: I64, y: I64) -> NDArray[np.bool_]:
+    """The test on one chunk of valid input.
+
+    With d = |x - y| and m = min(x, y), (x, y) is cold iff m = floor(d phi), that is
+    2m - d < d sqrt 5 < 2m + 2 - d, decided by comparing squares in 128 bits. Cold needs
+    d <= m <= 2d, so every square below is of a number < 2^64.
+    """
+    m = np.minimum(x, y).astype(np.uint64)
+    d = np.abs(x - y).astype(np.uint64)  # x, y >= 0, so no overflow
+    plausible = (d <= m) & (m <= d * np.uint64(2))
+    lo_side = np.where(plausible, np.uint64(2) * m - d, 0).astype(np.uint64)
+    hi_side = lo_side + np.uint64(2)
+    d_sq = wide.mul_wide(d, d)
+    five_d_sq = wide.add_wide(wide.shl_wide(d_sq, 2), d_sq)
+    below = wide.less_wide(wide.mul_wide(lo_side, lo_side), five_d_sq)
+    above = wide.less_wide(five_d_sq, wide.mul_wide(hi_side, hi_side))
+    origin = (m == 0) & (d == 0)
+    return origin | (plausible & (d > 0) & below & above)
+
+
+def is_cold_many(xs: Sequence[int], ys: Sequence[int]) -> NDArray[np.bool_]:
+    """Cold test for Python ints of any size: numpy where they fit in int64, exact beyond."""
+    if len(xs) != len(ys):
+        raise ValueError("xs and ys differ in length")
+    if all(0 <= v <= INT64_MAX for v in xs) and all(0 <= v <= INT64_MAX for v in ys):
+        return is_cold_array(np.array(xs, dtype=np.int64), np.array(ys, dtype=np.int64))
+    return np.fromiter((is_cold(x, y) for x, y in zip(xs, ys, strict=False)), dtype=bool, count=len(xs))

@@ -1,0 +1,54 @@
+"""Winning moves of a hot position, exactly and in O(1) big-integer operations.
+
+From a hot (x, y) the winning moves are exactly those of these three that exist
+(MATH.md; tested against brute force): keep x and go to (x, p(x)); keep y and go to
+(p(y), y); or go down the diagonal to the cold pair with the same difference.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from explorer.core.wythoff import is_cold, lower, partner
+
+
+class MoveKind(enum.Enum):
+    FROM_A = "from pile A"
+    FROM_B = "from pile B"
+    FROM_BOTH = "from both piles"
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """A move from `start` to `target`; `taken` counters leave the pile(s) named by `kind`."""
+
+    target: tuple[int, int]
+    start: tuple[int, int]
+    kind: MoveKind
+    taken: int
+
+    def describe(self) -> str:
+        """'take 2 from both piles -> (3, 5)' style wording."""
+        a, b = self.target
+        return f"take {self.taken} {self.kind.value} → ({a}, {b})"
+
+
+def winning_moves(x: int, y: int) -> list[Move]:
+    """All winning moves from (x, y), sorted by target; empty for a cold position."""
+    if is_cold(x, y):
+        return []
+    moves: list[Move] = []
+    px = partner(x)
+    if px < y:
+        moves.append(Move((x, px), (x, y), MoveKind.FROM_B, y - px))
+    py = partner(y)
+    if py < x:
+        moves.append(Move((py, y), (x, y), MoveKind.FROM_A, x - py))
+    small = min(x, y)
+    a_d = lower(abs(y - x))
+    if a_d < small:
+        t = small - a_d
+        moves.append(Move((x - t, y - t), (x, y), MoveKind.FROM_BOTH, t))
+    moves.sort()
+    return moves

@@ -1,0 +1,86 @@
+"""Cold positions of Wythoff's game, exactly, for integers of any size.
+
+Everything here rests on one identity (MATH.md): floor(k*phi) = (k + isqrt(5*k*k)) // 2.
+No floating point is used anywhere; each function costs a few big-integer
+multiplications and one integer square root.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from math import isqrt
+
+
+def _check_natural(n: int, what: str) -> None:
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError(f"{what} must be an int, not {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"{what} must be >= 0, got {n}")
+
+
+def lower(k: int) -> int:
+    """a_k = floor(k * phi), the smaller number of the k-th cold pair."""
+    _check_natural(k, "k")
+    return (k + isqrt(5 * k * k)) >> 1
+
+
+def upper(k: int) -> int:
+    """b_k = floor(k * phi^2) = a_k + k, the larger number of the k-th cold pair."""
+    return lower(k) + k
+
+
+def cold_pair(k: int) -> tuple[int, int]:
+    """The k-th cold pair (a_k, b_k), k = 0, 1, 2, ...: (0, 0), (1, 2), (3, 5), (4, 7), ..."""
+    a = lower(k)
+    return a, a + k
+
+
+def count_lower_upto(m: int) -> int:
+    """LA(m) = #{k >= 1 : a_k <= m} = floor((m + 1) / phi); 0 for m < 0.
+
+    It is also the Zeckendorf right shift of m (tested), which `zeckendorf` relies on.
+    """
+    if m < 0:
+        return 0
+    n = m + 1
+    return (isqrt(5 * n * n) - n) >> 1
+
+
+def is_cold(x: int, y: int) -> bool:
+    """True when (x, y) is a P-position: the player to move loses with best play."""
+    _check_natural(x, "x")
+    _check_natural(y, "y")
+    small, d = (x, y - x) if x <= y else (y, x - y)
+    return small == lower(d)
+
+
+class NumberKind(enum.Enum):
+    ZERO = "zero"
+    LOWER = "lower"
+    UPPER = "upper"
+
+
+@dataclass(frozen=True)
+class NumberRole:
+    """Where n stands in the cold sequence: n = a_index (lower) or n = b_index (upper)."""
+
+    kind: NumberKind
+    index: int
+    partner: int
+
+
+def classify_number(n: int) -> NumberRole:
+    """Whether n >= 0 is a lower number a_k or an upper number b_k, its k, and its partner."""
+    _check_natural(n, "n")
+    if n == 0:
+        return NumberRole(NumberKind.ZERO, 0, 0)
+    here = count_lower_upto(n)
+    if here != count_lower_upto(n - 1):
+        return NumberRole(NumberKind.LOWER, here, n + here)
+    return NumberRole(NumberKind.UPPER, n - here, here)
+
+
+def partner(x: int) -> int:
+    """p(x): the unique y with (x, y) cold. Every row and every column holds exactly one."""
+    return classify_number(x).partner

@@ -1,0 +1,1 @@
+"""The window and its parts. Everything Qt lives under this package."""

@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from explorer.core import cold_cells_in, cold_cells_in_rect
+from explorer.core.batch import cold_counts
+from tests.oracles import cold_table
+
+N = 150
+
+
+def _prefix_table():
+    cold = np.array(cold_table(N), dtype=np.int64)
+    return cold.cumsum(0).cumsum(1)
+
+
+def test_prefix_counts_against_definition():
+    pref = _prefix_table()
+    for x in range(N):
+        for y in range(N):
+            assert cold_cells_in(x, y) == pref[x, y]
+
+
+def test_rectangles_against_definition():
+    cold = np.array(cold_table(N))
+    for x0, y0, x1, y1 in [(0, 0, 0, 0), (1, 2, 1, 2), (3, 3, 40, 90), (10, 0, 5, 20), (0, 0, 149, 149), (7, 7, 7, 6)]:
+        want = int(cold[x0 : x1 + 1, y0 : y1 + 1].sum()) if x1 >= x0 and y1 >= y0 else 0
+        assert cold_cells_in_rect(x0, y0, x1, y1) == want
+    assert cold_cells_in(-1, 5) == 0
+
+
+def test_vectorised_counts_match_scalar_and_hand_over():
+    rng = np.random.default_rng(3)
+    xs = rng.integers(0, 10**8, 2000)
+    ys = rng.integers(0, 10**8, 2000)
+    got = cold_counts(xs, ys)
+    assert [int(v) for v in got] == [cold_cells_in(int(x), int(y)) for x, y in zip(xs, ys, strict=False)]
+    big = cold_counts([10**30, 5], [10**30, 5])
+    assert list(big) == [cold_cells_in(10**30, 10**30), cold_cells_in(5, 5)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10**200), st.integers(0, 10**200))
+def test_strip_and_symmetry(x, y):
+    assert cold_cells_in(x, y) == cold_cells_in(y, x)
+    # The strip [0, X] x [0, inf) holds exactly X + 1 cold cells (one per row).
+    assert cold_cells_in(x, 3 * x + 10) == x + 1

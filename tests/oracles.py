@@ -1,0 +1,86 @@
+"""Independent oracles: the game's definition by brute force, and greedy Zeckendorf.
+
+Nothing here imports explorer: these are the yardsticks the code is measured against.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+
+@lru_cache(maxsize=4)
+def cold_table(n: int) -> tuple[tuple[bool, ...], ...]:
+    """cold[x][y] for 0 <= x, y < n, straight from the definition: a position is hot iff
+    some move (down its column, along its row, or down its diagonal) reaches a cold one.
+    Sweeping x, then y, upwards, every target is decided before the position itself; a
+    flag per row, column and diagonal records whether a cold cell lies below."""
+    cold = [[False] * n for _ in range(n)]
+    col_has = [False] * n  # some cold (x, y') with y' < y, per x
+    row_has = [False] * n  # some cold (x', y) with x' < x, per y
+    diag_has = {}  # some cold on the diagonal y - x, below
+    for x in range(n):
+        for y in range(n):
+            d = y - x
+            hot = col_has[x] or row_has[y] or diag_has.get(d, False)
+            if not hot:
+                cold[x][y] = True
+                col_has[x] = row_has[y] = True
+                diag_has[d] = True
+    return tuple(tuple(row) for row in cold)
+
+
+def winning_targets(n: int) -> dict[tuple[int, int], set[tuple[int, int]]]:
+    """For each hot position in the n x n grid, the set of cold positions one move away."""
+    cold = cold_table(n)
+    targets: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for cx in range(n):
+        for cy in range(n):
+            if not cold[cx][cy]:
+                continue
+            for t in range(1, n):
+                for pos in ((cx, cy + t), (cx + t, cy), (cx + t, cy + t)):
+                    if pos[0] < n and pos[1] < n:
+                        targets.setdefault(pos, set()).add((cx, cy))
+    return targets
+
+
+def fib_list(upto: int) -> list[int]:
+    """F_0, F_1, ... up to the first exceeding `upto`."""
+    fibs = [0, 1]
+    while fibs[-1] <= upto:
+        fibs.append(fibs[-1] + fibs[-2])
+    return fibs
+
+
+def greedy_zeckendorf(n: int) -> list[int]:
+    """Indices i >= 2 (descending) of the Zeckendorf representation, by the greedy method."""
+    fibs = fib_list(n)
+    out = []
+    i = len(fibs) - 1
+    while n:
+        while fibs[i] > n:
+            i -= 1
+        out.append(i)
+        n -= fibs[i]
+        i -= 2
+    return out
+
+
+def fib(n: int) -> int:
+    """F_n by powering the matrix [[1, 1], [1, 0]] (not the core's fast doubling)."""
+
+    def mul(p, q):
+        return (
+            p[0] * q[0] + p[1] * q[2],
+            p[0] * q[1] + p[1] * q[3],
+            p[2] * q[0] + p[3] * q[2],
+            p[2] * q[1] + p[3] * q[3],
+        )
+
+    result, base = (1, 0, 0, 1), (1, 1, 1, 0)
+    while n:
+        if n & 1:
+            result = mul(result, base)
+        base = mul(base, base)
+        n >>= 1
+    return result[1]

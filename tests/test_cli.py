@@ -1,0 +1,136 @@
+"""The CLI contract: output format, answers against independent oracles, clean refusals."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from explorer.cli import main
+from tests.oracles import cold_table, fib, winning_targets
+
+
+def run(args, stdin=b"", monkeypatch=None, capsysbinary=None):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+    code = main(args)
+    out, err = capsysbinary.readouterr()
+    return code, out.decode(), err.decode()
+
+
+@pytest.fixture
+def cli(monkeypatch, capsysbinary):
+    return lambda args, stdin=b"": run(args, stdin, monkeypatch, capsysbinary)
+
+
+def test_judge_against_definition(cli):
+    n = 60
+    cold = cold_table(n)
+    positions = [(x, y) for x in range(n) for y in range(n)]
+    text = f"{len(positions)}\n" + "".join(f"{x} {y}\n" for x, y in positions)
+    code, out, err = cli(["judge"], text.encode())
+    assert code == 0 and err == ""
+    assert out.splitlines() == ["Second" if cold[x][y] else "First" for x, y in positions]
+
+
+def test_judge_pairs_mode_and_file(cli, tmp_path):
+    f = tmp_path / "in.txt"
+    f.write_text("0 0\n1 2\n2 2\n")
+    code, out, _ = cli(["judge", "--pairs", str(f)])
+    assert code == 0 and out == "0\n0\n1\n"
+
+
+def test_judge_huge_numbers(cli):
+    n = 20000
+    k, a = fib(n), fib(n + 1) - 1  # (a_k, b_k) for k = F_n, n even
+    code, out, _ = cli(["judge"], f"2\n{a} {a + k}\n{a + k} {a + k + 1}\n".encode())
+    assert code == 0 and out == "Second\nFirst\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "where"),
+    [
+        (["judge"], b"", "empty"),
+        (["judge"], b"3\n1 2\n3 5\n", "only 2"),
+        (["judge"], b"1\n1 2\n3 5\n", "line 3"),
+        (["judge"], b"2\n1 2\n3 oops\n", "line 3"),
+        (["judge"], b"1\n-1 2\n", "negative"),
+        (["judge", "--pairs"], b"1 2\n3\n", "line 2"),
+        (["judge", "/no/such/file"], b"", "cannot read"),
+        (["moves", "1"], b"", "required"),
+        (["moves", "x", "2"], b"", "not a whole number"),
+        (["count", "1.5", "2"], b"", "not a whole number"),
+        (["count", "--batch"], b"2\n1 2\n", "only 1"),
+        (["pairs", "-3"], b"", "negative"),
+        (["frobnicate"], b"", "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(cli, args, stdin, where):
+    code, out, err = cli(args, stdin)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("wythoff-explorer: error:")
+    assert where in err
+
+
+def test_moves_against_brute_force(cli):
+    targets = winning_targets(40)
+    for x, y in [(5, 7), (3, 5), (10, 10), (0, 9), (21, 34)]:
+        code, out, _ = cli(["moves", str(x), str(y)])
+        assert code == 0
+        want = sorted(targets.get((x, y), set())) if not cold_table(40)[x][y] else []
+        assert out.splitlines() == [f"{a} {b}" for a, b in want]
+
+
+def test_moves_json(cli):
+    code, out, _ = cli(["moves", "5", "7", "--json"])
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["position"] == [5, 7] and doc["status"] == "N"
+    assert doc["moves"] == [[3, 5], [4, 7], [5, 3]]
+    _code, out, _ = cli(["moves", "3", "5", "--json"])
+    assert json.loads(out)["status"] == "P" and json.loads(out)["moves"] == []
+
+
+def test_moves_with_hundred_thousand_digit_arguments(cli):
+    n = 478_500
+    k, a = fib(n), fib(n + 1) - 1
+    code, out, _ = cli(["moves", str(a), str(a + k + 5)])
+    assert code == 0
+    assert f"{a} {a + k}" in out.splitlines()
+
+
+def test_count_and_batch(cli):
+    cold = cold_table(80)
+    code, out, _ = cli(["count", "30", "50"])
+    assert code == 0
+    assert int(out) == sum(cold[x][y] for x in range(31) for y in range(51))
+    _code, out, _ = cli(["count", "--batch"], b"3\n0 0\n30 50\n79 79\n")
+    want = [sum(cold[x][y] for x in range(X + 1) for y in range(Y + 1)) for X, Y in [(0, 0), (30, 50), (79, 79)]]
+    assert [int(v) for v in out.split()] == want
+
+
+def test_pairs_against_mex(cli):
+    _code, out, _ = cli(["pairs", "30", "--start", "5"])
+    seen, pairs = set(), []
+    for k in range(35):
+        a = 0
+        while a in seen:
+            a += 1
+        seen.update((a, a + k))
+        pairs.append(f"{k} {a} {a + k}")
+    assert out.splitlines() == pairs[5:]
+
+
+def test_entry_point_runs_without_qt_and_without_traceback():
+    probe = (
+        "import sys, explorer.cli;"
+        "assert not [m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph', 'shiboken'))]"
+    )
+    subprocess.run([sys.executable, "-c", probe], check=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "explorer", "moves", "5", "x"], capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
