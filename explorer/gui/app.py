@@ -5,13 +5,19 @@ from __future__ import annotations
 import sys
 
 
-def run_window() -> int:
-    from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+def application():  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance() or QApplication(sys.argv)
-    window = QMainWindow()
-    window.setWindowTitle("Wythoff Explorer")
-    window.setCentralWidget(QLabel("Wythoff Explorer: the grid view is on its way."))
-    window.resize(800, 600)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Wythoff Explorer")
+    app.setOrganizationName("WythoffExplorer")
+    return app
+
+
+def run_window() -> int:
+    app = application()
+    from explorer.gui.main_window import MainWindow
+
+    window = MainWindow()
     window.show()
-    return app.exec()
+    return int(app.exec())

@@ -1,0 +1,56 @@
+"""LA(m) = floor((m + 1) / phi) along an arithmetic progression m = m0 + i * step, fast.
+
+A viewport needs LA at every pixel boundary: thousands of values of 10^100 or more, which
+one math.isqrt each would make too slow for a frame. Along a progression,
+    (m0 + 1 + i*step) / phi = (q0 + f0) + i * (qs + fs)
+with integer parts q and fractional parts f. Both fractional parts are taken to FRACTION_BITS
+bits exactly (two isqrt calls), the carries floor(f0 + i*fs) come from int64 arithmetic,
+and the few entries whose fixed-point value lies within its error bound of an integer are
+recomputed with math.isqrt. So every value is exact.
+"""
+
+from __future__ import annotations
+
+from math import isqrt
+
+import numpy as np
+from numpy.typing import NDArray
+
+from explorer.core.wythoff import count_lower_upto
+
+FRACTION_BITS = 40
+_ONE = 1 << FRACTION_BITS
+
+
+def _scaled_floor_over_phi(n: int) -> int:
+    """floor(n * 2^FRACTION_BITS / phi) for n >= 0, exactly."""
+    big = n << FRACTION_BITS
+    return (isqrt(5 * big * big) - big) >> 1
+
+
+def lower_counts_along(m0: int, step: int, count: int) -> tuple[int, NDArray]:
+    """LA(m0 + i*step) for i = 0..count-1, as (base, offsets): value_i = base + offsets[i].
+
+    Needs m0 >= -1, step >= 1, count <= 2^20. The offsets are int64 while count * step
+    < 2^61 (a 4096-pixel viewport up to 5e14 cells per pixel), else Python ints in an
+    object array.
+    """
+    if m0 < -1 or step < 1 or count < 0 or count > 1 << 20:
+        raise ValueError("lower_counts_along needs m0 >= -1, step >= 1, 0 <= count <= 2^20")
+    f0 = _scaled_floor_over_phi(m0 + 1)
+    fs = _scaled_floor_over_phi(step)
+    base = f0 >> FRACTION_BITS
+    q_step = fs >> FRACTION_BITS
+    i = np.arange(count, dtype=np.int64)
+    frac = (f0 & (_ONE - 1)) + i * (fs & (_ONE - 1))  # < 2^40 * 2^21: fits
+    carries = frac >> FRACTION_BITS
+    if count * step < 1 << 61:
+        offsets = i * q_step + carries
+    else:
+        offsets = np.arange(count, dtype=object) * q_step + carries.astype(object)
+    # The true fraction exceeds the fixed-point one by less than (i + 1) / 2^40; only when
+    # that could carry across an integer is the floor in doubt.
+    doubtful = np.flatnonzero((frac & (_ONE - 1)) >= _ONE - (i + 1))
+    for k in doubtful.tolist():
+        offsets[k] = count_lower_upto(m0 + k * step) - base
+    return base, offsets

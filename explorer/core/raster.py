@@ -1,0 +1,156 @@
+"""The cold-cell count of every pixel of a viewport, exactly, in O(width + height).
+
+The viewport is cut into square texels of `step` x `step` cells (step = 1 when zoomed in:
+a texel is a cell). Texel column i holds the lower numbers a_k with k in
+(LA(X_i - 1), LA(X_{i+1} - 1)] and the upper numbers b_k with k in (UB(X_i - 1), ...],
+where UB(m) = m - LA(m); rows likewise. So the cold pairs (a_k, b_k) in texel (i, j) are
+the overlap of a column interval and a row interval of k, and all non-empty overlaps come
+from merging two sorted lists of boundaries: at most width + height pieces per line.
+The counts are exact integers for any coordinates and any step.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from explorer.core.progression import lower_counts_along
+
+MAX_TEXELS = 1 << 14  # per axis; a sanity bound, far above any screen
+
+
+@dataclass(frozen=True)
+class Raster:
+    """Cold counts of the texels [tx0, tx0 + nx) x [ty0, ty0 + ny) of size step x step.
+
+    Sparse: texel (cols[t], rows[t]) holds counts[t] > 0 cold cells; all others hold none.
+    """
+
+    tx0: int
+    ty0: int
+    step: int
+    nx: int
+    ny: int
+    cols: NDArray[np.int64]
+    rows: NDArray[np.int64]
+    counts: NDArray  # int64, or object (Python ints) for astronomically large steps
+
+    @property
+    def x0(self) -> int:
+        """The first cell column covered."""
+        return self.tx0 * self.step
+
+    @property
+    def y0(self) -> int:
+        return self.ty0 * self.step
+
+    def dense_counts(self) -> NDArray:
+        """counts as a (ny, nx) array, row-major (row j is y = y0 + j*step...)."""
+        dense = np.zeros((self.ny, self.nx), dtype=self.counts.dtype if self.counts.size else np.int64)
+        dense[self.rows, self.cols] = self.counts
+        return dense
+
+    def levels(self) -> NDArray[np.uint8]:
+        """A (ny, nx) uint8 image: 0 where a texel holds no cold cell, else 1..255 growing
+        with the share of its columns that hold one (a texel of step columns holds at most
+        step cold cells). Any cold cell gives at least level 1, so the cold lines never
+        vanish when zoomed out."""
+        image = np.zeros((self.ny, self.nx), dtype=np.uint8)
+        if self.counts.size:
+            if self.counts.dtype == object:
+                share = np.array([c / self.step for c in self.counts.tolist()], dtype=np.float64)
+            else:
+                share = self.counts / float(self.step)
+            level = np.ceil(254.0 * np.sqrt(np.minimum(share, 1.0)))
+            image[self.rows, self.cols] = np.clip(level, 1, 255).astype(np.uint8)
+        return image
+
+
+def _overlaps(p_base: int, p_off: NDArray, q_base: int, q_off: NDArray) -> tuple[NDArray, NDArray, NDArray]:
+    """Non-empty overlaps of intervals (P_i, P_{i+1}] and (Q_j, Q_{j+1}], P = p_base + p_off.
+
+    Returns (i, j, length) arrays. Both boundary lists are non-decreasing.
+    """
+    lo = max(p_base + int(p_off[0]), q_base + int(q_off[0]))
+    hi = min(p_base + int(p_off[-1]), q_base + int(q_off[-1]))
+    empty = np.empty(0, dtype=np.int64)
+    if lo >= hi:
+        return empty, empty, empty
+    span = hi - lo
+    # Relative to lo and clipped to [0, span]; the shifts are bounded by the spans, so
+    # int64 offsets stay int64 (object offsets stay exact Python ints).
+    p = np.clip(p_off + (p_base - lo), 0, span)
+    q = np.clip(q_off + (q_base - lo), 0, span)
+    cuts = np.union1d(p, q)
+    starts = cuts[:-1]
+    lengths = np.diff(cuts)
+    i = np.searchsorted(p, starts, side="right") - 1
+    j = np.searchsorted(q, starts, side="right") - 1
+    return i.astype(np.int64), j.astype(np.int64), lengths
+
+
+def _axis(t0: int, step: int, n: int) -> tuple[int, NDArray, int, NDArray]:
+    """(LA base, LA offsets, UB base, UB offsets) at the n + 1 texel boundaries of an axis.
+
+    Boundary b sits at cell t0*step + b*step; the counts are of numbers below it (m = cell - 1).
+    """
+    m0 = t0 * step - 1
+    la_base, la_off = lower_counts_along(m0, step, n + 1)
+    # UB(m) = m - LA(m) for m >= 0 and 0 for m = -1.
+    ub_off = np.arange(n + 1, dtype=la_off.dtype) * step - la_off
+    ub_base = m0 - la_base
+    if m0 == -1:
+        ub_off = ub_off.copy()
+        ub_off[0] = -ub_base  # makes UB(-1) = 0
+    return la_base, la_off, ub_base, ub_off
+
+
+def rasterize(x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
+    """Cold counts for the cells [x_lo, x_hi) x [y_lo, y_hi) in texels of step x step cells.
+
+    Texels are aligned to multiples of step (so they do not shimmer while panning) and
+    cover the requested cells; cells with negative coordinates do not exist and are left out.
+    """
+    if step < 1:
+        raise ValueError("step must be >= 1")
+    x_lo, y_lo = max(0, x_lo), max(0, y_lo)
+    tx0, ty0 = x_lo // step, y_lo // step
+    nx = max(0, -(-max(x_hi, x_lo) // step) - tx0)
+    ny = max(0, -(-max(y_hi, y_lo) // step) - ty0)
+    if nx > MAX_TEXELS or ny > MAX_TEXELS:
+        raise ValueError(f"at most {MAX_TEXELS} texels per axis, asked for {nx} x {ny}")
+    empty = np.empty(0, dtype=np.int64)
+    if nx == 0 or ny == 0:
+        return Raster(tx0, ty0, step, nx, ny, empty, empty, empty)
+    xa_base, xa_off, xb_base, xb_off = _axis(tx0, step, nx)
+    ya_base, ya_off, yb_base, yb_off = _axis(ty0, step, ny)
+    # (a_k, b_k): lower number in the column, upper in the row; mirrors the other way round.
+    i1, j1, c1 = _overlaps(xa_base, xa_off, yb_base, yb_off)
+    i2, j2, c2 = _overlaps(xb_base, xb_off, ya_base, ya_off)
+    cols = np.concatenate([i1, i2])
+    rows = np.concatenate([j1, j2])
+    counts = np.concatenate([c1, c2]) if c1.dtype == c2.dtype else np.concatenate([c1.astype(object), c2.astype(object)])
+    if tx0 == 0 and ty0 == 0:  # (0, 0) itself, k = 0, is in neither interval list
+        cols = np.append(cols, 0)
+        rows = np.append(rows, 0)
+        counts = np.append(counts, np.array([1], dtype=counts.dtype))
+    if counts.size:
+        keys = rows * nx + cols
+        order = np.argsort(keys, kind="stable")
+        keys, counts = keys[order], counts[order]
+        first = np.flatnonzero(np.diff(keys, prepend=-1))
+        counts = np.add.reduceat(counts, first)
+        keys = keys[first]
+        rows, cols = keys // nx, keys % nx
+    return Raster(tx0, ty0, step, nx, ny, cols, rows, counts)
+
+
+def step_for(cells_per_pixel: float) -> int:
+    """The texel size for a zoom level: one texel per cell when cells are >= 1 pixel,
+    otherwise the smallest whole number of cells covering a pixel."""
+    if not math.isfinite(cells_per_pixel) or cells_per_pixel <= 1.0:
+        return 1
+    return int(math.ceil(cells_per_pixel))

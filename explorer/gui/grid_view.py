@@ -1,0 +1,378 @@
+"""The zoomable hot/cold grid (objectName `gridView`).
+
+Scene coordinates are float64 offsets from an exact integer origin (ox, oy): cell (x, y)
+is centred at (x - ox, y - oy). When the view drifts far from the origin relative to its
+size, the origin moves to the view (exactly: integer arithmetic), so single cells stay
+addressable near 10^18, 10^100 or beyond. Only what is on screen is computed: the visible
+cell range goes to `explorer.core.raster`, at most one texel per pixel.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QPen
+from PySide6.QtWidgets import QGraphicsRectItem
+from superqt.utils import qthrottled
+
+from explorer.core.bigint import short_decimal
+from explorer.core.moves import Move
+from explorer.core.raster import Raster, rasterize, step_for
+from explorer.core.wythoff import is_cold
+from explorer.gui import palette
+from explorer.gui.axes import ExactAxis
+
+REANCHOR_RATIO = 2.0**20  # move the origin when |centre| exceeds this many view widths
+MIN_CELLS = 4.0  # the most zoomed-in view spans this many cells
+MAX_SPAN = 1e200  # the most zoomed-out view spans this many cells
+GRID_LINES_FROM_PX = 8.0  # draw cell borders once a cell is this many pixels wide
+HOME_SPAN = 24
+NEGATIVE_MARGIN = 2.0  # how far (in cells) the view may show below pile size 0
+
+
+def _float(n: int) -> float:
+    """An int as a float, saturating instead of raising beyond float range."""
+    try:
+        return float(n)
+    except OverflowError:
+        return math.copysign(1e300, n)
+
+
+class CellBorders(pg.GraphicsObject):
+    """Cell borders for the visible range, drawn only when cells are large enough."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rect = QRectF()
+        self.setZValue(5)
+
+    def set_rect(self, rect: QRectF) -> None:
+        self.prepareGeometryChange()
+        self._rect = rect
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect
+
+    def paint(self, painter, *args) -> None:  # type: ignore[no-untyped-def]
+        r = self._rect
+        if r.isEmpty():
+            return
+        pen = QPen(pg.mkColor(*palette.GRID_LINE, 150))
+        pen.setCosmetic(True)
+        pen.setWidthF(1.0)
+        painter.setPen(pen)
+        x = math.floor(r.left()) + 0.5
+        while x <= r.right():
+            painter.drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()))
+            x += 1.0
+        y = math.floor(r.top()) + 0.5
+        while y <= r.bottom():
+            painter.drawLine(QPointF(r.left(), y), QPointF(r.right(), y))
+            y += 1.0
+
+
+class GridView(pg.PlotWidget):
+    """Shows the grid; emits requests, never changes the game state itself."""
+
+    cellClicked = Signal(object, object)  # noqa: N815  (exact ints: Signal(int) overflows)
+    hoverText = Signal(str)  # noqa: N815
+    viewChanged = Signal()  # noqa: N815
+
+    def __init__(self, parent=None) -> None:  # type: ignore[no-untyped-def]
+        self.axis_x = ExactAxis("bottom")
+        self.axis_y = ExactAxis("left")
+        super().__init__(parent, axisItems={"bottom": self.axis_x, "left": self.axis_y}, background="w")
+        self.setObjectName("gridView")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.origin = (0, 0)
+        self.selection: tuple[int, int] | None = None
+        self.moves: tuple[Move, ...] = ()
+        self.raster: Raster | None = None
+        self._reanchoring = False
+
+        plot = self.getPlotItem()
+        plot.setLabel("bottom", "pile A")
+        plot.setLabel("left", "pile B")
+        plot.hideButtons()
+        plot.setMenuEnabled(False)
+        self.vb = plot.getViewBox()
+        self.vb.setAspectLocked(True)
+        self.vb.setBackgroundColor(pg.mkColor(*palette.OUTSIDE))
+        self.vb.setMouseMode(pg.ViewBox.PanMode)
+
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.image.setLookupTable(palette.lookup_table())
+        self.image.setZValue(0)
+        self.vb.addItem(self.image)
+        self.borders = CellBorders()
+        self.vb.addItem(self.borders)
+
+        self.phi_lines = [
+            pg.PlotCurveItem(pen=pg.mkPen(*palette.PHI_LINE, width=2, style=Qt.PenStyle.DashLine)) for _ in range(2)
+        ]
+        for line in self.phi_lines:
+            line.setZValue(6)
+            self.vb.addItem(line)
+        self.show_phi_lines = False
+        self.show_grid_lines = True
+
+        self.selection_box = QGraphicsRectItem()
+        sel_pen = QPen(pg.mkColor(*palette.SELECTION))
+        sel_pen.setCosmetic(True)
+        sel_pen.setWidthF(3.0)
+        self.selection_box.setPen(sel_pen)
+        self.selection_box.setZValue(10)
+        self.selection_box.setVisible(False)
+        self.vb.addItem(self.selection_box)
+        self.arrows: list[pg.GraphicsObject] = []
+
+        self._apply_limits()
+        self.vb.sigRangeChanged.connect(self._on_range_changed)
+        self.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.scene().sigMouseClicked.connect(self._on_mouse_clicked)
+        self.reset_view()
+
+    # ----- the exact view -------------------------------------------------------------
+    def visible_cells(self) -> tuple[int, int, int, int]:
+        """(x_lo, y_lo, x_hi, y_hi): exact cells [x_lo, x_hi) x [y_lo, y_hi) in view."""
+        (u0, u1), (v0, v1) = self.vb.viewRange()
+        ox, oy = self.origin
+        return (
+            ox + math.floor(u0 + 0.5),
+            oy + math.floor(v0 + 0.5),
+            ox + math.ceil(u1 + 0.5),
+            oy + math.ceil(v1 + 0.5),
+        )
+
+    def cells_per_pixel(self) -> float:
+        (u0, u1), _ = self.vb.viewRange()
+        width = max(1.0, self.vb.width())
+        return (u1 - u0) / width
+
+    def cell_at_scene(self, pos: QPointF) -> tuple[int, int]:
+        p = self.vb.mapSceneToView(pos)
+        return self.origin[0] + math.floor(p.x() + 0.5), self.origin[1] + math.floor(p.y() + 0.5)
+
+    def scene_point_of_cell(self, x: int, y: int) -> QPointF:
+        """Where cell (x, y)'s centre is drawn, in scene coordinates (for tests and arrows)."""
+        return self.vb.mapViewToScene(QPointF(_float(x - self.origin[0]), _float(y - self.origin[1])))
+
+    def set_view(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        """Show cells [x0, x1] x [y0, y1] (exact ints; aspect stays square)."""
+        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+        self._set_origin(cx, cy)
+        half_w, half_h = _float(x1 - cx) + 0.5, _float(y1 - cy) + 0.5
+        self.vb.setRange(xRange=(_float(x0 - cx) - 0.5, half_w), yRange=(_float(y0 - cy) - 0.5, half_h), padding=0)
+
+    def center_on(self, x: int, y: int, span: int = HOME_SPAN) -> None:
+        """Centre on cell (x, y), zoomed in so that about `span` cells fit across."""
+        self._set_origin(x, y)
+        half = span / 2
+        self.vb.setRange(xRange=(-half, half), yRange=(-half * 0.6, half * 0.6), padding=0)
+
+    def reset_view(self) -> None:
+        self._set_origin(0, 0)
+        self.vb.setRange(xRange=(-1.5, HOME_SPAN), yRange=(-1.5, HOME_SPAN * 0.6), padding=0)
+
+    def zoom(self, factor: float) -> None:
+        """factor < 1 zooms in, around the centre of the view."""
+        self.vb.scaleBy((factor, factor))
+
+    def pan(self, fx: float, fy: float) -> None:
+        """Move by fractions of the view size."""
+        (u0, u1), (v0, v1) = self.vb.viewRange()
+        self.vb.translateBy(x=fx * (u1 - u0), y=fy * (v1 - v0))
+
+    def _set_origin(self, ox: int, oy: int) -> None:
+        self.origin = (ox, oy)
+        self.axis_x.set_origin(ox)
+        self.axis_y.set_origin(oy)
+        self._apply_limits()
+
+    def _apply_limits(self) -> None:
+        ox, oy = self.origin
+        self.vb.setLimits(
+            xMin=_float(-ox) - NEGATIVE_MARGIN,
+            yMin=_float(-oy) - NEGATIVE_MARGIN,
+            minXRange=MIN_CELLS,
+            minYRange=MIN_CELLS,
+            maxXRange=MAX_SPAN,
+            maxYRange=MAX_SPAN,
+        )
+
+    def _on_range_changed(self, *args: object) -> None:
+        if self._reanchoring:
+            return
+        (u0, u1), (v0, v1) = self.vb.viewRange()
+        size = max(u1 - u0, v1 - v0, 1.0)
+        cu, cv = (u0 + u1) / 2, (v0 + v1) / 2
+        if abs(cu) > REANCHOR_RATIO * size or abs(cv) > REANCHOR_RATIO * size:
+            du, dv = int(cu), int(cv)
+            self._reanchoring = True
+            try:
+                self._set_origin(self.origin[0] + du, self.origin[1] + dv)
+                self.vb.setRange(xRange=(u0 - du, u1 - du), yRange=(v0 - dv, v1 - dv), padding=0)
+            finally:
+                self._reanchoring = False
+        self._schedule_render()
+
+    # ----- drawing -------------------------------------------------------------------
+    @qthrottled(timeout=15, leading=True)
+    def _schedule_render(self) -> None:
+        self.render_now()
+
+    def render_now(self) -> None:
+        """Recompute the image for what is on screen (a few ms at any position and zoom)."""
+        x_lo, y_lo, x_hi, y_hi = self.visible_cells()
+        step = step_for(self.cells_per_pixel())
+        raster = rasterize(x_lo, y_lo, x_hi, y_hi, step)
+        self.raster = raster
+        ox, oy = self.origin
+        if raster.nx and raster.ny:
+            self.image.setImage(raster.levels(), levels=(0, 255), autoLevels=False)
+            self.image.setRect(
+                QRectF(
+                    _float(raster.x0 - ox) - 0.5,
+                    _float(raster.y0 - oy) - 0.5,
+                    _float(raster.nx * step),
+                    _float(raster.ny * step),
+                )
+            )
+            self.image.setVisible(True)
+        else:
+            self.image.setVisible(False)
+        self._draw_borders(step)
+        self._caption_axes(x_lo, y_lo, x_hi, y_hi)
+        self._draw_phi_lines()
+        self._place_selection()
+        self.viewChanged.emit()
+
+    def _caption_axes(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> None:
+        """When tick labels show only trailing digits, say which number they end."""
+        plot = self.getPlotItem()
+        for side, name, lo, hi in (("bottom", "pile A", x_lo, x_hi), ("left", "pile B", y_lo, y_hi)):
+            mid = (lo + hi) // 2
+            if mid >= 10**12 and hi - lo < mid // 10**6:
+                plot.setLabel(side, f"{name}: ticks end {short_decimal(mid, 24)}")
+            else:
+                plot.setLabel(side, name)
+
+    def _draw_borders(self, step: int) -> None:
+        px_per_cell = 1.0 / max(self.cells_per_pixel(), 1e-300)
+        show = self.show_grid_lines and step == 1 and px_per_cell >= GRID_LINES_FROM_PX
+        self.borders.setVisible(show)
+        if show:
+            (u0, u1), (v0, v1) = self.vb.viewRange()
+            ox, oy = self.origin
+            left, bottom = max(u0, _float(-ox) - 0.5), max(v0, _float(-oy) - 0.5)
+            self.borders.set_rect(QRectF(left, bottom, max(0.0, u1 - left), max(0.0, v1 - bottom)))
+
+    def _draw_phi_lines(self) -> None:
+        for line in self.phi_lines:
+            line.setVisible(self.show_phi_lines)
+        if not self.show_phi_lines:
+            return
+        x_lo, _, x_hi, _ = self.visible_cells()
+        x_lo = max(0, x_lo)
+        x_hi = max(x_lo + 1, x_hi)
+        ox, oy = self.origin
+        bits = 24
+        for line, slope_num in zip(self.phi_lines, (True, False)):
+            xs, ys = [], []
+            for x in (x_lo, x_hi):
+                big = x << bits
+                root5 = math.isqrt(5 * big * big)
+                y_scaled = (big + root5) >> 1 if slope_num else (root5 - big) >> 1  # x*phi or x/phi
+                xs.append(_float(x - ox))
+                ys.append(_float(y_scaled - (oy << bits)) / (1 << bits))
+            line.setData(np.array(xs), np.array(ys))
+
+    def set_overlays(self, grid_lines: bool | None = None, phi_lines: bool | None = None) -> None:
+        if grid_lines is not None:
+            self.show_grid_lines = grid_lines
+        if phi_lines is not None:
+            self.show_phi_lines = phi_lines
+        self.render_now()
+
+    # ----- selection and moves ---------------------------------------------------------
+    def set_selection(self, x: int | None, y: int | None, moves: tuple[Move, ...] = ()) -> None:
+        self.selection = None if x is None or y is None else (x, y)
+        self.moves = moves
+        self._place_selection()
+
+    def _place_selection(self) -> None:
+        for item in self.arrows:
+            self.vb.removeItem(item)
+        self.arrows = []
+        if self.selection is None:
+            self.selection_box.setVisible(False)
+            return
+        ox, oy = self.origin
+        sx, sy = _float(self.selection[0] - ox), _float(self.selection[1] - oy)
+        cell = max(1.0, _float(step_for(self.cells_per_pixel())))
+        self.selection_box.setRect(QRectF(sx - cell / 2, sy - cell / 2, cell, cell))
+        self.selection_box.setVisible(True)
+        pen = pg.mkPen(*palette.MOVE_ARROW, width=2)
+        for move in self.moves:
+            tx, ty = _float(move.target[0] - ox), _float(move.target[1] - oy)
+            shaft = pg.PlotCurveItem([sx, tx], [sy, ty], pen=pen)
+            # ArrowItem: angle 0 points left, rotated clockwise on screen (y down there).
+            angle = math.degrees(math.atan2(ty - sy, -(tx - sx)))
+            head = pg.ArrowItem(pos=(tx, ty), angle=angle, headLen=14, brush=pg.mkBrush(*palette.MOVE_ARROW), pen=pen)
+            for item in (shaft, head):
+                item.setZValue(9)
+                self.vb.addItem(item)
+                self.arrows.append(item)
+
+    # ----- the mouse and the keyboard ---------------------------------------------------
+    def hover_description(self, x: int, y: int) -> str:
+        step = self.raster.step if self.raster else 1
+        if x < 0 or y < 0:
+            return f"({x}, {y}): outside the board"
+        if step == 1:
+            cold = is_cold(x, y)
+            word = "cold: P-position, the player to move loses" if cold else "hot: N-position, the player to move wins"
+            return f"({x}, {y})  {word}"
+        from explorer.core.counting import cold_cells_in_rect
+
+        x0, y0 = x - x % step, y - y % step
+        n = cold_cells_in_rect(x0, y0, x0 + step - 1, y0 + step - 1)
+        return f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}]: {n} cold cells of {step}² (near ({x}, {y}))"
+
+    def _on_mouse_moved(self, pos: QPointF) -> None:
+        if not self.vb.sceneBoundingRect().contains(pos):
+            return
+        x, y = self.cell_at_scene(pos)
+        self.hoverText.emit(self.hover_description(x, y))
+
+    def _on_mouse_clicked(self, event) -> None:  # type: ignore[no-untyped-def]
+        if event.button() != Qt.MouseButton.LeftButton or not self.vb.sceneBoundingRect().contains(event.scenePos()):
+            return
+        x, y = self.cell_at_scene(event.scenePos())
+        if x >= 0 and y >= 0:
+            self.cellClicked.emit(x, y)
+
+    def keyPressEvent(self, ev: QKeyEvent) -> None:  # noqa: N802
+        key = ev.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom(1 / 1.25)
+        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+            self.zoom(1.25)
+        elif key == Qt.Key.Key_Left:
+            self.pan(-0.1, 0)
+        elif key == Qt.Key.Key_Right:
+            self.pan(0.1, 0)
+        elif key == Qt.Key.Key_Up:
+            self.pan(0, 0.1)
+        elif key == Qt.Key.Key_Down:
+            self.pan(0, -0.1)
+        elif key == Qt.Key.Key_Home:
+            self.reset_view()
+        else:
+            super().keyPressEvent(ev)
+            return
+        ev.accept()

@@ -1,0 +1,173 @@
+"""The inspector sidebar: type a position, read who wins and why, play a winning move.
+
+It shows state and emits requests (`positionRequested`, `moveActivated`); the main window
+decides what happens. Big integers travel as Python objects, never through Signal(int).
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from explorer.core.bigint import parse_natural, short_decimal
+from explorer.core.position import PositionReport
+from explorer.core.wythoff import NumberKind, NumberRole
+from explorer.gui import palette
+
+MOVE_ROLE = Qt.ItemDataRole.UserRole
+FULL = 400  # digits written out in full; longer numbers are elided in the middle
+
+
+SHORT = 28  # digits shown in the status text before eliding (the fields hold the rest)
+
+
+def _role_text(pile: str, n: int, role: NumberRole) -> str:
+    shown = short_decimal(n, SHORT)
+    if role.kind is NumberKind.ZERO:
+        return f"Pile {pile} = 0, in the cold pair (0, 0)"
+    name = "a" if role.kind is NumberKind.LOWER else "b"
+    kind = "lower" if role.kind is NumberKind.LOWER else "upper"
+    return (
+        f"Pile {pile} = {shown}: the {kind} number {name}<sub>k</sub>, k = {short_decimal(role.index, SHORT)};"
+        f" partner {short_decimal(role.partner, SHORT)}"
+    )
+
+
+def _wrap(digits: str, width: int = 32) -> str:
+    """Break a long digit string so the label can wrap it."""
+    return "<br>&nbsp;&nbsp;&nbsp;&nbsp;".join(digits[i : i + width] for i in range(0, len(digits), width))
+
+
+class Inspector(QWidget):
+    positionRequested = Signal(object, object)  # noqa: N815
+    moveActivated = Signal(object, object)  # noqa: N815
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("inspector")
+        self.setMinimumWidth(300)
+        layout = QVBoxLayout(self)
+
+        entry = QGroupBox("Position")
+        form = QFormLayout(entry)
+        self.position_a = QLineEdit(objectName="positionA", placeholderText="pile A, e.g. 5")
+        self.position_b = QLineEdit(objectName="positionB", placeholderText="pile B, e.g. 7")
+        for edit in (self.position_a, self.position_b):
+            edit.setClearButtonEnabled(True)
+            edit.returnPressed.connect(self.submit)
+        form.addRow("Pile A", self.position_a)
+        form.addRow("Pile B", self.position_b)
+        buttons = QHBoxLayout()
+        self.go = QPushButton("Go", objectName="positionGo")
+        self.go.clicked.connect(self.submit)
+        buttons.addStretch(1)
+        buttons.addWidget(self.go)
+        form.addRow(buttons)
+        self.error = QLabel(objectName="positionError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.error.setVisible(False)
+        form.addRow(self.error)
+        layout.addWidget(entry)
+
+        self.status = QLabel(objectName="positionStatus")
+        self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.RichText)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status.setText("Click a cell or type a position.")
+        layout.addWidget(self.status)
+
+        layout.addWidget(QLabel("<b>Winning moves</b> (double-click or Enter to play)"))
+        self.moves = QListWidget(objectName="winningMoves")
+        self.moves.itemActivated.connect(self._on_item_activated)
+        layout.addWidget(self.moves, 1)
+        layout.addWidget(self._legend())
+
+    def _legend(self) -> QLabel:
+        hot, cold = palette.hex_colour(palette.HOT), palette.hex_colour(palette.COLD)
+        faint = palette.lookup_table()[1]
+        faint_hex = palette.hex_colour((int(faint[0]), int(faint[1]), int(faint[2])))
+        box = "<span style='background:{0}; border:1px solid #777'>&nbsp;&nbsp;&nbsp;&nbsp;</span>"
+        legend = QLabel(
+            f"{box.format(hot)} hot (N): the player to move wins<br>"
+            f"{box.format(cold)} cold (P): the player to move loses<br>"
+            f"{box.format(faint_hex)}…{box.format(cold)} zoomed out: share of a pixel's columns holding a cold cell"
+        )
+        legend.setObjectName("legend")
+        legend.setWordWrap(True)
+        return legend
+
+    # ----- requests ---------------------------------------------------------------------
+    def submit(self) -> None:
+        try:
+            a = parse_natural(self.position_a.text(), "Pile A")
+            b = parse_natural(self.position_b.text(), "Pile B")
+        except ValueError as exc:
+            self.show_error(str(exc))
+            return
+        self.show_error(None)
+        self.positionRequested.emit(a, b)
+
+    def show_error(self, message: str | None) -> None:
+        self.error.setText(message or "")
+        self.error.setVisible(bool(message))
+
+    def _on_item_activated(self, item: QListWidgetItem) -> None:
+        target = item.data(MOVE_ROLE)
+        if target is not None:
+            self.moveActivated.emit(target[0], target[1])
+
+    # ----- state -> view ------------------------------------------------------------------
+    def show_busy(self, a: int, b: int) -> None:
+        self.status.setText(f"Working out ({short_decimal(a)}, {short_decimal(b)})…")
+        self.moves.clear()
+
+    def show_report(self, r: PositionReport) -> None:
+        for edit, value in ((self.position_a, r.a), (self.position_b, r.b)):
+            if edit.text().replace(" ", "").replace("_", "").replace(",", "") != str(value):
+                edit.setText(str(value))
+                edit.setCursorPosition(0)
+        pos = f"({short_decimal(r.a, SHORT)}, {short_decimal(r.b, SHORT)})"
+        if r.cold:
+            k = short_decimal(r.index or 0, 40)
+            verdict = (
+                f"<b>P-position</b> (cold): the player to move <b>loses</b> with best play. "
+                f"It is the cold pair number k = {k}."
+            )
+        else:
+            n = len(r.moves)
+            verdict = (
+                f"<b>N-position</b> (hot): the player to move <b>wins</b> with best play, "
+                f"by {'one of ' if n > 1 else ''}{n} winning move{'s' if n > 1 else ''}."
+            )
+        self.status.setText(
+            f"<p><b>{html.escape(pos)}</b></p><p>{verdict}</p>"
+            f"<p>{_role_text('A', r.a, r.role_a)}<br>{_role_text('B', r.b, r.role_b)}</p>"
+            f"<p>Zeckendorf (over 1, 2, 3, 5, 8, …):<br><tt>A = {_wrap(r.zeckendorf_a)}<br>"
+            f"B = {_wrap(r.zeckendorf_b)}</tt></p>"
+        )
+        self.moves.clear()
+        for move in r.moves:
+            a, b = move.target
+            text = f"take {short_decimal(move.taken, FULL)} {move.kind.value} → ({short_decimal(a, FULL)}, {short_decimal(b, FULL)})"
+            item = QListWidgetItem(text)
+            item.setData(MOVE_ROLE, (a, b))
+            item.setToolTip(f"({a}, {b})" if len(str(a)) < 200 else "")
+            self.moves.addItem(item)
+        if not r.moves:
+            empty = QListWidgetItem("none: every move leads to a hot position")
+            empty.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.moves.addItem(empty)

@@ -1,0 +1,180 @@
+"""The main window: menus, the grid, the inspector; the one place views meet the core.
+
+Views emit requests; this window asks the core (off the GUI thread when the numbers are
+large enough to take noticeable time) and hands the answers back to the views.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QWidget,
+)
+from superqt.utils import create_worker
+
+from explorer import __version__
+from explorer.core.bigint import parse_natural, short_decimal
+from explorer.core.position import PositionReport, report
+from explorer.gui.grid_view import GridView
+from explorer.gui.inspector import Inspector
+
+SYNC_BITS = 20_000  # below this size a report takes well under 50 ms: no thread needed
+
+HOW_TO_READ = """<h3>How to read the grid</h3>
+<p>Each cell (a, b) is a position: a counters in pile A (horizontal), b in pile B (vertical).
+A move takes counters from one pile (left or down) or the same number from both (diagonally).</p>
+<p><b>Cold</b> cells (blue, P-positions) are lost for the player to move; <b>hot</b> cells
+(cream, N-positions) are won: some move reaches a cold cell. Each row and each column holds
+exactly one cold cell; they lie along the lines y = φx and y = x/φ (View ▸ Golden lines).</p>
+<p>Zoomed out, a pixel covers many cells; its shade says what share of its columns hold a cold
+cell, so the two lines stay visible at every scale. Hover for exact counts.</p>
+<p>Wheel: zoom around the cursor. Drag: pan. Keys: + and − zoom, arrows pan, Home resets.
+Click a cell to inspect it; its winning moves are drawn as arrows.</p>"""
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.setWindowTitle("Wythoff Explorer")
+        self.settings = settings if settings is not None else QSettings("WythoffExplorer", "Wythoff Explorer")
+        self.grid = GridView(self)
+        self.setCentralWidget(self.grid)
+        self.inspector = Inspector(self)
+        dock = QDockWidget("Inspector", self)
+        dock.setObjectName("inspectorDock")
+        dock.setWidget(self.inspector)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.hover_label = QLabel(objectName="hoverLabel")
+        self.statusBar().addWidget(self.hover_label, 1)
+        self.report: PositionReport | None = None
+        self._worker = None
+        self._build_menus()
+
+        self.grid.cellClicked.connect(self.select_position)
+        self.grid.hoverText.connect(self.hover_label.setText)
+        self.inspector.positionRequested.connect(self.go_to_position)
+        self.inspector.moveActivated.connect(self.select_position)
+        self.resize(1280, 800)
+        self._restore()
+
+    # ----- menus ------------------------------------------------------------------------
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        export = QAction("&Export view as PNG…", self, shortcut=QKeySequence("Ctrl+E"))
+        export.triggered.connect(self.export_png)
+        quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        file_menu.addActions([export, quit_action])
+
+        view = self.menuBar().addMenu("&View")
+        reset = QAction("&Reset view", self, shortcut=QKeySequence("Ctrl+0"))
+        reset.triggered.connect(self.grid.reset_view)
+        goto = QAction("&Go to position…", self, shortcut=QKeySequence("Ctrl+G"))
+        goto.triggered.connect(self.ask_go_to)
+        self.grid_lines_action = QAction("Cell &borders", self, checkable=True, checked=True)
+        self.grid_lines_action.toggled.connect(lambda on: self.grid.set_overlays(grid_lines=on))
+        self.phi_action = QAction("&Golden lines y = φx, y = x/φ", self, checkable=True)
+        self.phi_action.toggled.connect(lambda on: self.grid.set_overlays(phi_lines=on))
+        view.addActions([reset, goto])
+        view.addSeparator()
+        view.addActions([self.grid_lines_action, self.phi_action])
+
+        help_menu = self.menuBar().addMenu("&Help")
+        how = QAction("How to &read the grid", self)
+        how.triggered.connect(lambda: QMessageBox.information(self, "How to read the grid", HOW_TO_READ))
+        about = QAction("&About", self)
+        about.triggered.connect(
+            lambda: QMessageBox.about(
+                self,
+                "About Wythoff Explorer",
+                f"<b>Wythoff Explorer</b> {__version__}<br>Wythoff's game, exactly, for numbers of any size.",
+            )
+        )
+        help_menu.addActions([how, about])
+
+    # ----- requests from the views ------------------------------------------------------
+    def go_to_position(self, a: int, b: int) -> None:
+        """Show (a, b) in the inspector and centre the grid on it, zoomed in to cells."""
+        self.grid.center_on(a, b)
+        self.select_position(a, b)
+
+    def select_position(self, a: int, b: int) -> None:
+        """Make (a, b) the selection; the report is computed off the GUI thread if large."""
+        self.grid.set_selection(a, b)
+        if max(a, b).bit_length() < SYNC_BITS:
+            self._show_report(report(a, b))
+            return
+        self.inspector.show_busy(a, b)
+        if self._worker is not None:
+            self._worker.quit()
+        worker = create_worker(report, a, b, _start_thread=False)
+        worker.returned.connect(self._show_report)
+        worker.errored.connect(lambda exc: self.inspector.show_error(f"Could not analyse the position: {exc}"))
+        self._worker = worker
+        worker.start()
+
+    def _show_report(self, r: PositionReport) -> None:
+        if self.grid.selection != (r.a, r.b):
+            return  # a newer selection has been made meanwhile
+        self.report = r
+        self.inspector.show_report(r)
+        self.grid.set_selection(r.a, r.b, r.moves)
+
+    def ask_go_to(self) -> None:
+        text, ok = QInputDialog.getText(self, "Go to position", "Position as 'A B' (any size):")
+        if not ok:
+            return
+        parts = text.replace(",", " ").split()
+        try:
+            if len(parts) != 2:
+                raise ValueError("type two whole numbers, A and B, such as 5 7")
+            a, b = parse_natural(parts[0], "Pile A"), parse_natural(parts[1], "Pile B")
+        except ValueError as exc:
+            QMessageBox.warning(self, "Go to position", str(exc))
+            return
+        self.go_to_position(a, b)
+
+    def export_png(self, path: str | None = None) -> None:
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(self, "Export view as PNG", "wythoff.png", "PNG images (*.png)")
+            if not path:
+                return
+        if not self.grid.grab().save(path, "PNG"):
+            QMessageBox.warning(self, "Export view", f"Could not write {path}")
+
+    # ----- settings ---------------------------------------------------------------------
+    def _restore(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        view = self.settings.value("view/cells")
+        try:
+            if isinstance(view, str) and view:
+                x0, y0, x1, y1 = (int(v) for v in view.split())
+                if x1 > x0 and y1 > y0:
+                    self.grid.set_view(x0, y0, x1, y1)
+        except ValueError:
+            pass  # a damaged setting: keep the default view
+
+    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        x0, y0, x1, y1 = self.grid.visible_cells()
+        if (x1 - x0).bit_length() < 4000 and max(abs(x0), abs(y1)).bit_length() < 40_000:
+            self.settings.setValue("view/cells", f"{x0} {y0} {x1 - 1} {y1 - 1}")
+        if self._worker is not None:
+            self._worker.quit()
+        super().closeEvent(event)
+
+
+def describe_view(window: MainWindow) -> str:
+    x0, y0, x1, y1 = window.grid.visible_cells()
+    return f"[{short_decimal(x0)}, {short_decimal(x1)}) × [{short_decimal(y0)}, {short_decimal(y1)})"

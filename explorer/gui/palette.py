@@ -1,0 +1,30 @@
+"""Colours of the grid: one lookup table shared by the image, the legend and the tests."""
+
+from __future__ import annotations
+
+import numpy as np
+
+HOT = (246, 232, 205)  # N-positions: warm cream
+COLD = (28, 58, 138)  # P-positions: deep blue
+FAINT_COLD = (120, 160, 230)  # a pixel holding a few cold cells among very many
+OUTSIDE = (205, 205, 210)  # no cells there (negative coordinates)
+SELECTION = (230, 57, 70)
+MOVE_ARROW = (214, 40, 57)
+PHI_LINE = (46, 160, 67)
+GRID_LINE = (150, 140, 120)
+
+
+
+def lookup_table() -> np.ndarray:
+    """256 RGB rows: level 0 is hot; levels 1..255 go from a light blue to full cold, so a
+    pixel with any cold cell in it is clearly blue."""
+    lut = np.empty((256, 3), dtype=np.uint8)
+    faint, cold = np.array(FAINT_COLD, float), np.array(COLD, float)
+    lut[0] = HOT
+    t = (np.arange(1, 256) - 1) / 254.0
+    lut[1:] = np.round(faint + (cold - faint) * t[:, None]).astype(np.uint8)
+    return lut
+
+
+def hex_colour(rgb: tuple[int, int, int]) -> str:
+    return "#%02x%02x%02x" % rgb

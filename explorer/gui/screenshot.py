@@ -1,0 +1,47 @@
+"""`wythoff-explorer screenshot OUT.png [--view X0 Y0 X1 Y1] [--select A B] [--size WxH]`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--size takes WxH such as 1280x800, not {text!r}") from None
+    if not (200 <= w <= 8000 and 200 <= h <= 8000):
+        raise ValueError("--size must be between 200x200 and 8000x8000")
+    return w, h
+
+
+def screenshot_from_args(args: argparse.Namespace) -> None:
+    width, height = _size(args.size)
+    if args.view is not None:
+        x0, y0, x1, y1 = args.view
+        if x1 <= x0 or y1 <= y0:
+            raise ValueError("--view needs X0 < X1 and Y0 < Y1")
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QSettings
+
+    from explorer.gui.app import application
+    from explorer.gui.main_window import MainWindow
+
+    app = application()
+    ini = os.path.join(tempfile.mkdtemp(prefix="wythoff-shot-"), "settings.ini")
+    window = MainWindow(settings=QSettings(ini, QSettings.Format.IniFormat))
+    window.resize(width, height)
+    window.show()
+    app.processEvents()
+    if args.select is not None:
+        window.go_to_position(*args.select)
+    if args.view is not None:
+        window.grid.set_view(*args.view)
+    app.processEvents()
+    window.grid.render_now()
+    app.processEvents()
+    if not window.grab().save(args.out, "PNG"):
+        raise ValueError(f"cannot write {args.out}")
+    window.close()
