@@ -36,7 +36,7 @@ lint: $(TEST_STAMP)
 	$(PY) -m mypy
 
 screenshot: $(RUN_STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m explorer screenshot resources/screenshot.png --select 5 7
+	QT_QPA_PLATFORM=offscreen $(PY) -m explorer screenshot resources/screenshot.png --select 5 7 --size 1100x680
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

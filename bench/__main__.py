@@ -1,18 +1,22 @@
-"""`make bench`: every job prints its time and, where one applies, its ratio to a baseline
+"""`make bench` (or `python -m bench render`): every job prints its time and, where one applies, its ratio to a baseline
 timed in the same run (absolute times on these machines drift; ratios hold)."""
 
 from __future__ import annotations
 
 import os
 import platform
+import sys
 
-from bench import core_jobs
+from bench import core_jobs, render_jobs
 
 
 def main() -> None:
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     print(f"{'job':<46} {'ours':>10}   {'baseline':<28} {'time':>10}   ratio")
-    core_jobs.run()
+    jobs = {"core": core_jobs.run, "render": render_jobs.run}
+    chosen = sys.argv[1:] or list(jobs)
+    for name in chosen:
+        jobs[name]()
 
 
 if __name__ == "__main__":

@@ -47,6 +47,14 @@ class Raster:
     def y0(self) -> int:
         return self.ty0 * self.step
 
+    def count_at(self, x: int, y: int) -> int | None:
+        """Cold cells in the texel holding cell (x, y), or None if it lies outside."""
+        i, j = x // self.step - self.tx0, y // self.step - self.ty0
+        if not (0 <= i < self.nx and 0 <= j < self.ny):
+            return None
+        hit = np.flatnonzero((self.cols == i) & (self.rows == j))
+        return int(self.counts[hit[0]]) if hit.size else 0
+
     def dense_counts(self) -> NDArray:
         """counts as a (ny, nx) array, row-major (row j is y = y0 + j*step...)."""
         dense = np.zeros((self.ny, self.nx), dtype=self.counts.dtype if self.counts.size else np.int64)
@@ -132,7 +140,9 @@ def rasterize(x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
     i2, j2, c2 = _overlaps(xb_base, xb_off, ya_base, ya_off)
     cols = np.concatenate([i1, i2])
     rows = np.concatenate([j1, j2])
-    counts = np.concatenate([c1, c2]) if c1.dtype == c2.dtype else np.concatenate([c1.astype(object), c2.astype(object)])
+    counts = (
+        np.concatenate([c1, c2]) if c1.dtype == c2.dtype else np.concatenate([c1.astype(object), c2.astype(object)])
+    )
     if tx0 == 0 and ty0 == 0:  # (0, 0) itself, k = 0, is in neither interval list
         cols = np.append(cols, 0)
         rows = np.append(rows, 0)
@@ -153,4 +163,4 @@ def step_for(cells_per_pixel: float) -> int:
     otherwise the smallest whole number of cells covering a pixel."""
     if not math.isfinite(cells_per_pixel) or cells_per_pixel <= 1.0:
         return 1
-    return int(math.ceil(cells_per_pixel))
+    return math.ceil(cells_per_pixel)

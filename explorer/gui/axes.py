@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 
+from explorer.core.bigint import digit_count, leading_digits, trailing_digits
+
 
 def compact(n: int, spacing: int) -> str:
     """A tick label for the exact integer n with ticks `spacing` apart.
@@ -13,16 +15,16 @@ def compact(n: int, spacing: int) -> str:
     exponent with just enough digits to tell neighbouring ticks apart. Larger and zoomed
     in: the trailing digits that change, after an ellipsis (the status bar has the rest).
     """
-    s = str(abs(n))
     sign = "-" if n < 0 else ""
-    if len(s) <= 12:
-        return sign + s
-    changing = len(str(max(1, spacing)))
-    if changing >= len(s) - 6:  # zoomed out: scientific, digits down to the spacing
-        keep = max(2, len(s) - changing + 2)
-        mantissa = s[0] + ("." + s[1:keep]).rstrip("0").rstrip(".")
-        return f"{sign}{mantissa}e{len(s) - 1}"
-    return sign + "…" + s[-(changing + 3) :]
+    digits = digit_count(n)
+    if digits <= 12:
+        return sign + str(abs(n))
+    changing = digit_count(max(1, spacing))
+    if changing >= digits - 6:  # zoomed out: scientific, digits down to the spacing
+        head = leading_digits(n, max(2, digits - changing + 2))
+        mantissa = head[0] + ("." + head[1:]).rstrip("0").rstrip(".")
+        return f"{sign}{mantissa}e{digits - 1}"
+    return sign + "…" + trailing_digits(n, changing + 3)
 
 
 class ExactAxis(pg.AxisItem):
@@ -37,11 +39,12 @@ class ExactAxis(pg.AxisItem):
         self.picture = None  # force the labels to be redrawn
         self.update()
 
-    def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:  # noqa: N802
+    def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:
         levels = super().tickSpacing(minVal, maxVal, size)
-        whole = [(sp, off) for sp, off in levels if sp >= 1]
-        return whole or [(1.0, 0.0)]
+        whole = [sp for sp, _ in levels if sp >= 1] or [1.0]
+        # Ticks at round true coordinates: scene value v is cell origin + v.
+        return [(sp, float(-self.origin % int(sp)) if sp < 1e18 else 0.0) for sp in whole]
 
-    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         step = max(1, int(spacing)) if spacing < 1e300 else 10**300
-        return [compact(self.origin + int(round(v)), step) for v in values]
+        return [compact(self.origin + round(v), step) for v in values]

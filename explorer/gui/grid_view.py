@@ -16,9 +16,10 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QPen
 from PySide6.QtWidgets import QGraphicsRectItem
-from superqt.utils import qthrottled
+from superqt.utils import create_worker, qthrottled
 
 from explorer.core.bigint import short_decimal
+from explorer.core.counting import cold_cells_in_rect
 from explorer.core.moves import Move
 from explorer.core.raster import Raster, rasterize, step_for
 from explorer.core.wythoff import is_cold
@@ -30,6 +31,7 @@ MIN_CELLS = 4.0  # the most zoomed-in view spans this many cells
 MAX_SPAN = 1e200  # the most zoomed-out view spans this many cells
 GRID_LINES_FROM_PX = 8.0  # draw cell borders once a cell is this many pixels wide
 HOME_SPAN = 24
+HUGE_BITS = 20_000  # beyond ~6 000 digits a frame takes more than ~10 ms: draw off the GUI thread
 NEGATIVE_MARGIN = 2.0  # how far (in cells) the view may show below pile size 0
 
 
@@ -38,7 +40,7 @@ def _float(n: int) -> float:
     try:
         return float(n)
     except OverflowError:
-        return math.copysign(1e300, n)
+        return 1e300 if n > 0 else -1e300
 
 
 class CellBorders(pg.GraphicsObject):
@@ -54,7 +56,7 @@ class CellBorders(pg.GraphicsObject):
         self._rect = rect
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self._rect
 
     def paint(self, painter, *args) -> None:  # type: ignore[no-untyped-def]
@@ -78,9 +80,10 @@ class CellBorders(pg.GraphicsObject):
 class GridView(pg.PlotWidget):
     """Shows the grid; emits requests, never changes the game state itself."""
 
-    cellClicked = Signal(object, object)  # noqa: N815  (exact ints: Signal(int) overflows)
-    hoverText = Signal(str)  # noqa: N815
-    viewChanged = Signal()  # noqa: N815
+    cellClicked = Signal(object, object)
+    hoverText = Signal(str)
+    busy = Signal(str)  # "" when idle
+    viewChanged = Signal()
 
     def __init__(self, parent=None) -> None:  # type: ignore[no-untyped-def]
         self.axis_x = ExactAxis("bottom")
@@ -93,6 +96,8 @@ class GridView(pg.PlotWidget):
         self.moves: tuple[Move, ...] = ()
         self.raster: Raster | None = None
         self._reanchoring = False
+        self._render_worker = None
+        self._pending: tuple[int, int, int, int, int] | None = None
 
         plot = self.getPlotItem()
         plot.setLabel("bottom", "pile A")
@@ -218,6 +223,8 @@ class GridView(pg.PlotWidget):
                 self.vb.setRange(xRange=(u0 - du, u1 - du), yRange=(v0 - dv, v1 - dv), padding=0)
             finally:
                 self._reanchoring = False
+        self._render_worker = None
+        self._pending: tuple[int, int, int, int, int] | None = None
         self._schedule_render()
 
     # ----- drawing -------------------------------------------------------------------
@@ -226,11 +233,46 @@ class GridView(pg.PlotWidget):
         self.render_now()
 
     def render_now(self) -> None:
-        """Recompute the image for what is on screen (a few ms at any position and zoom)."""
+        """Recompute the image for what is on screen: about 1 ms at any zoom up to 10^100;
+        numbers of thousands of digits are rasterized on a worker thread instead."""
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
         step = step_for(self.cells_per_pixel())
-        raster = rasterize(x_lo, y_lo, x_hi, y_hi, step)
+        request = (x_lo, y_lo, x_hi, y_hi, step)
+        if max(abs(x_hi), abs(y_hi)).bit_length() < HUGE_BITS:
+            self._show_raster(rasterize(*request))
+            return
+        self._pending = request
+        if self._render_worker is None:
+            self._start_render_worker()
+
+    @property
+    def rendering(self) -> bool:
+        """True while a background render is under way."""
+        return self._render_worker is not None
+
+    def _start_render_worker(self) -> None:
+        request = self._pending
+        self._pending = None
+        worker = create_worker(rasterize, *request, _start_thread=False)
+        self.busy.emit(f"Drawing cells near {short_decimal(request[0], 24)}…")
+
+        def done(raster: Raster) -> None:
+            self._render_worker = None
+            if self._pending is not None:
+                self._start_render_worker()  # the view moved meanwhile: draw the latest
+            else:
+                self.busy.emit("")
+            self._show_raster(raster)
+
+        worker.returned.connect(done)
+        worker.errored.connect(lambda exc: self.busy.emit(f"Drawing failed: {exc}"))
+        self._render_worker = worker
+        worker.start()
+
+    def _show_raster(self, raster: Raster) -> None:
         self.raster = raster
+        step = raster.step
+        x_lo, y_lo, x_hi, y_hi = self.visible_cells()
         ox, oy = self.origin
         if raster.nx and raster.ny:
             self.image.setImage(raster.levels(), levels=(0, 255), autoLevels=False)
@@ -272,16 +314,17 @@ class GridView(pg.PlotWidget):
             self.borders.set_rect(QRectF(left, bottom, max(0.0, u1 - left), max(0.0, v1 - bottom)))
 
     def _draw_phi_lines(self) -> None:
-        for line in self.phi_lines:
-            line.setVisible(self.show_phi_lines)
-        if not self.show_phi_lines:
-            return
         x_lo, _, x_hi, _ = self.visible_cells()
+        show = self.show_phi_lines and x_hi.bit_length() < HUGE_BITS  # no isqrt of huge numbers here
+        for line in self.phi_lines:
+            line.setVisible(show)
+        if not show:
+            return
         x_lo = max(0, x_lo)
         x_hi = max(x_lo + 1, x_hi)
         ox, oy = self.origin
         bits = 24
-        for line, slope_num in zip(self.phi_lines, (True, False)):
+        for line, slope_num in zip(self.phi_lines, (True, False), strict=True):
             xs, ys = [], []
             for x in (x_lo, x_hi):
                 big = x << bits
@@ -330,17 +373,18 @@ class GridView(pg.PlotWidget):
 
     # ----- the mouse and the keyboard ---------------------------------------------------
     def hover_description(self, x: int, y: int) -> str:
+        """What the status bar says about cell (x, y): read from the raster on screen (exact
+        counts), so hovering costs nothing even at 100 000 digits."""
         step = self.raster.step if self.raster else 1
         if x < 0 or y < 0:
             return f"({x}, {y}): outside the board"
+        known = self.raster.count_at(x, y) if self.raster else None
         if step == 1:
-            cold = is_cold(x, y)
+            cold = bool(known) if known is not None else is_cold(x, y)
             word = "cold: P-position, the player to move loses" if cold else "hot: N-position, the player to move wins"
             return f"({x}, {y})  {word}"
-        from explorer.core.counting import cold_cells_in_rect
-
         x0, y0 = x - x % step, y - y % step
-        n = cold_cells_in_rect(x0, y0, x0 + step - 1, y0 + step - 1)
+        n = known if known is not None else cold_cells_in_rect(x0, y0, x0 + step - 1, y0 + step - 1)
         return f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}]: {n} cold cells of {step}² (near ({x}, {y}))"
 
     def _on_mouse_moved(self, pos: QPointF) -> None:
@@ -356,7 +400,7 @@ class GridView(pg.PlotWidget):
         if x >= 0 and y >= 0:
             self.cellClicked.emit(x, y)
 
-    def keyPressEvent(self, ev: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, ev: QKeyEvent) -> None:
         key = ev.key()
         if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.zoom(1 / 1.25)

@@ -28,6 +28,7 @@ from explorer.core.wythoff import NumberKind, NumberRole
 from explorer.gui import palette
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
+MAX_DIGITS = 1_000_000
 FULL = 400  # digits written out in full; longer numbers are elided in the middle
 
 
@@ -52,8 +53,8 @@ def _wrap(digits: str, width: int = 32) -> str:
 
 
 class Inspector(QWidget):
-    positionRequested = Signal(object, object)  # noqa: N815
-    moveActivated = Signal(object, object)  # noqa: N815
+    positionRequested = Signal(object, object)
+    moveActivated = Signal(object, object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,6 +67,7 @@ class Inspector(QWidget):
         self.position_a = QLineEdit(objectName="positionA", placeholderText="pile A, e.g. 5")
         self.position_b = QLineEdit(objectName="positionB", placeholderText="pile B, e.g. 7")
         for edit in (self.position_a, self.position_b):
+            edit.setMaxLength(MAX_DIGITS)  # Qt's default, 32 767, would cut big numbers silently
             edit.setClearButtonEnabled(True)
             edit.returnPressed.connect(self.submit)
         form.addRow("Pile A", self.position_a)
@@ -162,7 +164,8 @@ class Inspector(QWidget):
         self.moves.clear()
         for move in r.moves:
             a, b = move.target
-            text = f"take {short_decimal(move.taken, FULL)} {move.kind.value} → ({short_decimal(a, FULL)}, {short_decimal(b, FULL)})"
+            taken = short_decimal(move.taken, FULL)
+            text = f"take {taken} {move.kind.value} → ({short_decimal(a, FULL)}, {short_decimal(b, FULL)})"
             item = QListWidgetItem(text)
             item.setData(MOVE_ROLE, (a, b))
             item.setToolTip(f"({a}, {b})" if len(str(a)) < 200 else "")

@@ -61,6 +61,9 @@ class MainWindow(QMainWindow):
 
         self.grid.cellClicked.connect(self.select_position)
         self.grid.hoverText.connect(self.hover_label.setText)
+        self.busy_label = QLabel(objectName="busyLabel")
+        self.statusBar().addPermanentWidget(self.busy_label)
+        self.grid.busy.connect(self.busy_label.setText)
         self.inspector.positionRequested.connect(self.go_to_position)
         self.inspector.moveActivated.connect(self.select_position)
         self.resize(1280, 800)
@@ -165,7 +168,7 @@ class MainWindow(QMainWindow):
         except ValueError:
             pass  # a damaged setting: keep the default view
 
-    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         self.settings.setValue("window/geometry", self.saveGeometry())
         x0, y0, x1, y1 = self.grid.visible_cells()
         if (x1 - x0).bit_length() < 4000 and max(abs(x0), abs(y1)).bit_length() < 40_000:

@@ -14,7 +14,6 @@ PHI_LINE = (46, 160, 67)
 GRID_LINE = (150, 140, 120)
 
 
-
 def lookup_table() -> np.ndarray:
     """256 RGB rows: level 0 is hot; levels 1..255 go from a light blue to full cold, so a
     pixel with any cold cell in it is clearly blue."""
@@ -27,4 +26,4 @@ def lookup_table() -> np.ndarray:
 
 
 def hex_colour(rgb: tuple[int, int, int]) -> str:
-    return "#%02x%02x%02x" % rgb
+    return "#{:02x}{:02x}{:02x}".format(*rgb)

@@ -48,3 +48,20 @@ def test_parse_natural_tolerates_separators_and_refuses_the_rest():
     for bad in ["", "  ", "-3", "1.5", "abc", "1e9", "0x10"]:
         with pytest.raises(ValueError):
             parse_natural(bad)
+
+
+def test_digit_helpers_agree_with_str():
+    import random
+
+    from explorer.core.bigint import digit_count, leading_digits, short_decimal, trailing_digits
+
+    rng = random.Random(2)
+    cases = [0, 9, 10, 99, 100, 10**18 - 1, 10**18, 10**100, 10**100 - 1, 10**5000 + 7]
+    cases += [rng.randrange(10 ** rng.randrange(1, 3000)) for _ in range(200)]
+    for n in cases:
+        s = str(n)
+        assert digit_count(n) == len(s)
+        assert leading_digits(n, 5) == s[:5]
+        assert trailing_digits(n, 5) == s[-5:].rjust(5, "0")
+        short = short_decimal(n, 24)
+        assert short == s if len(s) <= 24 else short == f"{s[:10]}…{s[-10:]} ({len(s)} digits)"

@@ -1,0 +1,68 @@
+"""Per-pixel cold counts against brute force and the closed form, at any position and zoom."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from explorer.core import cold_cells_in_rect, lower
+from explorer.core.progression import lower_counts_along
+from explorer.core.raster import rasterize, step_for
+from explorer.core.wythoff import count_lower_upto
+from tests.oracles import cold_table
+
+
+def test_progression_is_exact_at_any_size():
+    rng = random.Random(4)
+    for _ in range(1500):
+        m0 = rng.choice([-1, 0, 5, rng.randrange(10**6), rng.randrange(10**18), rng.randrange(10**100)])
+        step = rng.choice([1, 2, 3, rng.randrange(1, 1000), rng.randrange(1, 10**12), 10**30])
+        n = rng.randrange(1, 200)
+        base, off = lower_counts_along(m0, step, n)
+        assert [base + int(o) for o in off] == [count_lower_upto(m0 + i * step) for i in range(n)]
+
+
+@pytest.mark.parametrize("step", [1, 2, 3, 5, 8])
+def test_raster_against_definition(step):
+    n = 160
+    cold = np.array(cold_table(n), dtype=np.int64)  # cold[x][y]
+    r = rasterize(0, 0, n, n, step)
+    dense = r.dense_counts()  # [row j (y), column i (x)]
+    for j in range(r.ny):
+        for i in range(r.nx):
+            x0, y0 = i * step, j * step
+            assert dense[j, i] == cold[x0 : x0 + step, y0 : y0 + step].sum()
+
+
+def test_raster_far_away_and_zoomed_out_against_closed_form():
+    rng = random.Random(9)
+    for _ in range(120):
+        step = rng.choice([1, 2, 7, 1000, 10**6, 2**50, 10**20, 10**90])
+        c = rng.choice([0, rng.randrange(10**4), rng.randrange(10**18), rng.randrange(10**100)])
+        x_lo = c + rng.randrange(-30, 30) * step
+        # aim at one of the two cold lines, or anywhere
+        y_lo = rng.choice([lower(max(c, 0)), c - lower(c) if c else 0, c]) + rng.randrange(-30, 30) * step
+        r = rasterize(x_lo, y_lo, x_lo + rng.randrange(1, 25) * step, y_lo + rng.randrange(1, 25) * step, step)
+        dense = r.dense_counts()
+        for j in range(r.ny):
+            for i in range(r.nx):
+                x0, y0 = (r.tx0 + i) * step, (r.ty0 + j) * step
+                assert int(dense[j, i]) == cold_cells_in_rect(x0, y0, x0 + step - 1, y0 + step - 1)
+
+
+def test_levels_show_every_cold_cell():
+    r = rasterize(0, 0, 10**6, 10**6, 10**4)
+    levels = r.levels()
+    dense = r.dense_counts()
+    assert ((levels > 0) == (dense > 0)).all()
+    assert levels.max() == 255 or dense.max() < 10**4
+
+
+def test_negative_cells_are_left_out_and_steps_are_sane():
+    r = rasterize(-50, -50, 10, 10, 1)
+    assert (r.tx0, r.ty0, r.nx, r.ny) == (0, 0, 10, 10)
+    assert step_for(0.01) == 1 and step_for(1.0) == 1 and step_for(1.2) == 2 and step_for(1e100) >= 10**100 - 10**85
+    with pytest.raises(ValueError):
+        rasterize(0, 0, 10**9, 10**9, 1)

@@ -1,0 +1,227 @@
+"""The window driven as a person drives it: typing, clicking, zooming, playing moves."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget
+
+from explorer.core import is_cold, lower
+from explorer.gui.grid_view import GridView
+from tests.gui.helpers import colour_at, is_cold_colour, is_hot_colour, wheel, widget_point
+from tests.oracles import cold_table, winning_targets
+
+
+def type_position(qtbot, window, a: str, b: str) -> None:
+    for name, text in (("positionA", a), ("positionB", b)):
+        edit = window.findChild(QLineEdit, name)
+        edit.clear()
+        qtbot.keyClicks(edit, text)
+    qtbot.keyClick(window.findChild(QLineEdit, "positionB"), Qt.Key.Key_Return)
+
+
+def status_text(window) -> str:
+    return window.findChild(QLabel, "positionStatus").text()
+
+
+def move_items(window) -> list[str]:
+    moves = window.findChild(QListWidget, "winningMoves")
+    return [moves.item(i).text() for i in range(moves.count()) if moves.item(i).flags() & Qt.ItemFlag.ItemIsEnabled]
+
+
+def test_object_names_exist(window):
+    assert window.findChild(GridView, "gridView") is not None
+    for name in ("positionA", "positionB"):
+        assert window.findChild(QLineEdit, name) is not None
+    assert window.findChild(QLabel, "positionStatus") is not None
+    assert window.findChild(QListWidget, "winningMoves") is not None
+
+
+def test_typing_a_hot_position_lists_its_winning_moves(qtbot, window):
+    type_position(qtbot, window, "5", "7")
+    text = status_text(window)
+    assert "N-position" in text and "wins" in text
+    want = sorted(winning_targets(20)[(5, 7)])
+    items = move_items(window)
+    assert [item.rsplit("→", 1)[1].strip() for item in items] == [f"({a}, {b})" for a, b in want]
+    assert any("from both piles" in item for item in items)
+    assert window.grid.selection == (5, 7)
+
+
+def test_typing_a_cold_position(qtbot, window):
+    type_position(qtbot, window, "999", "1 617")  # (999, 1617) = (a_618, b_618)
+    assert lower(618) == 999
+    text = status_text(window)
+    assert "P-position" in text and "k = 618" in text
+    assert move_items(window) == []
+
+
+@pytest.mark.parametrize(("a", "b"), [("-3", "5"), ("x", "5"), ("", "5"), ("1.5", "2"), ("5", "1e9")])
+def test_bad_input_shows_a_message_and_changes_nothing(qtbot, window, a, b):
+    type_position(qtbot, window, "5", "7")
+    before = status_text(window)
+    type_position(qtbot, window, a, b)
+    error = window.findChild(QLabel, "positionError")
+    assert error.isVisible() and error.text()
+    assert status_text(window) == before
+    assert window.grid.selection == (5, 7)
+    type_position(qtbot, window, "3", "5")  # the window keeps working
+    assert not error.isVisible() and "P-position" in status_text(window)
+
+
+def test_clicking_a_cell_selects_it(qtbot, window):
+    cold = cold_table(30)
+    for x, y in [(3, 5), (4, 4), (0, 0), (6, 2)]:
+        qtbot.mouseClick(window.grid.viewport(), Qt.MouseButton.LeftButton, pos=widget_point(window.grid, x, y))
+        assert window.grid.selection == (x, y)
+        assert ("P-position" in status_text(window)) == cold[x][y]
+
+
+def test_cells_are_coloured_by_the_definition(window):
+    cold = cold_table(20)
+    for x in range(0, 14):
+        for y in range(0, 9):
+            c = colour_at(window.grid, x, y)
+            assert is_cold_colour(c) if cold[x][y] else is_hot_colour(c), (x, y, c.name())
+
+
+def test_activating_a_move_plays_it(qtbot, window):
+    type_position(qtbot, window, "5", "7")
+    moves = window.findChild(QListWidget, "winningMoves")
+    moves.setCurrentRow(0)
+    target_text = moves.item(0).text().rsplit("→", 1)[1].strip()
+    qtbot.keyClick(moves, Qt.Key.Key_Return)
+    a, b = window.grid.selection
+    assert f"({a}, {b})" == target_text
+    assert is_cold(a, b) and "P-position" in status_text(window)
+
+
+def test_wheel_zooms_around_the_cursor_and_keys_pan_and_reset(qtbot, window):
+    grid = window.grid
+    at = widget_point(grid, 10, 6)
+    (u0, u1), _ = grid.vb.viewRange()
+    wheel(grid, at, 3)
+    (v0, v1), _ = grid.vb.viewRange()
+    assert v1 - v0 < u1 - u0  # zoomed in
+    assert grid.cell_at_scene(grid.mapToScene(at)) == (10, 6)  # the cell under the cursor stayed
+    wheel(grid, at, -40)
+    assert grid.vb.viewRange()[0][1] - grid.vb.viewRange()[0][0] > u1 - u0
+    grid.setFocus()
+    before = grid.visible_cells()
+    qtbot.keyClick(grid, Qt.Key.Key_Right)
+    assert grid.visible_cells()[0] > before[0]
+    qtbot.keyClick(grid, Qt.Key.Key_Home)
+    assert grid.visible_cells()[0] <= 0
+    qtbot.keyClick(grid, Qt.Key.Key_Plus)
+    assert grid.cells_per_pixel() < 1
+
+
+def test_view_cannot_wander_into_negative_coordinates(qtbot, window):
+    grid = window.grid
+    grid.setFocus()
+    for _ in range(60):
+        qtbot.keyClick(grid, Qt.Key.Key_Left)
+        qtbot.keyClick(grid, Qt.Key.Key_Down)
+    x_lo, y_lo, _, _ = grid.visible_cells()
+    assert x_lo >= -3 and y_lo >= -3
+
+
+@pytest.mark.parametrize("k", [10**18 // 2, 10**100, 3 * 10**99 + 12345])
+def test_far_positions_are_exact_on_screen(qtbot, window, k):
+    a, b = lower(k), lower(k) + k
+    type_position(qtbot, window, str(a), str(b + 1))
+    grid = window.grid
+    assert grid.selection == (a, b + 1)
+    assert "N-position" in status_text(window)
+    assert any(item.endswith(f"({a}, {b})") for item in move_items(window))
+    # What is painted: the cold cell is blue, its neighbours cream; hover reads exact coordinates.
+    assert is_cold_colour(colour_at(grid, a, b))
+    assert is_hot_colour(colour_at(grid, a, b + 1)) and is_hot_colour(colour_at(grid, a + 1, b))
+    for dx in range(-5, 6):
+        for dy in range(-3, 4):
+            c = colour_at(grid, a + dx, b + dy) if (dx + dy) % 4 == 0 else None
+            if c is not None:
+                assert is_cold_colour(c) == is_cold(a + dx, b + dy)
+    hover = grid.hover_description(*grid.cell_at_scene(grid.scene_point_of_cell(a, b)))
+    assert hover.startswith(f"({a}, {b})") and "cold" in hover
+
+
+def test_travel_out_to_ten_to_the_hundred_and_back(qtbot, window):
+    grid = window.grid
+    grid.set_view(0, 0, 10**100, 10**100)
+    grid.render_now()
+    assert grid.raster is not None and grid.raster.step > 10**96
+    assert grid.raster.counts.size > 0  # both cold lines are drawn even at this scale
+    for _ in range(3):
+        grid.zoom(1e-20)
+        grid.render_now()
+    x_lo, y_lo, x_hi, y_hi = grid.visible_cells()
+    assert x_hi > x_lo and y_hi > y_lo
+    type_position(qtbot, window, str(10**100), "5")
+    assert grid.selection == (10**100, 5)
+    qtbot.keyClick(grid, Qt.Key.Key_Home)
+    assert grid.origin == (0, 0) and grid.visible_cells()[0] <= 0
+    assert is_cold_colour(colour_at(grid, 1, 2))
+
+
+def test_zoomed_out_pixels_show_the_cold_lines_near_ten_to_the_eighteen(window):
+    grid = window.grid
+    x = 10**18
+    y = lower(x)  # (x, ⌊xφ⌋) lies on the line y = φx
+    step = 10**12
+    grid.set_view(x - 600 * step, y - 400 * step, x + 600 * step, y + 400 * step)
+    grid.render_now()
+    r = grid.raster
+    assert r.step >= step // 2 and r.counts.size > 0
+    assert is_cold_colour(colour_at(grid, x, y)) or colour_at(grid, x, y).blue() > 150
+    assert "cold cells of" in grid.hover_description(x, y)
+
+
+def test_overlays_toggle(window):
+    window.phi_action.setChecked(True)
+    assert all(line.isVisible() for line in window.grid.phi_lines)
+    window.grid_lines_action.setChecked(False)
+    assert not window.grid.borders.isVisible()
+
+
+def test_settings_remember_the_view(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from explorer.gui.main_window import MainWindow
+
+    path = str(tmp_path / "s.ini")
+    first = MainWindow(settings=QSettings(path, QSettings.Format.IniFormat))
+    qtbot.addWidget(first)
+    first.show()
+    first.grid.set_view(10**20, 10**20, 10**20 + 40, 10**20 + 30)
+    first.close()
+    second = MainWindow(settings=QSettings(path, QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    second.show()
+    x_lo, _, x_hi, _ = second.grid.visible_cells()
+    assert 10**20 - 40 <= x_lo <= 10**20 + 40 and x_hi - x_lo < 400
+
+
+def test_export_png(window, tmp_path):
+    out = tmp_path / "view.png"
+    window.export_png(str(out))
+    assert out.stat().st_size > 1000
+
+
+def test_hundred_thousand_digit_position_stays_responsive(qtbot, window):
+    from tests.oracles import fib
+
+    n = 478_500  # F_n has 100 001 digits; (F_{n+1} - 1, F_{n+1} - 1 + F_n) is cold (n even)
+    k = fib(n)
+    a = fib(n + 1) - 1
+    window.findChild(QLineEdit, "positionA").setText(str(a))
+    window.findChild(QLineEdit, "positionB").setText(str(a + k + 1))
+    qtbot.keyClick(window.findChild(QLineEdit, "positionB"), Qt.Key.Key_Return)
+    # The report and the drawing come from worker threads; the window answers meanwhile.
+    assert window.grid.selection == (a, a + k + 1)
+    qtbot.waitUntil(lambda: "N-position" in status_text(window), timeout=60_000)
+    qtbot.waitUntil(lambda: not window.grid.rendering, timeout=60_000)
+    assert window.grid.raster is not None and window.grid.raster.count_at(a, a + k) == 1
+    assert window.grid.raster.count_at(a, a + k + 1) == 0
+    assert any("(" in item and "digits" in item for item in move_items(window))
+    assert "cold" in window.grid.hover_description(a, a + k)
