@@ -16,6 +16,8 @@ from typing import BinaryIO, NoReturn
 import explorer
 from explorer.core import batch, bulk
 from explorer.core.bigint import parse_natural
+from explorer.core.cold_index import CLOSED_FORM, MAX_CELLS, ColdIndex, Count
+from explorer.core.counting import cold_cells_in_rect
 from explorer.core.intstream import InputError, Integers, read_integers
 from explorer.core.moves import winning_moves
 from explorer.core.textout import numbers_per_line, words_by_mask
@@ -118,21 +120,58 @@ def cmd_moves(args: argparse.Namespace, out: BinaryIO) -> None:
         _write(out, "".join(f"{m.target[0]} {m.target[1]}\n" for m in moves).encode())
 
 
+CLI_INDEX_CELLS = 1 << 20  # single queries: an index this large builds in ~50 ms
+
+
+def _index_for(method: str, single: bool) -> ColdIndex | None:
+    """The Fenwick index to answer with, or None for the closed form."""
+    if method == "closed-form" or (method == "auto" and not single):
+        return None  # a batch: the vectorised closed form is fastest, no index to build
+    return ColdIndex(max_cells=MAX_CELLS if method == "fenwick" else CLI_INDEX_CELLS)
+
+
 def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
     if args.batch:
         if args.bounds:
             raise UsageError("count --batch reads its queries from FILE or stdin, not from arguments")
         nums = read_integers(_read_source(args.file))
-        flat, _ = _counted_records(nums, 2, "queries")
-        xs, ys = _columns(flat, 2)
-        _write(out, numbers_per_line(batch.cold_counts(xs, ys)))
+        width = 4 if args.rect else 2
+        flat, _ = _counted_records(nums, width, "queries")
+        cols = _columns(flat, width)
+        index = _index_for(args.method, single=False)
+        if index is None:
+            counts = batch.cold_counts(*cols) if width == 2 else batch.cold_rect_counts(*cols)
+        else:
+            counts, _ = index.count_many(*cols) if width == 2 else index.count_rect_many(*cols)
+        _write(out, numbers_per_line(counts))
         return
     if args.file is not None:
         raise UsageError("a FILE is read only with --batch")
-    if len(args.bounds) != 2:
-        raise UsageError("count takes X Y (or --batch [FILE])")
-    x, y = args.bounds
-    _write(out, numbers_per_line(batch.cold_counts([x], [y])))
+    if args.rect:
+        raise UsageError("--rect goes with --batch; a single rectangle is X0 Y0 X1 Y1")
+    if len(args.bounds) not in (2, 4):
+        raise UsageError("count takes X Y, or X0 Y0 X1 Y1 (or --batch [FILE])")
+    index = _index_for(args.method, single=True)
+    if len(args.bounds) == 2:
+        x0, y0, (x1, y1) = 0, 0, args.bounds
+    else:
+        x0, y0, x1, y1 = args.bounds
+    if index is None:
+        answer = Count(cold_cells_in_rect(x0, y0, x1, y1), _cells(x0, y0, x1, y1), CLOSED_FORM)
+    else:
+        answer = index.count_rect(x0, y0, x1, y1)
+    if args.json:
+        doc: dict[str, object] = (
+            {"x": x1, "y": y1} if len(args.bounds) == 2 else {"x0": x0, "y0": y0, "x1": x1, "y1": y1}
+        )
+        doc.update(count=answer.count, cells=answer.cells, density=answer.density, method=answer.method)
+        _write(out, (json.dumps(doc) + "\n").encode())
+    else:
+        _write(out, f"{answer.count}\n".encode())
+
+
+def _cells(x0: int, y0: int, x1: int, y1: int) -> int:
+    return max(0, x1 - x0 + 1) * max(0, y1 - y0 + 1)
 
 
 def cmd_pairs(args: argparse.Namespace, out: BinaryIO) -> None:
@@ -188,10 +227,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(func=cmd_moves)
 
-    p = sub.add_parser("count", help="cold cells with 0 <= x <= X, 0 <= y <= Y")
-    p.add_argument("bounds", nargs="*", type=_natural, metavar="X Y")
+    p = sub.add_parser("count", help="cold cells in [0, X] x [0, Y], or in [X0, X1] x [Y0, Y1]")
+    p.add_argument("bounds", nargs="*", type=_natural, metavar="X Y | X0 Y0 X1 Y1")
+    p.add_argument("--json", action="store_true", help="print x, y, count, cells, density, method")
     p.add_argument("--batch", action="store_true", help="read Q, then Q lines 'X Y'")
+    p.add_argument("--rect", action="store_true", help="with --batch: Q lines 'X0 Y0 X1 Y1'")
     p.add_argument("--file", metavar="FILE", help="with --batch: input file (default: stdin)")
+    p.add_argument(
+        "--method",
+        choices=["auto", "fenwick", "closed-form"],
+        default="auto",
+        help="auto: the Fenwick index for single queries up to 2^20, the closed form otherwise",
+    )
     p.set_defaults(func=cmd_count)
 
     p = sub.add_parser("pairs", help="lines 'k a_k b_k' for k = K .. K+N-1")
@@ -219,9 +266,14 @@ def build_parser() -> argparse.ArgumentParser:
 def _fix_count_args(argv: list[str]) -> list[str]:
     """`count --batch FILE` reads naturally; argparse would take FILE as a bound."""
     if argv[:1] == ["count"] and "--batch" in argv:
-        rest = [a for a in argv[1:] if a != "--batch"]
-        if len(rest) == 1 and not rest[0].startswith("-"):
-            return ["count", "--batch", "--file", rest[0]]
+        positional = [a for a in argv[1:] if not a.startswith("-")]
+        options = [a for a in argv[1:] if a.startswith("-")]
+        method_values = {argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--method"}
+        positional = [a for a in positional if a not in method_values]
+        if len(positional) == 1:
+            rest = [a for a in argv[1:] if a != positional[0]]
+            return ["count", *rest, "--file", positional[0]]
+        del options
     return argv
 
 

@@ -134,3 +134,39 @@ def test_entry_point_runs_without_qt_and_without_traceback():
         [sys.executable, "-m", "explorer", "moves", "5", "x"], capture_output=True, text=True, check=False
     )
     assert proc.returncode == 2 and "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
+
+
+def test_count_json_single_and_rectangle(cli):
+    cold = cold_table(80)
+    code, out, _ = cli(["count", "30", "50", "--json"])
+    doc = json.loads(out)
+    want = sum(cold[x][y] for x in range(31) for y in range(51))
+    assert code == 0 and doc["count"] == want and doc["cells"] == 31 * 51 and doc["method"] == "fenwick"
+    assert doc["x"] == 30 and doc["y"] == 50 and abs(doc["density"] - want / (31 * 51)) < 1e-12
+    code, out, _ = cli(["count", "5", "6", "40", "70", "--json"])
+    doc = json.loads(out)
+    assert doc["count"] == sum(cold[x][y] for x in range(5, 41) for y in range(6, 71))
+    code, out, _ = cli(["count", str(10**30), str(10**30), "--json"])
+    assert json.loads(out)["method"] == "closed-form"
+
+
+def test_count_batch_rect_both_methods(cli):
+    cold = cold_table(80)
+    queries = [(0, 0, 5, 5), (3, 3, 10, 10), (10, 0, 5, 20), (7, 7, 70, 79)]
+    text = f"{len(queries)}\n" + "".join(" ".join(map(str, q)) + "\n" for q in queries)
+    want = [
+        sum(cold[x][y] for x in range(a, c + 1) for y in range(b, d + 1)) if c >= a and d >= b else 0
+        for a, b, c, d in queries
+    ]
+    for extra in ([], ["--method", "fenwick"], ["--method", "closed-form"]):
+        code, out, _ = cli(["count", "--batch", "--rect", *extra], text.encode())
+        assert code == 0 and [int(v) for v in out.split()] == want
+
+
+def test_count_batch_from_file_with_method(cli, tmp_path):
+    f = tmp_path / "q.txt"
+    f.write_text("2\n0 0\n30 50\n")
+    code, out, _ = cli(["count", "--batch", str(f), "--method", "fenwick"])
+    assert code == 0 and out.split()[0] == "1"
+    code, _, err = cli(["count", "--batch", "--rect"], b"1\n1 2 3\n")
+    assert code == 2 and "line 1 announces 1 queries" in err

@@ -6,7 +6,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from explorer.core import bulk
-from explorer.core.counting import cold_cells_in
+from explorer.core.counting import cold_cells_in, cold_cells_in_rect
 from explorer.core.wythoff import is_cold
 
 
@@ -31,3 +31,23 @@ def cold_counts(xs: NDArray | list[int], ys: NDArray | list[int]) -> NDArray | l
         ly = bulk.count_lower_upto_array(y)
         return 1 + np.minimum(lx, y - ly) + np.minimum(x - lx, ly)
     return [cold_cells_in(int(x), int(y)) for x, y in zip(xs, ys, strict=False)]
+
+
+def cold_rect_counts(
+    x0: NDArray | list[int], y0: NDArray | list[int], x1: NDArray | list[int], y1: NDArray | list[int]
+) -> NDArray | list[int]:
+    """Cold cells in each inclusive rectangle [x0, x1] x [y0, y1], by inclusion-exclusion."""
+    if all(isinstance(v, np.ndarray) and v.dtype == np.int64 for v in (x0, y0, x1, y1)):
+        a0, b0 = np.maximum(x0, 0), np.maximum(y0, 0)
+        corners = [(x1, y1), (a0 - 1, y1), (x1, b0 - 1), (a0 - 1, b0 - 1)]
+        parts = []
+        for cx, cy in corners:
+            valid = (cx >= 0) & (cy >= 0)
+            c = cold_counts(np.where(valid, cx, 0), np.where(valid, cy, 0))
+            if not isinstance(c, np.ndarray):
+                break
+            parts.append(np.where(valid, c, 0))
+        else:
+            total = parts[0] - parts[1] - parts[2] + parts[3]
+            return np.where((x1 >= a0) & (y1 >= b0), total, 0)
+    return [cold_cells_in_rect(int(a), int(b), int(c), int(d)) for a, b, c, d in zip(x0, y0, x1, y1, strict=True)]

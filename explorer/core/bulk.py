@@ -23,6 +23,7 @@ from explorer.core import wide
 from explorer.core.wythoff import count_lower_upto, is_cold, lower
 
 I64 = NDArray[np.int64]
+_CHUNK = 1 << 16  # temporaries of 512 KiB stay in cache and are reused
 NUMPY_MAX_INDEX = isqrt((2**63 - 1) // 5)  # largest k with 5 k^2 < 2^63
 INT64_MAX = 2**63 - 1
 
@@ -30,6 +31,16 @@ INT64_MAX = 2**63 - 1
 def isqrt_int64(m: I64) -> I64:
     """floor(sqrt(m)) for an int64 array with 0 <= m < 2^63, exactly."""
     m = np.asarray(m, dtype=np.int64)
+    if m.size > _CHUNK:  # large arrays in cache-sized pieces: fresh memory costs more here
+        out = np.empty_like(m).ravel()
+        flat = m.ravel()
+        for lo in range(0, flat.size, _CHUNK):
+            out[lo : lo + _CHUNK] = _isqrt_chunk(flat[lo : lo + _CHUNK])
+        return out.reshape(m.shape)
+    return _isqrt_chunk(m)
+
+
+def _isqrt_chunk(m: I64) -> I64:
     r = np.floor(np.sqrt(m.astype(np.float64))).astype(np.uint64)
     um = m.astype(np.uint64)
     # The float estimate is within 1 of the truth; squares below 2^64 are exact in uint64.
@@ -53,9 +64,6 @@ def count_lower_upto_array(m: I64) -> I64:
     if n.size and (n.min() < 0 or n.max() > NUMPY_MAX_INDEX):
         raise ValueError(f"count_lower_upto_array is exact for -1 <= m < {NUMPY_MAX_INDEX}")
     return (isqrt_int64(5 * n * n) - n) >> 1
-
-
-_CHUNK = 1 << 16  # temporaries of 512 KiB stay in cache and are reused
 
 
 def cold_pairs(start: int, count: int) -> tuple[NDArray, NDArray]:

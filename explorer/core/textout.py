@@ -20,8 +20,31 @@ def words_by_mask(mask: NDArray[np.bool_], yes: bytes, no: bytes) -> bytes:
     return out.tobytes()
 
 
+_POW10 = np.array([10**d for d in range(19)], dtype=np.int64)
+
+
+def _int64_lines(values: NDArray[np.int64]) -> bytes:
+    """Non-negative int64 values as decimal lines: a right-aligned digit table filled one
+    column per pass (no masks), then one compress that drops the leading blanks."""
+    digits = np.maximum(np.searchsorted(_POW10, values, side="right"), 1)  # 1..19
+    width = int(digits.max())
+    table = np.empty((values.size, width + 1), dtype=np.uint8)
+    table[:, width] = ord("\n")
+    rest = values.copy()
+    for col in range(width - 1, -1, -1):
+        rest, digit = np.divmod(rest, 10)
+        table[:, col] = digit
+    table[:, :width] += 48
+    keep = np.arange(width + 1) >= (width - digits)[:, None]
+    return table[keep].tobytes()
+
+
 def numbers_per_line(values: NDArray | list[int]) -> bytes:
     """One decimal integer per line."""
-    if isinstance(values, np.ndarray) and values.dtype != object:
+    if len(values) == 0:
+        return b""
+    if isinstance(values, np.ndarray) and values.dtype.kind == "i" and int(values.min()) >= 0:
+        return _int64_lines(values.astype(np.int64, copy=False))
+    if isinstance(values, np.ndarray):
         values = values.tolist()
-    return ("\n".join(map(str, values)) + "\n").encode() if len(values) else b""
+    return ("\n".join(map(str, values)) + "\n").encode()
