@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -14,7 +16,7 @@ def cold_mask(xs: NDArray | list[int], ys: NDArray | list[int]) -> NDArray[np.bo
     """Which positions (xs[i], ys[i]) are cold; int64 arrays go through numpy exactly."""
     if isinstance(xs, np.ndarray) and xs.dtype == np.int64:
         return bulk.is_cold_array(xs, np.asarray(ys, dtype=np.int64))
-    return np.fromiter((is_cold(int(x), int(y)) for x, y in zip(xs, ys, strict=False)), dtype=bool, count=len(xs))
+    return np.fromiter((is_cold(int(x), int(y)) for x, y in zip(xs, ys, strict=True)), dtype=bool, count=len(xs))
 
 
 def cold_counts(xs: NDArray | list[int], ys: NDArray | list[int]) -> NDArray | list[int]:
@@ -30,12 +32,10 @@ def cold_counts(xs: NDArray | list[int], ys: NDArray | list[int]) -> NDArray | l
         lx = bulk.count_lower_upto_array(x)
         ly = bulk.count_lower_upto_array(y)
         return 1 + np.minimum(lx, y - ly) + np.minimum(x - lx, ly)
-    return [cold_cells_in(int(x), int(y)) for x, y in zip(xs, ys, strict=False)]
+    return [cold_cells_in(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
 
 
-def cold_rect_counts(
-    x0: NDArray | list[int], y0: NDArray | list[int], x1: NDArray | list[int], y1: NDArray | list[int]
-) -> NDArray | list[int]:
+def cold_rect_counts(x0: Any, y0: Any, x1: Any, y1: Any) -> NDArray | list[int]:
     """Cold cells in each inclusive rectangle [x0, x1] x [y0, y1], by inclusion-exclusion."""
     if all(isinstance(v, np.ndarray) and v.dtype == np.int64 for v in (x0, y0, x1, y1)):
         a0, b0 = np.maximum(x0, 0), np.maximum(y0, 0)

@@ -16,9 +16,10 @@ Every answer says which method produced it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import NDArray
 
 from explorer.core import bulk
 from explorer.core.counting import cold_cells_in
@@ -107,7 +108,7 @@ class ColdIndex:
         return Count(total, cells, method)
 
     # ----- batches ----------------------------------------------------------------------------
-    def count_many(self, xs: ArrayLike, ys: ArrayLike) -> tuple[NDArray | list[int], str]:
+    def count_many(self, xs: Any, ys: Any) -> tuple[NDArray | list[int], str]:
         """C(X, Y) for many queries: through the tree (vectorised) when all fit, else exact
         Python integers by the closed form. Returns (counts, method)."""
         if isinstance(xs, np.ndarray) and xs.dtype == np.int64 and xs.size:
@@ -121,9 +122,7 @@ class ColdIndex:
         counts = [cold_cells_in(int(a), int(b)) for a, b in zip(xs, ys, strict=True)]
         return counts, CLOSED_FORM
 
-    def count_rect_many(
-        self, x0: ArrayLike, y0: ArrayLike, x1: ArrayLike, y1: ArrayLike
-    ) -> tuple[NDArray | list[int], str]:
+    def count_rect_many(self, x0: Any, y0: Any, x1: Any, y1: Any) -> tuple[NDArray | list[int], str]:
         """Rectangle counts for many queries, by inclusion-exclusion on count_many."""
         a = [np.asarray(v) for v in (x0, y0, x1, y1)]
         if all(v.dtype == np.int64 for v in a):
