@@ -77,18 +77,53 @@ class CellBorders(pg.GraphicsObject):
             y += 1.0
 
 
+class RectSelectViewBox(pg.ViewBox):
+    """A ViewBox where Shift-drag draws a rectangle instead of panning."""
+
+    def __init__(self, on_rect, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(**kwargs)
+        self._on_rect = on_rect
+        self.band = QGraphicsRectItem()
+        pen = QPen(pg.mkColor(*palette.QUERY_RECT))
+        pen.setCosmetic(True)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        self.band.setPen(pen)
+        self.band.setBrush(pg.mkBrush(*palette.QUERY_RECT, 40))
+        self.band.setZValue(20)
+        self.band.setVisible(False)
+        self.addItem(self.band, ignoreBounds=True)
+
+    def mouseDragEvent(self, ev, axis=None) -> None:  # type: ignore[no-untyped-def]
+        if ev.button() == Qt.MouseButton.LeftButton and ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            ev.accept()
+            a = self.mapSceneToView(ev.buttonDownScenePos())
+            b = self.mapSceneToView(ev.scenePos())
+            self.band.setRect(QRectF(a, b).normalized())
+            self.band.setVisible(not ev.isFinish())
+            if ev.isFinish():
+                self._on_rect(a, b)
+            return
+        super().mouseDragEvent(ev, axis)
+
+
 class GridView(pg.PlotWidget):
     """Shows the grid; emits requests, never changes the game state itself."""
 
     cellClicked = Signal(object, object)
     hoverText = Signal(str)
     busy = Signal(str)  # "" when idle
+    rectangleSelected = Signal(object, object, object, object)
     viewChanged = Signal()
 
     def __init__(self, parent=None) -> None:  # type: ignore[no-untyped-def]
         self.axis_x = ExactAxis("bottom")
         self.axis_y = ExactAxis("left")
-        super().__init__(parent, axisItems={"bottom": self.axis_x, "left": self.axis_y}, background="w")
+        super().__init__(
+            parent,
+            axisItems={"bottom": self.axis_x, "left": self.axis_y},
+            viewBox=RectSelectViewBox(self._rect_dragged),
+            background="w",
+        )
         self.setObjectName("gridView")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.origin = (0, 0)
@@ -134,6 +169,16 @@ class GridView(pg.PlotWidget):
         self.selection_box.setVisible(False)
         self.vb.addItem(self.selection_box)
         self.arrows: list[pg.GraphicsObject] = []
+        self.query_rect: tuple[int, int, int, int] | None = None
+        self.query_box = QGraphicsRectItem()
+        query_pen = QPen(pg.mkColor(*palette.QUERY_RECT))
+        query_pen.setCosmetic(True)
+        query_pen.setWidthF(2.0)
+        self.query_box.setPen(query_pen)
+        self.query_box.setBrush(pg.mkBrush(*palette.QUERY_RECT, 30))
+        self.query_box.setZValue(8)
+        self.query_box.setVisible(False)
+        self.vb.addItem(self.query_box)
 
         self._apply_limits()
         self.vb.sigRangeChanged.connect(self._on_range_changed)
@@ -253,7 +298,7 @@ class GridView(pg.PlotWidget):
     def _start_render_worker(self) -> None:
         request = self._pending
         self._pending = None
-        worker = create_worker(rasterize, *request, _start_thread=False)
+        worker = create_worker(rasterize, *request, _start_thread=False, _ignore_errors=True)
         self.busy.emit(f"Drawing cells near {short_decimal(request[0], 24)}…")
 
         def done(raster: Raster) -> None:
@@ -291,6 +336,7 @@ class GridView(pg.PlotWidget):
         self._caption_axes(x_lo, y_lo, x_hi, y_hi)
         self._draw_phi_lines()
         self._place_selection()
+        self._place_query_rect()
         self.viewChanged.emit()
 
     def _caption_axes(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> None:
@@ -346,6 +392,30 @@ class GridView(pg.PlotWidget):
         self.selection = None if x is None or y is None else (x, y)
         self.moves = moves
         self._place_selection()
+
+    def set_query_rect(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        """Outline the inclusive rectangle [x0, x1] x [y0, y1] of the latest query."""
+        self.query_rect = (x0, y0, x1, y1)
+        self._place_query_rect()
+
+    def _place_query_rect(self) -> None:
+        if self.query_rect is None:
+            self.query_box.setVisible(False)
+            return
+        x0, y0, x1, y1 = self.query_rect
+        ox, oy = self.origin
+        left, bottom = _float(x0 - ox) - 0.5, _float(y0 - oy) - 0.5
+        self.query_box.setRect(QRectF(left, bottom, _float(x1 - x0 + 1), _float(y1 - y0 + 1)))
+        self.query_box.setVisible(True)
+
+    def _rect_dragged(self, a: QPointF, b: QPointF) -> None:
+        ox, oy = self.origin
+        xs = sorted(ox + math.floor(v + 0.5) for v in (a.x(), b.x()))
+        ys = sorted(oy + math.floor(v + 0.5) for v in (a.y(), b.y()))
+        x0, x1 = max(0, xs[0]), xs[1]
+        y0, y1 = max(0, ys[0]), ys[1]
+        if x1 >= x0 and y1 >= y0:
+            self.rectangleSelected.emit(x0, y0, x1, y1)
 
     def _place_selection(self) -> None:
         for item in self.arrows:

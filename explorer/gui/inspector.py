@@ -60,6 +60,7 @@ class Inspector(QWidget):
         super().__init__(parent)
         self.setObjectName("inspector")
         self.setMinimumWidth(300)
+        self.setMaximumWidth(560)
         layout = QVBoxLayout(self)
 
         entry = QGroupBox("Position")

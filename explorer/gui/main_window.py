@@ -24,6 +24,8 @@ from explorer.core.bigint import parse_natural, short_decimal
 from explorer.core.position import PositionReport, report
 from explorer.gui.grid_view import GridView
 from explorer.gui.inspector import Inspector
+from explorer.gui.query_controller import QueryController
+from explorer.gui.query_panel import QueryPanel
 
 SYNC_BITS = 20_000  # below this size a report takes well under 50 ms: no thread needed
 
@@ -53,6 +55,16 @@ class MainWindow(QMainWindow):
         dock.setWidget(self.inspector)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.query_panel = QueryPanel(self)
+        self.query_dock = QDockWidget("Queries", self)
+        self.query_dock.setObjectName("queryDock")
+        self.query_dock.setWidget(self.query_panel)
+        self.query_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.query_dock)
+        self.tabifyDockWidget(dock, self.query_dock)
+        dock.raise_()
+        self.resizeDocks([dock], [380], Qt.Orientation.Horizontal)
+        self.queries = QueryController(self.query_panel, self.grid)
         self.hover_label = QLabel(objectName="hoverLabel")
         self.statusBar().addWidget(self.hover_label, 1)
         self.report: PositionReport | None = None
@@ -119,7 +131,7 @@ class MainWindow(QMainWindow):
         self.inspector.show_busy(a, b)
         if self._worker is not None:
             self._worker.quit()
-        worker = create_worker(report, a, b, _start_thread=False)
+        worker = create_worker(report, a, b, _start_thread=False, _ignore_errors=True)
         worker.returned.connect(self._show_report)
         worker.errored.connect(lambda exc: self.inspector.show_error(f"Could not analyse the position: {exc}"))
         self._worker = worker
@@ -175,6 +187,7 @@ class MainWindow(QMainWindow):
             self.settings.setValue("view/cells", f"{x0} {y0} {x1 - 1} {y1 - 1}")
         if self._worker is not None:
             self._worker.quit()
+        self.queries.cancel()
         super().closeEvent(event)
 
 

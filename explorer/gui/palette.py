@@ -12,6 +12,7 @@ SELECTION = (230, 57, 70)
 MOVE_ARROW = (214, 40, 57)
 PHI_LINE = (46, 160, 67)
 GRID_LINE = (150, 140, 120)
+QUERY_RECT = (230, 126, 34)
 
 
 def lookup_table() -> np.ndarray:

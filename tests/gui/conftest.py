@@ -19,6 +19,8 @@ def window(qtbot, tmp_path):
     win.resize(1200, 760)
     win.show()
     qtbot.waitExposed(win)
+    qtbot.wait(50)  # let the docks and the aspect-locked view settle to the final size
     win.grid.reset_view()
     win.grid.render_now()
+    qtbot.wait(20)
     return win

@@ -1,0 +1,196 @@
+"""The query panel: cold cells in rectangles, a history, batch files, and a density plot.
+
+Shows state and emits requests; the main window runs the queries (on worker threads when
+they may take time) and hands results back.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from explorer.core.bigint import parse_natural, short_decimal
+from explorer.core.cold_index import Count
+from explorer.core.counting import cold_cells_in
+from explorer.gui.inspector import MAX_DIGITS
+
+PHI = (1 + math.sqrt(5)) / 2
+HISTORY_COLUMNS = ["x0", "y0", "x1", "y1", "cold cells", "cells", "share", "method"]
+SHOWN_BATCH_ROWS = 500  # rows of an imported batch shown in the table; all go to the CSV
+
+
+def share_text(count: int, cells: int) -> str:
+    """The share of cold cells as a percentage, readable at any size."""
+    if cells == 0:
+        return "—"
+    share = count / cells  # exact ints: true division is correctly rounded
+    return f"{100 * share:.4g} %" if share >= 1e-6 else f"{share:.4g}"
+
+
+class QueryPanel(QWidget):
+    queryRequested = Signal(object, object, object, object)
+    importRequested = Signal(str)
+    exportRequested = Signal(str)
+    cancelRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("queryPanel")
+        self.setMaximumWidth(560)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<b>Cold cells in a rectangle</b> (inclusive; Shift-drag on the grid)"))
+        form = QGridLayout()
+        self.x0 = QLineEdit(objectName="queryX0", placeholderText="0")
+        self.y0 = QLineEdit(objectName="queryY0", placeholderText="0")
+        self.x1 = QLineEdit(objectName="queryX", placeholderText="X")
+        self.y1 = QLineEdit(objectName="queryY", placeholderText="Y")
+        for edit in (self.x0, self.y0, self.x1, self.y1):
+            edit.setMaxLength(MAX_DIGITS)
+            edit.returnPressed.connect(self.submit)
+        form.addWidget(QLabel("from x"), 0, 0)
+        form.addWidget(self.x0, 0, 1)
+        form.addWidget(QLabel("y"), 0, 2)
+        form.addWidget(self.y0, 0, 3)
+        form.addWidget(QLabel("to X"), 1, 0)
+        form.addWidget(self.x1, 1, 1)
+        form.addWidget(QLabel("Y"), 1, 2)
+        form.addWidget(self.y1, 1, 3)
+        layout.addLayout(form)
+        self.run = QPushButton("Count", objectName="queryRun")
+        self.run.clicked.connect(self.submit)
+        layout.addWidget(self.run)
+        self.result = QLabel(objectName="queryResult")
+        self.result.setWordWrap(True)
+        self.result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.result)
+
+        self.history = QTableWidget(0, len(HISTORY_COLUMNS), objectName="queryHistory")
+        self.history.setHorizontalHeaderLabels(HISTORY_COLUMNS)
+        self.history.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.history.horizontalHeader().setDefaultSectionSize(70)
+        self.history.horizontalHeader().setStretchLastSection(True)
+        self.history.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.history.setMinimumHeight(140)
+        layout.addWidget(self.history, 3)
+
+        files = QHBoxLayout()
+        self.import_button = QPushButton("Import batch…", objectName="queryImport")
+        self.import_button.clicked.connect(self._ask_import)
+        self.export_button = QPushButton("Export CSV…", objectName="queryExport")
+        self.export_button.clicked.connect(self._ask_export)
+        files.addWidget(self.import_button)
+        files.addWidget(self.export_button)
+        layout.addLayout(files)
+        progress_row = QHBoxLayout()
+        self.progress = QProgressBar(objectName="queryProgress")
+        self.progress.setVisible(False)
+        self.cancel = QPushButton("Cancel", objectName="queryCancel")
+        self.cancel.setVisible(False)
+        self.cancel.clicked.connect(self.cancelRequested)
+        progress_row.addWidget(self.progress, 1)
+        progress_row.addWidget(self.cancel)
+        layout.addLayout(progress_row)
+
+        layout.addWidget(QLabel("Share of cold cells in the square [0, n]², and (2/φ²)/n:"))
+        self.plot = self._density_plot()
+        layout.addWidget(self.plot, 2)
+
+    # ----- the density plot -------------------------------------------------------------------
+    def _density_plot(self) -> pg.PlotWidget:
+        plot = pg.PlotWidget(background="w", objectName="densityPlot")
+        plot.setMinimumHeight(150)
+        plot.setMaximumHeight(240)
+        plot.setLogMode(x=True, y=True)
+        for side in ("bottom", "left"):
+            plot.getAxis(side).enableAutoSIPrefix(False)
+        plot.setLabel("bottom", "n")
+        plot.setLabel("left", "share")
+        plot.addLegend(offset=(-10, 10))
+        n = np.unique(np.round(np.logspace(0, 12, 160)).astype(np.int64))
+        share = np.array([cold_cells_in(int(v), int(v)) / (int(v) + 1) ** 2 for v in n])
+        asymptote = (2 / PHI**2) / n
+        plot.plot(n, share, pen=pg.mkPen(28, 58, 138, width=2), name="exact share")
+        plot.plot(n, asymptote, pen=pg.mkPen(214, 40, 57, width=1, style=Qt.PenStyle.DashLine), name="(2/φ²)/n")
+        self.plot_n, self.plot_share = n, share
+        return plot
+
+    # ----- requests ---------------------------------------------------------------------------
+    def submit(self) -> None:
+        try:
+            x0 = parse_natural(self.x0.text(), "x0") if self.x0.text().strip() else 0
+            y0 = parse_natural(self.y0.text(), "y0") if self.y0.text().strip() else 0
+            x1 = parse_natural(self.x1.text(), "X")
+            y1 = parse_natural(self.y1.text(), "Y")
+        except ValueError as exc:
+            self.show_error(str(exc))
+            return
+        if x1 < x0 or y1 < y0:
+            self.show_error("the rectangle is empty: X must be at least x0, and Y at least y0")
+            return
+        self.queryRequested.emit(x0, y0, x1, y1)
+
+    def set_rectangle(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        for edit, value in ((self.x0, x0), (self.y0, y0), (self.x1, x1), (self.y1, y1)):
+            edit.setText(str(value))
+
+    def _ask_import(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import a batch of queries", "", "Query files (*.txt);;All (*)")
+        if path:
+            self.importRequested.emit(path)
+
+    def _ask_export(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export results as CSV", "queries.csv", "CSV (*.csv)")
+        if path:
+            self.exportRequested.emit(path)
+
+    # ----- state -> view ------------------------------------------------------------------------
+    def show_error(self, message: str) -> None:
+        self.result.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.result.setText(message)
+
+    def show_busy(self, message: str) -> None:
+        self.result.setStyleSheet("")
+        self.result.setText(message)
+
+    def show_count(self, x0: int, y0: int, x1: int, y1: int, answer: Count) -> None:
+        self.result.setStyleSheet("")
+        rect = f"[{short_decimal(x0)}, {short_decimal(x1)}] × [{short_decimal(y0)}, {short_decimal(y1)}]"
+        self.result.setText(
+            f"{rect}: <b>{short_decimal(answer.count, 60)}</b> cold cells of {short_decimal(answer.cells, 60)} "
+            f"({share_text(answer.count, answer.cells)}), by the {answer.method} method"
+        )
+        self.add_history_row(x0, y0, x1, y1, answer.count, answer.cells, answer.method)
+
+    def add_history_row(self, x0: int, y0: int, x1: int, y1: int, count: int, cells: int, method: str) -> None:
+        row = self.history.rowCount()
+        self.history.insertRow(row)
+        values = [short_decimal(v, 30) for v in (x0, y0, x1, y1, count, cells)]
+        values += [share_text(count, cells), method]
+        for col, text in enumerate(values):
+            self.history.setItem(row, col, QTableWidgetItem(text))
+        self.history.scrollToBottom()
+
+    def show_progress(self, done: int, total: int) -> None:
+        busy = done < total
+        self.progress.setVisible(busy)
+        self.cancel.setVisible(busy)
+        self.import_button.setEnabled(not busy)
+        self.progress.setMaximum(max(total, 1))
+        self.progress.setValue(done)

@@ -1,0 +1,132 @@
+"""The query panel driven as a person does, answers checked against brute force."""
+
+from __future__ import annotations
+
+import csv
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QTableWidget
+
+from explorer.core import cold_cells_in
+from tests.gui.helpers import widget_point
+from tests.oracles import cold_table
+
+
+def ask(qtbot, window, x0: str, y0: str, x1: str, y1: str) -> str:
+    window.query_dock.raise_()
+    for name, text in (("queryX0", x0), ("queryY0", y0), ("queryX", x1), ("queryY", y1)):
+        edit = window.findChild(QLineEdit, name)
+        edit.clear()
+        qtbot.keyClicks(edit, text)
+    qtbot.mouseClick(window.findChild(QPushButton, "queryRun"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.queries.busy, timeout=30_000)
+    return window.findChild(QLabel, "queryResult").text()
+
+
+def brute(x0: int, y0: int, x1: int, y1: int) -> int:
+    cold = cold_table(120)
+    return sum(cold[x][y] for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+
+
+@pytest.mark.parametrize(("x0", "y0", "x1", "y1"), [(0, 0, 10, 10), (0, 0, 100, 37), (3, 5, 3, 5), (20, 30, 90, 110)])
+def test_counts_against_definition(qtbot, window, x0, y0, x1, y1):
+    text = ask(qtbot, window, str(x0) if x0 else "", str(y0) if y0 else "", str(x1), str(y1))
+    want = brute(x0, y0, x1, y1)
+    cells = (x1 - x0 + 1) * (y1 - y0 + 1)
+    assert f"<b>{want}</b> cold cells of {cells}" in text and "fenwick" in text
+    assert window.grid.query_rect == (x0, y0, x1, y1)
+    table = window.findChild(QTableWidget, "queryHistory")
+    assert table.item(table.rowCount() - 1, 4).text() == str(want)
+
+
+def test_huge_rectangle_uses_the_closed_form(qtbot, window):
+    text = ask(qtbot, window, "", "", str(10**100), str(10**100))
+    assert "closed-form" in text and "digits" in text
+    assert window.queries.records[-1][4] == cold_cells_in(10**100, 10**100)
+
+
+def test_a_million_grows_the_index_in_the_background(qtbot, window):
+    window.queries.index.max_cells = 1 << 22
+    text = ask(qtbot, window, "", "", str(3 * 10**6), str(2 * 10**6))
+    assert "fenwick" in text and window.queries.records[-1][4] == cold_cells_in(3 * 10**6, 2 * 10**6)
+
+
+@pytest.mark.parametrize(
+    ("x0", "x1", "message"), [("", "-5", "negative"), ("", "abc", "not a whole number"), ("9", "3", "empty")]
+)
+def test_bad_input_is_shown_and_the_panel_keeps_working(qtbot, window, x0, x1, message):
+    text = ask(qtbot, window, x0, "", x1, "7")
+    assert message in text
+    text = ask(qtbot, window, "", "", "10", "10")
+    assert f"<b>{brute(0, 0, 10, 10)}</b>" in text
+
+
+def test_shift_drag_selects_a_rectangle(qtbot, window):
+    grid = window.grid
+    start, end = widget_point(grid, 2, 1), widget_point(grid, 9, 6)
+    viewport = grid.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, start)
+    steps = 8
+    for i in range(1, steps + 1):
+        p = QPoint(start.x() + (end.x() - start.x()) * i // steps, start.y() + (end.y() - start.y()) * i // steps)
+        qtbot.mouseMove(viewport, p)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, end)
+    qtbot.waitUntil(lambda: grid.query_rect is not None, timeout=5000)
+    assert grid.query_rect == (2, 1, 9, 6)
+    assert f"<b>{brute(2, 1, 9, 6)}</b>" in window.findChild(QLabel, "queryResult").text()
+
+
+def test_batch_import_with_progress_and_export(qtbot, window, tmp_path):
+    rng = np.random.default_rng(6)
+    n = 120_000
+    xs, ys = rng.integers(0, 10**6, n), rng.integers(0, 10**6, n)
+    path = tmp_path / "batch.txt"
+    path.write_text(f"{n}\n" + "\n".join(f"{x} {y}" for x, y in zip(xs, ys, strict=True)) + "\n")
+    progress: list[int] = []
+    window.query_panel.progress.valueChanged.connect(progress.append)
+    with qtbot.waitSignal(window.queries.batchFinished, timeout=60_000) as blocker:
+        window.query_panel.importRequested.emit(str(path))
+    assert blocker.args == [n]
+    assert len(set(progress)) >= 3  # the bar moved
+    out = tmp_path / "out.csv"
+    window.query_panel.exportRequested.emit(str(out))
+    with open(out) as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == n
+    for i in range(0, n, 4999):
+        assert int(rows[i]["cold_cells"]) == cold_cells_in(int(xs[i]), int(ys[i]))
+        assert int(rows[i]["cells"]) == (int(xs[i]) + 1) * (int(ys[i]) + 1)
+
+
+def test_batch_import_can_be_cancelled(qtbot, window, tmp_path):
+    n = 600_000
+    path = tmp_path / "big.txt"
+    path.write_text(f"{n}\n" + "7 9\n" * n)
+    with qtbot.waitSignal(window.queries.batchFinished, timeout=60_000) as blocker:
+        window.query_panel.importRequested.emit(str(path))
+        qtbot.waitUntil(lambda: window.query_panel.cancel.isVisible(), timeout=20_000)
+        qtbot.mouseClick(window.query_panel.cancel, Qt.MouseButton.LeftButton)
+    assert blocker.args == [-1]
+    assert "cancelled" in window.findChild(QLabel, "queryResult").text()
+    text = ask(qtbot, window, "", "", "10", "10")  # still works afterwards
+    assert "fenwick" in text
+
+
+def test_malformed_batch_file_is_reported(qtbot, window, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("3\n1 2\n3 x\n")
+    window.query_panel.importRequested.emit(str(path))
+    qtbot.waitUntil(lambda: not window.queries.busy, timeout=10_000)
+    assert "line 3" in window.findChild(QLabel, "queryResult").text()
+    window.query_panel.importRequested.emit(str(tmp_path / "missing.txt"))
+    assert "Cannot read" in window.findChild(QLabel, "queryResult").text()
+
+
+def test_density_plot_is_exact_and_near_its_asymptote(window):
+    panel = window.query_panel
+    n, share = panel.plot_n, panel.plot_share
+    assert share[-1] == cold_cells_in(int(n[-1]), int(n[-1])) / (int(n[-1]) + 1) ** 2
+    phi = (1 + 5**0.5) / 2
+    assert abs(share[-1] * n[-1] / (2 / phi**2) - 1) < 1e-3
