@@ -205,6 +205,16 @@ def cmd_zeckendorf(args: argparse.Namespace, out: BinaryIO) -> None:
     _write(out, (zeckendorf_digits(args.n) + "\n").encode())
 
 
+def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.core.grundy import grundy_window
+
+    x0, y0 = args.origin if args.origin else (0, 0)
+    if args.rows < 1 or args.cols < 1:
+        raise UsageError("ROWS and COLS must be at least 1")
+    table = grundy_window(x0, y0, args.rows, args.cols)
+    _write(out, "".join(" ".join(map(str, row)) + "\n" for row in table.tolist()).encode())
+
+
 def cmd_screenshot(args: argparse.Namespace, out: BinaryIO) -> None:
     from explorer.gui.screenshot import screenshot_from_args
 
@@ -253,6 +263,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("zeckendorf", help="Zeckendorf digits of N over 1, 2, 3, 5, 8, ...")
     p.add_argument("n", type=_natural, metavar="N")
     p.set_defaults(func=cmd_zeckendorf)
+
+    p = sub.add_parser("grundy", help="Sprague-Grundy values: line i holds G(X+i, Y+j), j = 0..COLS-1")
+    p.add_argument("rows", type=_natural, metavar="ROWS")
+    p.add_argument("cols", type=_natural, metavar="COLS")
+    p.add_argument("--origin", nargs=2, type=_natural, metavar=("X", "Y"))
+    p.set_defaults(func=cmd_grundy)
 
     p = sub.add_parser("screenshot", help="render the window off-screen to a PNG")
     p.add_argument("out", metavar="OUT.png")

@@ -84,3 +84,18 @@ def fib(n: int) -> int:
         base = mul(base, base)
         n >>= 1
     return result[1]
+
+
+@lru_cache(maxsize=4)
+def grundy_table(n: int) -> tuple[tuple[int, ...], ...]:
+    """G(x, y) on [0, n)^2 straight from the definition: the mex over every move."""
+    g = [[0] * n for _ in range(n)]
+    for x in range(n):
+        for y in range(n):
+            reach = {g[x][j] for j in range(y)} | {g[i][y] for i in range(x)}
+            reach |= {g[x - t][y - t] for t in range(1, min(x, y) + 1)}
+            m = 0
+            while m in reach:
+                m += 1
+            g[x][y] = m
+    return tuple(tuple(row) for row in g)

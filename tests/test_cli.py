@@ -170,3 +170,17 @@ def test_count_batch_from_file_with_method(cli, tmp_path):
     assert code == 0 and out.split()[0] == "1"
     code, _, err = cli(["count", "--batch", "--rect"], b"1\n1 2 3\n")
     assert code == 2 and "line 1 announces 1 queries" in err
+
+
+def test_grundy_command_against_definition(cli):
+    from tests.oracles import grundy_table
+
+    table = grundy_table(40)
+    code, out, _ = cli(["grundy", "5", "7", "--origin", "10", "3"])
+    assert code == 0
+    assert out.splitlines() == [" ".join(str(table[10 + i][3 + j]) for j in range(7)) for i in range(5)]
+    code, out, _ = cli(["grundy", "1", "9", "--origin", "10", "0"])
+    assert out == "10 11 9 8 13 12 0 15 16\n"
+    for bad in (["grundy", "0", "3"], ["grundy", "2", "x"], ["grundy", "2", "2", "--origin", "1"]):
+        code, out, err = cli(bad)
+        assert code == 2 and out == "" and err.count("\n") == 1

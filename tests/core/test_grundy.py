@@ -1,0 +1,52 @@
+"""Grundy values against the definition and the published facts (MATH.md)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from explorer.core.bulk import is_cold_array
+from explorer.core.grundy import GrundyTooFar, grundy_bitset_baseline, grundy_window
+from tests.oracles import grundy_table
+
+N = 90
+
+
+def test_against_definition():
+    want = np.array(grundy_table(N))
+    assert np.array_equal(grundy_window(0, 0, N, N), want)
+
+
+@pytest.mark.parametrize(("x0", "y0", "w", "h"), [(13, 7, 40, 50), (0, 60, 90, 30), (89, 89, 1, 1), (50, 0, 1, 90)])
+def test_windows_far_from_the_corner(x0, y0, w, h):
+    want = np.array(grundy_table(N))
+    assert np.array_equal(grundy_window(x0, y0, w, h), want[x0 : x0 + w, y0 : y0 + h])
+
+
+def test_published_facts_on_a_larger_table():
+    n = 600
+    g = grundy_window(0, 0, n, n)
+    assert np.array_equal(g, g.T)  # symmetric
+    x, y = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    assert (g <= x + y).all()  # G <= x + y
+    assert ((g == 0) == is_cold_array(x, y)).all()  # G = 0 exactly on the cold cells
+    for row in range(n):  # each row holds each value at most once...
+        assert np.unique(g[row]).size == n
+    # ...and, being a whole row in the limit, every small value early on.
+    assert set(range(n // 4)) <= set(g[10].tolist())
+    assert g[10, :9].tolist() == [10, 11, 9, 8, 13, 12, 0, 15, 16]
+
+
+def test_baseline_agrees():
+    assert np.array_equal(np.array(grundy_bitset_baseline(120)), grundy_window(0, 0, 120, 120))
+
+
+def test_bad_windows_and_cancel():
+    with pytest.raises(ValueError):
+        grundy_window(-1, 0, 3, 3)
+    with pytest.raises(ValueError):
+        grundy_window(0, 0, 0, 3)
+    with pytest.raises(GrundyTooFar):
+        grundy_window(10**6, 0, 3, 3)
+    with pytest.raises(InterruptedError):
+        grundy_window(0, 0, 3000, 3000, progress=lambda done, total: False)
