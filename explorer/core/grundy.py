@@ -29,7 +29,9 @@ class GrundyTooFar(ValueError):
 
 
 @njit(cache=True, nogil=True)
-def _sweep(x0: int, y0: int, w: int, h: int, rows_from: int, rows_to: int, out, colbits, diagbits, col_mex, diag_mex):
+def _sweep(  # type: ignore[no-untyped-def]
+    x0: int, y0: int, w: int, h: int, rows_from: int, rows_to: int, out, colbits, diagbits, col_mex, diag_mex
+):
     """Rows rows_from .. rows_to - 1 of the full rectangle [0, x0 + w) x [0, y0 + h)."""
     big_y = y0 + h
     words = colbits.shape[1]
@@ -68,7 +70,7 @@ def _sweep(x0: int, y0: int, w: int, h: int, rows_from: int, rows_to: int, out, 
 
 
 @njit(cache=True, nogil=True)
-def _next_missing(bits, v: int) -> int:
+def _next_missing(bits, v: int) -> int:  # type: ignore[no-untyped-def]
     """The lowest value >= v whose bit is clear."""
     while (bits[v >> 6] >> np.uint64(v & 63)) & np.uint64(1):
         v += 1

@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
+from numpy.typing import NDArray
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QPen
 from PySide6.QtWidgets import QGraphicsRectItem
@@ -20,6 +21,7 @@ from superqt.utils import create_worker, qthrottled
 
 from explorer.core.bigint import short_decimal
 from explorer.core.counting import cold_cells_in_rect
+from explorer.core.grundy_cache import GrundyCache
 from explorer.core.moves import Move
 from explorer.core.raster import Raster, rasterize, step_for
 from explorer.core.wythoff import is_cold
@@ -31,6 +33,9 @@ MIN_CELLS = 4.0  # the most zoomed-in view spans this many cells
 MAX_SPAN = 1e200  # the most zoomed-out view spans this many cells
 GRID_LINES_FROM_PX = 8.0  # draw cell borders once a cell is this many pixels wide
 HOME_SPAN = 24
+HOT_COLD = "hot/cold"
+GRUNDY = "grundy"
+NUMBERS_FROM_PX = 26.0  # write G inside cells from this cell size on
 HUGE_BITS = 20_000  # beyond ~6 000 digits a frame takes more than ~10 ms: draw off the GUI thread
 NEGATIVE_MARGIN = 2.0  # how far (in cells) the view may show below pile size 0
 
@@ -77,6 +82,40 @@ class CellBorders(pg.GraphicsObject):
             y += 1.0
 
 
+class CellNumbers(pg.GraphicsObject):
+    """Grundy values written inside cells, painted at a fixed pixel size."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(7)
+        self._rect = QRectF()
+        self._cells: list[tuple[float, float, str, bool]] = []
+
+    def set_cells(self, rect: QRectF, cells: list[tuple[float, float, str, bool]]) -> None:
+        self.prepareGeometryChange()
+        self._rect = rect
+        self._cells = cells
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter, *args) -> None:  # type: ignore[no-untyped-def]
+        if not self._cells:
+            return
+        transform = painter.transform()
+        painter.resetTransform()
+        light, dark = pg.mkColor(255, 255, 255), pg.mkColor(0, 0, 0)
+        font = painter.font()
+        font.setPointSizeF(8.0)
+        painter.setFont(font)
+        flags = Qt.AlignmentFlag.AlignCenter
+        for u, v, text, bright in self._cells:
+            painter.setPen(dark if bright else light)
+            p = transform.map(QPointF(u, v))
+            painter.drawText(QRectF(p.x() - 30, p.y() - 10, 60, 20), flags, text)
+
+
 class RectSelectViewBox(pg.ViewBox):
     """A ViewBox where Shift-drag draws a rectangle instead of panning."""
 
@@ -112,6 +151,7 @@ class GridView(pg.PlotWidget):
     cellClicked = Signal(object, object)
     hoverText = Signal(str)
     busy = Signal(str)  # "" when idle
+    grundyNeeded = Signal(int)
     rectangleSelected = Signal(object, object, object, object)
     viewChanged = Signal()
 
@@ -169,6 +209,24 @@ class GridView(pg.PlotWidget):
         self.selection_box.setVisible(False)
         self.vb.addItem(self.selection_box)
         self.arrows: list[pg.GraphicsObject] = []
+        self.mode = HOT_COLD
+        self.grundy: GrundyCache | None = None
+        self.numbers = CellNumbers()
+        self.vb.addItem(self.numbers)
+        self.computed_box = QGraphicsRectItem()
+        edge_pen = QPen(pg.mkColor(*palette.SELECTION))
+        edge_pen.setCosmetic(True)
+        edge_pen.setStyle(Qt.PenStyle.DashLine)
+        edge_pen.setWidthF(2.0)
+        self.computed_box.setPen(edge_pen)
+        self.computed_box.setZValue(6)
+        self.computed_box.setVisible(False)
+        self.vb.addItem(self.computed_box)
+        self.colour_bar = pg.ColorBarItem(
+            values=(0, 1), colorMap=palette.grundy_colormap(), interactive=False, width=14, label="G"
+        )
+        self.getPlotItem().layout.addItem(self.colour_bar, 2, 3)
+        self.colour_bar.setVisible(False)
         self.query_rect: tuple[int, int, int, int] | None = None
         self.query_box = QGraphicsRectItem()
         query_pen = QPen(pg.mkColor(*palette.QUERY_RECT))
@@ -319,8 +377,11 @@ class GridView(pg.PlotWidget):
         step = raster.step
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
         ox, oy = self.origin
+        grundy = self.mode == GRUNDY
+        self.image.setLookupTable(palette.grundy_lookup_table() if grundy else palette.lookup_table())
         if raster.nx and raster.ny:
-            self.image.setImage(raster.levels(), levels=(0, 255), autoLevels=False)
+            levels = self._grundy_levels(raster) if grundy else raster.levels()
+            self.image.setImage(levels, levels=(0, 255), autoLevels=False)
             self.image.setRect(
                 QRectF(
                     _float(raster.x0 - ox) - 0.5,
@@ -333,11 +394,72 @@ class GridView(pg.PlotWidget):
         else:
             self.image.setVisible(False)
         self._draw_borders(step)
+        self._draw_grundy_extras(raster)
         self._caption_axes(x_lo, y_lo, x_hi, y_hi)
         self._draw_phi_lines()
         self._place_selection()
         self._place_query_rect()
         self.viewChanged.emit()
+
+    # ----- Grundy mode ------------------------------------------------------------------------
+    def set_mode(self, mode: str) -> None:
+        if mode not in (HOT_COLD, GRUNDY):
+            raise ValueError(f"unknown colour mode {mode!r}")
+        self.mode = mode
+        self.render_now()
+
+    def _grundy_samples(self, raster: Raster) -> tuple[NDArray, NDArray, NDArray]:
+        """The cells sampled for each texel (its corner), and G there (-1 where not computed)."""
+        side = self.grundy.side if self.grundy is not None else 0
+        xs = [(raster.tx0 + i) * raster.step for i in range(raster.nx)]
+        ys = [(raster.ty0 + j) * raster.step for j in range(raster.ny)]
+        in_x = np.array([x < side for x in xs], dtype=bool)
+        in_y = np.array([y < side for y in ys], dtype=bool)
+        values = np.full((raster.ny, raster.nx), -1, dtype=np.int64)
+        if self.grundy is not None and in_x.any() and in_y.any():
+            cx = np.array([x for x in xs if x < side], dtype=np.int64)
+            cy = np.array([y for y in ys if y < side], dtype=np.int64)
+            block = self.grundy.table[np.ix_(cx, cy)].T.astype(np.int64)  # rows are y
+            values[np.ix_(np.flatnonzero(in_y), np.flatnonzero(in_x))] = block
+        return in_x, in_y, values
+
+    def _grundy_levels(self, raster: Raster) -> NDArray[np.uint8]:
+        """Level 0: not computed; 1..255: G scaled to the largest value in view."""
+        _, _, values = self._grundy_samples(raster)
+        self._grundy_values = values
+        top = max(1, int(values.max()))
+        self._grundy_top = top
+        levels = np.where(values >= 0, 1 + (np.maximum(values, 0) * 254) // top, 0)
+        return levels.astype(np.uint8)
+
+    def _draw_grundy_extras(self, raster: Raster) -> None:
+        grundy = self.mode == GRUNDY
+        self.colour_bar.setVisible(grundy)
+        side = self.grundy.side if self.grundy is not None else 0
+        self.computed_box.setVisible(grundy)
+        if not grundy:
+            self.numbers.set_cells(QRectF(), [])
+            return
+        ox, oy = self.origin
+        self.computed_box.setRect(QRectF(_float(-ox) - 0.5, _float(-oy) - 0.5, float(side), float(side)))
+        self.colour_bar.setLevels((0, getattr(self, "_grundy_top", 1)))
+        px_per_cell = 1.0 / max(self.cells_per_pixel(), 1e-300)
+        cells: list[tuple[float, float, str, bool]] = []
+        values = getattr(self, "_grundy_values", None)
+        if raster.step == 1 and px_per_cell >= NUMBERS_FROM_PX and values is not None:
+            for j, i in zip(*np.nonzero(values >= 0), strict=True):
+                x, y = raster.x0 + int(i), raster.y0 + int(j)
+                g = int(values[j, i])
+                bright = g > 0.6 * getattr(self, "_grundy_top", 1)  # viridis turns light: dark text
+                cells.append((_float(x - ox), _float(y - oy), str(g), bright))
+        (u0, u1), (v0, v1) = self.vb.viewRange()
+        self.numbers.set_cells(QRectF(u0, v0, u1 - u0, v1 - v0), cells)
+        need = self.grundy.side_for(*self._far_corner(raster)) if self.grundy is not None else None
+        if need is not None and need > side:
+            self.grundyNeeded.emit(need)
+
+    def _far_corner(self, raster: Raster) -> tuple[int, int]:
+        return (raster.x0 + raster.nx * raster.step - 1, raster.y0 + raster.ny * raster.step - 1)
 
     def _caption_axes(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> None:
         """When tick labels show only trailing digits, say which number they end."""
@@ -353,6 +475,7 @@ class GridView(pg.PlotWidget):
         px_per_cell = 1.0 / max(self.cells_per_pixel(), 1e-300)
         show = self.show_grid_lines and step == 1 and px_per_cell >= GRID_LINES_FROM_PX
         self.borders.setVisible(show)
+        self.borders.setZValue(5)
         if show:
             (u0, u1), (v0, v1) = self.vb.viewRange()
             ox, oy = self.origin

@@ -93,6 +93,10 @@ class Inspector(QWidget):
         self.status.setText("Click a cell or type a position.")
         layout.addWidget(self.status)
 
+        self.grundy = QLabel(objectName="positionGrundy")
+        self.grundy.setWordWrap(True)
+        self.grundy.setVisible(False)
+        layout.addWidget(self.grundy)
         layout.addWidget(QLabel("<b>Winning moves</b> (double-click or Enter to play)"))
         self.moves = QListWidget(objectName="winningMoves")
         self.moves.itemActivated.connect(self._on_item_activated)
@@ -134,6 +138,10 @@ class Inspector(QWidget):
             self.moveActivated.emit(target[0], target[1])
 
     # ----- state -> view ------------------------------------------------------------------
+    def show_grundy(self, text: str) -> None:
+        self.grundy.setText(text)
+        self.grundy.setVisible(bool(text))
+
     def show_busy(self, a: int, b: int) -> None:
         self.status.setText(f"Working out ({short_decimal(a)}, {short_decimal(b)})…")
         self.moves.clear()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QComboBox,
     QDockWidget,
     QFileDialog,
     QInputDialog,
@@ -22,7 +23,8 @@ from superqt.utils import create_worker
 from explorer import __version__
 from explorer.core.bigint import parse_natural, short_decimal
 from explorer.core.position import PositionReport, report
-from explorer.gui.grid_view import GridView
+from explorer.gui.grid_view import GRUNDY, HOT_COLD, GridView
+from explorer.gui.grundy_controller import GrundyController
 from explorer.gui.inspector import Inspector
 from explorer.gui.query_controller import QueryController
 from explorer.gui.query_panel import QueryPanel
@@ -65,6 +67,17 @@ class MainWindow(QMainWindow):
         dock.raise_()
         self.resizeDocks([dock], [380], Qt.Orientation.Horizontal)
         self.queries = QueryController(self.query_panel, self.grid)
+        self.grundy = GrundyController(self.grid, self.statusBar())
+        self.grundy.grown.connect(lambda _: self._refresh_grundy_info())
+        self.queries.grundy = self.grundy.cache
+        toolbar = self.addToolBar("Colours")
+        toolbar.setObjectName("colourToolbar")
+        toolbar.addWidget(QLabel(" Colour by: "))
+        self.color_mode = QComboBox(objectName="colorMode")
+        self.color_mode.addItem("Hot / cold (P and N positions)", HOT_COLD)
+        self.color_mode.addItem("Grundy values G(x, y)", GRUNDY)
+        self.color_mode.currentIndexChanged.connect(self._mode_changed)
+        toolbar.addWidget(self.color_mode)
         self.hover_label = QLabel(objectName="hoverLabel")
         self.statusBar().addWidget(self.hover_label, 1)
         self.report: PositionReport | None = None
@@ -116,6 +129,25 @@ class MainWindow(QMainWindow):
         )
         help_menu.addActions([how, about])
 
+    def _mode_changed(self) -> None:
+        self.grundy.retry()
+        self.grid.set_mode(self.color_mode.currentData())
+        self._refresh_grundy_info()
+
+    def _refresh_grundy_info(self) -> None:
+        if self.report is None:
+            return
+        r = self.report
+        cache = self.grundy.cache
+        g = cache.value(r.a, r.b)
+        if g is None:
+            text = f"G{(r.a, r.b)}: not computed yet (the table covers [0, {cache.side})²; Grundy mode grows it)"
+        else:
+            targets = [cache.value(*m.target) for m in r.moves]
+            shown = ", ".join("?" if t is None else str(t) for t in targets)
+            text = f"G{(r.a, r.b)} = {g}" + (f"; G of the move targets: {shown}" if targets else "")
+        self.inspector.show_grundy(text)
+
     # ----- requests from the views ------------------------------------------------------
     def go_to_position(self, a: int, b: int) -> None:
         """Show (a, b) in the inspector and centre the grid on it, zoomed in to cells."""
@@ -143,6 +175,7 @@ class MainWindow(QMainWindow):
         self.report = r
         self.inspector.show_report(r)
         self.grid.set_selection(r.a, r.b, r.moves)
+        self._refresh_grundy_info()
 
     def ask_go_to(self) -> None:
         text, ok = QInputDialog.getText(self, "Go to position", "Position as 'A B' (any size):")
@@ -188,6 +221,7 @@ class MainWindow(QMainWindow):
         if self._worker is not None:
             self._worker.quit()
         self.queries.cancel()
+        self.grundy.cancel()
         super().closeEvent(event)
 
 

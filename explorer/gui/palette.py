@@ -28,3 +28,20 @@ def lookup_table() -> np.ndarray:
 
 def hex_colour(rgb: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+NOT_COMPUTED = (170, 170, 175)
+
+
+def grundy_colormap():  # type: ignore[no-untyped-def]
+    import pyqtgraph as pg
+
+    return pg.colormap.get("viridis")
+
+
+def grundy_lookup_table() -> np.ndarray:
+    """Level 0: not computed (grey); levels 1..255: viridis, a perceptual map, low to high G."""
+    lut = np.empty((256, 3), dtype=np.uint8)
+    lut[0] = NOT_COMPUTED
+    lut[1:] = grundy_colormap().getLookupTable(0.0, 1.0, 255, alpha=False)
+    return lut

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 from superqt.utils import create_worker, thread_worker
 
 from explorer.core.cold_index import ColdIndex, Count
+from explorer.core.grundy_cache import GrundyCache
 from explorer.core.query_file import QueryBatch, parse_query_file
 from explorer.gui.grid_view import GridView
 from explorer.gui.query_panel import SHOWN_BATCH_ROWS, QueryPanel
@@ -38,6 +39,8 @@ class QueryController(QObject):
         self._worker: Any = None
         self._queued: tuple[int, int, int, int] | None = None
         panel.queryRequested.connect(self.run_query)
+        panel.valueQueryRequested.connect(self.run_value_query)
+        self.grundy: GrundyCache | None = None
         panel.importRequested.connect(self.import_batch)
         panel.exportRequested.connect(self.export_csv)
         panel.cancelRequested.connect(self.cancel)
@@ -66,6 +69,21 @@ class QueryController(QObject):
         worker = create_worker(self.index.count_rect, x0, y0, x1, y1, _start_thread=False, _ignore_errors=True)
         worker.returned.connect(lambda answer: self._show(x0, y0, x1, y1, answer))
         self._start(worker)
+
+    def run_value_query(self, g: int, x0: int, y0: int, x1: int, y1: int) -> None:
+        """Cells of Grundy value g in the rectangle (inside the computed Grundy square)."""
+        self.grid.set_query_rect(x0, y0, x1, y1)
+        side = self.grundy.side if self.grundy is not None else 0
+        if self.grundy is None or not self.grundy.covers(x1, y1):
+            self.panel.show_error(
+                f"Grundy values are computed on [0, {side})² so far: switch the colour mode to "
+                "Grundy values and view the rectangle to compute further (up to 8192)."
+            )
+            return
+        count = self.grundy.count_value(g, x0, y0, x1, y1)
+        self.panel.show_value_count(g, x0, y0, x1, y1, count)
+        cells = (x1 - x0 + 1) * (y1 - y0 + 1)
+        self.records.append((x0, y0, x1, y1, count, cells, f"G={g} dominance"))
 
     def _show(self, x0: int, y0: int, x1: int, y1: int, answer: Count) -> None:
         self.panel.show_count(x0, y0, x1, y1, answer)

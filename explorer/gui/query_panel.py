@@ -46,6 +46,7 @@ def share_text(count: int, cells: int) -> str:
 
 class QueryPanel(QWidget):
     queryRequested = Signal(object, object, object, object)
+    valueQueryRequested = Signal(object, object, object, object, object)
     importRequested = Signal(str)
     exportRequested = Signal(str)
     cancelRequested = Signal()
@@ -72,6 +73,10 @@ class QueryPanel(QWidget):
         form.addWidget(self.x1, 1, 1)
         form.addWidget(QLabel("Y"), 1, 2)
         form.addWidget(self.y1, 1, 3)
+        self.value = QLineEdit(objectName="queryValue", placeholderText="empty: cold cells (G = 0)")
+        self.value.returnPressed.connect(self.submit)
+        form.addWidget(QLabel("value g"), 2, 0)
+        form.addWidget(self.value, 2, 1, 1, 3)
         layout.addLayout(form)
         self.run = QPushButton("Count", objectName="queryRun")
         self.run.clicked.connect(self.submit)
@@ -144,6 +149,14 @@ class QueryPanel(QWidget):
         if x1 < x0 or y1 < y0:
             self.show_error("the rectangle is empty: X must be at least x0, and Y at least y0")
             return
+        if self.value.text().strip():
+            try:
+                g = parse_natural(self.value.text(), "the value g")
+            except ValueError as exc:
+                self.show_error(str(exc))
+                return
+            self.valueQueryRequested.emit(g, x0, y0, x1, y1)
+            return
         self.queryRequested.emit(x0, y0, x1, y1)
 
     def set_rectangle(self, x0: int, y0: int, x1: int, y1: int) -> None:
@@ -177,6 +190,15 @@ class QueryPanel(QWidget):
             f"({share_text(answer.count, answer.cells)}), by the {answer.method} method"
         )
         self.add_history_row(x0, y0, x1, y1, answer.count, answer.cells, answer.method)
+
+    def show_value_count(self, g: int, x0: int, y0: int, x1: int, y1: int, count: int) -> None:
+        self.result.setStyleSheet("")
+        cells = (x1 - x0 + 1) * (y1 - y0 + 1)
+        self.result.setText(
+            f"[{x0}, {x1}] × [{y0}, {y1}]: <b>{count}</b> cells with G = {g} of {cells} "
+            f"({share_text(count, cells)}), by the Fenwick dominance counter"
+        )
+        self.add_history_row(x0, y0, x1, y1, count, cells, f"G = {g}, dominance")
 
     def add_history_row(self, x0: int, y0: int, x1: int, y1: int, count: int, cells: int, method: str) -> None:
         row = self.history.rowCount()
