@@ -13,6 +13,8 @@ import sys
 from collections.abc import Sequence
 from typing import BinaryIO, NoReturn
 
+import numpy as np
+
 import explorer
 from explorer.core import batch, bulk
 from explorer.core.bigint import parse_natural
@@ -20,11 +22,13 @@ from explorer.core.cold_index import CLOSED_FORM, MAX_CELLS, ColdIndex, Count
 from explorer.core.counting import cold_cells_in_rect
 from explorer.core.intstream import InputError, Integers, read_integers
 from explorer.core.moves import winning_moves
+from explorer.core.rules import Rule, UnknownRule, cold_count, cold_count_rect, parse_rule
 from explorer.core.textout import numbers_per_line, words_by_mask
 from explorer.core.wythoff import NumberKind, classify_number
 from explorer.core.zeckendorf import zeckendorf_digits
 
 PROG = "wythoff-explorer"
+WYTHOFF = Rule("wythoff")
 EXIT_BAD_INPUT = 2
 
 
@@ -93,21 +97,38 @@ def _columns(flat: Sequence[int], width: int) -> list:
     return [list(flat[i::width]) for i in range(width)]
 
 
+def _rule(args: argparse.Namespace) -> Rule:
+    try:
+        return parse_rule(args.rule)
+    except UnknownRule as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _cold_mask(rule: Rule, xs: Sequence[int], ys: Sequence[int]) -> np.ndarray:
+    if rule == WYTHOFF:
+        return batch.cold_mask(xs, ys)
+    if rule.name == "nim" and isinstance(xs, np.ndarray):
+        return np.asarray(xs) == np.asarray(ys)
+    return np.fromiter((rule.is_cold(int(x), int(y)) for x, y in zip(xs, ys, strict=True)), dtype=bool)
+
+
 def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
+    rule = _rule(args)
     nums = read_integers(_read_source(args.file))
     if args.pairs:
         flat = _uncounted_records(nums, 2, "pair")
         xs, ys = _columns(flat, 2)
-        _write(out, words_by_mask(~batch.cold_mask(xs, ys), b"1", b"0"))
+        _write(out, words_by_mask(~_cold_mask(rule, xs, ys), b"1", b"0"))
     else:
         flat, _ = _counted_records(nums, 2, "pairs")
         xs, ys = _columns(flat, 2)
-        _write(out, words_by_mask(~batch.cold_mask(xs, ys), b"First", b"Second"))
+        _write(out, words_by_mask(~_cold_mask(rule, xs, ys), b"First", b"Second"))
 
 
 def cmd_moves(args: argparse.Namespace, out: BinaryIO) -> None:
     a, b = args.a, args.b
-    moves = winning_moves(a, b)
+    rule = _rule(args)
+    moves = winning_moves(a, b) if rule == WYTHOFF else rule.winning_moves(a, b)
     if args.json:
         doc = {
             "position": [a, b],
@@ -131,6 +152,10 @@ def _index_for(method: str, single: bool) -> ColdIndex | None:
 
 
 def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
+    rule = _rule(args)
+    if rule != WYTHOFF:
+        _count_other_rule(rule, args, out)
+        return
     if args.batch:
         if args.bounds:
             raise UsageError("count --batch reads its queries from FILE or stdin, not from arguments")
@@ -170,12 +195,49 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
         _write(out, f"{answer.count}\n".encode())
 
 
+def _count_other_rule(rule: Rule, args: argparse.Namespace, out: BinaryIO) -> None:
+    """Counts under Nim, misère or a-Wythoff: always by their closed forms."""
+    if args.method == "fenwick":
+        raise UsageError("the Fenwick index is built for rule wythoff; use --method closed-form or auto")
+    if args.batch:
+        nums = read_integers(_read_source(args.file))
+        width = 4 if args.rect else 2
+        flat, _ = _counted_records(nums, width, "queries")
+        cols = [list(map(int, c)) for c in _columns(flat, width)]
+        if width == 2:
+            counts = [cold_count(rule, x, y) for x, y in zip(*cols, strict=True)]
+        else:
+            counts = [cold_count_rect(rule, *q) for q in zip(*cols, strict=True)]
+        _write(out, numbers_per_line(counts))
+        return
+    if len(args.bounds) not in (2, 4):
+        raise UsageError("count takes X Y, or X0 Y0 X1 Y1 (or --batch [FILE])")
+    x0, y0, x1, y1 = (0, 0, *args.bounds) if len(args.bounds) == 2 else args.bounds
+    n = cold_count_rect(rule, x0, y0, x1, y1)
+    if args.json:
+        doc: dict[str, object] = (
+            {"x": x1, "y": y1} if len(args.bounds) == 2 else {"x0": x0, "y0": y0, "x1": x1, "y1": y1}
+        )
+        cells = _cells(x0, y0, x1, y1)
+        doc.update(count=n, cells=cells, density=n / cells if cells else 0.0, method=CLOSED_FORM, rule=args.rule)
+        _write(out, (json.dumps(doc) + "\n").encode())
+    else:
+        _write(out, f"{n}\n".encode())
+
+
 def _cells(x0: int, y0: int, x1: int, y1: int) -> int:
     return max(0, x1 - x0 + 1) * max(0, y1 - y0 + 1)
 
 
 def cmd_pairs(args: argparse.Namespace, out: BinaryIO) -> None:
     start, count = args.start, args.n
+    rule = _rule(args)
+    if rule != WYTHOFF:
+        for k in range(start, start + count):
+            a, b = rule.cold_pair(k)
+            out.write(f"{k} {a} {b}\n".encode())
+        out.flush()
+        return
     chunk = 1 << 16
     for lo in range(0, count, chunk):
         n = min(chunk, count - lo)
@@ -211,6 +273,13 @@ def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
     x0, y0 = args.origin if args.origin else (0, 0)
     if args.rows < 1 or args.cols < 1:
         raise UsageError("ROWS and COLS must be at least 1")
+    rule = _rule(args)
+    if rule.name == "nim":  # Sprague-Grundy of two Nim heaps: the XOR
+        rows = [[(x0 + i) ^ (y0 + j) for j in range(args.cols)] for i in range(args.rows)]
+        _write(out, "".join(" ".join(map(str, row)) + "\n" for row in rows).encode())
+        return
+    if rule != WYTHOFF:
+        raise UsageError(f"grundy supports the rules wythoff and nim, not {args.rule}")
     table = grundy_window(x0, y0, args.rows, args.cols)
     _write(out, "".join(" ".join(map(str, row)) + "\n" for row in table.tolist()).encode())
 
@@ -229,12 +298,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("judge", help="who wins each position: T then T pairs -> First/Second")
     p.add_argument("file", nargs="?", metavar="FILE", help="input file (default: stdin)")
     p.add_argument("--pairs", action="store_true", help="pairs until end of input, print 1 (first player wins) or 0")
+    p.add_argument("--rule", default="wythoff", help="wythoff (default), nim, misere, or wythoff:A")
     p.set_defaults(func=cmd_judge)
 
     p = sub.add_parser("moves", help="the winning moves from (A, B), one 'a b' line each")
     p.add_argument("a", type=_natural, metavar="A")
     p.add_argument("b", type=_natural, metavar="B")
     p.add_argument("--json", action="store_true", help="print a JSON object")
+    p.add_argument("--rule", default="wythoff", help="wythoff (default), nim, misere, or wythoff:A")
     p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser("count", help="cold cells in [0, X] x [0, Y], or in [X0, X1] x [Y0, Y1]")
@@ -249,11 +320,13 @@ def build_parser() -> argparse.ArgumentParser:
         default="auto",
         help="auto: the Fenwick index for single queries up to 2^20, the closed form otherwise",
     )
+    p.add_argument("--rule", default="wythoff", help="wythoff (default), nim, misere, or wythoff:A")
     p.set_defaults(func=cmd_count)
 
     p = sub.add_parser("pairs", help="lines 'k a_k b_k' for k = K .. K+N-1")
     p.add_argument("n", type=_natural, metavar="N")
     p.add_argument("--start", type=_natural, default=0, metavar="K")
+    p.add_argument("--rule", default="wythoff", help="wythoff (default), nim, misere, or wythoff:A")
     p.set_defaults(func=cmd_pairs)
 
     p = sub.add_parser("number", help="where N stands: a_k or b_k, its partner, its Zeckendorf form")
@@ -268,6 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("rows", type=_natural, metavar="ROWS")
     p.add_argument("cols", type=_natural, metavar="COLS")
     p.add_argument("--origin", nargs=2, type=_natural, metavar=("X", "Y"))
+    p.add_argument("--rule", default="wythoff", help="wythoff (default), nim, misere, or wythoff:A")
     p.set_defaults(func=cmd_grundy)
 
     p = sub.add_parser("screenshot", help="render the window off-screen to a PNG")

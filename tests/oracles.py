@@ -99,3 +99,32 @@ def grundy_table(n: int) -> tuple[tuple[int, ...], ...]:
                 m += 1
             g[x][y] = m
     return tuple(tuple(row) for row in g)
+
+
+def variant_moves(x: int, y: int, one: object, both: object, diff: int) -> list[tuple[int, int]]:
+    """Moves of a two-pile game from its words: `one`/`both` are 'any', None or a set of
+    amounts; a both-pile move takes k and l with |k - l| < diff."""
+
+    def ok(rule: object, k: int) -> bool:
+        return rule == "any" or (isinstance(rule, (set, frozenset)) and k in rule)
+
+    out = [(x - k, y) for k in range(1, x + 1) if ok(one, k)]
+    out += [(x, y - k) for k in range(1, y + 1) if ok(one, k)]
+    if both is not None:
+        out += [
+            (x - k, y - l)
+            for k in range(1, x + 1)
+            for l in range(1, y + 1)
+            if abs(k - l) < diff and ok(both, k) and ok(both, l)
+        ]
+    return out
+
+
+def variant_cold(n: int, one: object, both: object, diff: int, misere: bool = False) -> dict:
+    """cold[(x, y)] on [0, n)^2 by the definition; misère: the player who cannot move wins."""
+    cold: dict[tuple[int, int], bool] = {}
+    for s in range(2 * n - 1):
+        for x in range(max(0, s - n + 1), min(s, n - 1) + 1):
+            moves = variant_moves(x, s - x, one, both, diff)
+            cold[(x, s - x)] = (not misere) if not moves else not any(cold[m] for m in moves)
+    return cold

@@ -184,3 +184,33 @@ def test_grundy_command_against_definition(cli):
     for bad in (["grundy", "0", "3"], ["grundy", "2", "x"], ["grundy", "2", "2", "--origin", "1"]):
         code, out, err = cli(bad)
         assert code == 2 and out == "" and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("rule", ["nim", "misere", "wythoff:2", "wythoff:7"])
+def test_rules_on_the_command_line(cli, rule):
+    from tests.core.test_rules import RULES
+    from tests.oracles import variant_cold, variant_moves
+
+    one, both, diff, misere = RULES[rule]
+    cold = variant_cold(30, one, both, diff, misere)
+    positions = [(x, y) for x in range(30) for y in range(30)]
+    text = f"{len(positions)}\n" + "".join(f"{x} {y}\n" for x, y in positions)
+    code, out, _ = cli(["judge", "--rule", rule], text.encode())
+    assert code == 0 and out.splitlines() == ["Second" if cold[p] else "First" for p in positions]
+    code, out, _ = cli(["moves", "9", "13", "--rule", rule])
+    want = sorted(t for t in variant_moves(9, 13, one, both, diff) if cold[t])
+    assert out.splitlines() == [f"{a} {b}" for a, b in want]
+    code, out, _ = cli(["count", "20", "25", "--rule", rule, "--json"])
+    doc = json.loads(out)
+    assert doc["count"] == sum(cold[(x, y)] for x in range(21) for y in range(26)) and doc["rule"] == rule
+    code, out, _ = cli(["pairs", "4", "--rule", rule])
+    assert code == 0 and all(cold[(int(a), int(b))] for _, a, b in (line.split() for line in out.splitlines()))
+
+
+def test_rule_errors(cli):
+    code, _, err = cli(["moves", "1", "2", "--rule", "chess"])
+    assert code == 2 and "valid rules are wythoff, nim, misere, wythoff:A" in err
+    code, _, err = cli(["grundy", "2", "2", "--rule", "misere"])
+    assert code == 2 and err.count("\n") == 1
+    code, out, _ = cli(["grundy", "2", "3", "--rule", "nim", "--origin", "5", "6"])
+    assert out.splitlines() == [" ".join(str((5 + i) ^ (6 + j)) for j in range(3)) for i in range(2)]
