@@ -227,6 +227,10 @@ class GridView(pg.PlotWidget):
         )
         self.getPlotItem().layout.addItem(self.colour_bar, 2, 3)
         self.colour_bar.setVisible(False)
+        self.path: list[tuple[int, int]] = []
+        self.path_curve = pg.PlotCurveItem(pen=pg.mkPen(*palette.PATH, width=3))
+        self.path_curve.setZValue(9)
+        self.vb.addItem(self.path_curve)
         self.query_rect: tuple[int, int, int, int] | None = None
         self.query_box = QGraphicsRectItem()
         query_pen = QPen(pg.mkColor(*palette.QUERY_RECT))
@@ -399,6 +403,7 @@ class GridView(pg.PlotWidget):
         self._draw_phi_lines()
         self._place_selection()
         self._place_query_rect()
+        self._place_path()
         self.viewChanged.emit()
 
     # ----- Grundy mode ------------------------------------------------------------------------
@@ -515,6 +520,17 @@ class GridView(pg.PlotWidget):
         self.selection = None if x is None or y is None else (x, y)
         self.moves = moves
         self._place_selection()
+
+    def set_path(self, path: list[tuple[int, int]]) -> None:
+        """Draw a game's path (the positions it went through)."""
+        self.path = list(path)
+        self._place_path()
+
+    def _place_path(self) -> None:
+        ox, oy = self.origin
+        xs = np.array([_float(x - ox) for x, _ in self.path], dtype=float)
+        ys = np.array([_float(y - oy) for _, y in self.path], dtype=float)
+        self.path_curve.setData(xs, ys)
 
     def set_query_rect(self, x0: int, y0: int, x1: int, y1: int) -> None:
         """Outline the inclusive rectangle [x0, x1] x [y0, y1] of the latest query."""

@@ -25,7 +25,9 @@ from explorer.core.bigint import parse_natural, short_decimal
 from explorer.core.position import PositionReport, report
 from explorer.gui.grid_view import GRUNDY, HOT_COLD, GridView
 from explorer.gui.grundy_controller import GrundyController
+from explorer.core.rules import Rule
 from explorer.gui.inspector import Inspector
+from explorer.gui.play_panel import PlayController, PlayPanel
 from explorer.gui.query_controller import QueryController
 from explorer.gui.query_panel import QueryPanel
 
@@ -66,6 +68,16 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(dock, self.query_dock)
         dock.raise_()
         self.resizeDocks([dock], [380], Qt.Orientation.Horizontal)
+        self.play_panel = PlayPanel(self)
+        self.play_dock = QDockWidget("Play", self)
+        self.play_dock.setObjectName("playDock")
+        self.play_dock.setWidget(self.play_panel)
+        self.play_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.play_dock)
+        self.tabifyDockWidget(self.query_dock, self.play_dock)
+        dock.raise_()
+        self.rule = Rule("wythoff")
+        self.play = PlayController(self.play_panel, self.grid, lambda: self.rule)
         self.queries = QueryController(self.query_panel, self.grid)
         self.grundy = GrundyController(self.grid, self.statusBar())
         self.grundy.grown.connect(lambda _: self._refresh_grundy_info())
@@ -84,7 +96,7 @@ class MainWindow(QMainWindow):
         self._worker = None
         self._build_menus()
 
-        self.grid.cellClicked.connect(self.select_position)
+        self.grid.cellClicked.connect(self._cell_clicked)
         self.grid.hoverText.connect(self.hover_label.setText)
         self.busy_label = QLabel(objectName="busyLabel")
         self.statusBar().addPermanentWidget(self.busy_label)
@@ -149,6 +161,10 @@ class MainWindow(QMainWindow):
         self.inspector.show_grundy(text)
 
     # ----- requests from the views ------------------------------------------------------
+    def _cell_clicked(self, x: int, y: int) -> None:
+        if not self.play.handle_click(x, y):
+            self.select_position(x, y)
+
     def go_to_position(self, a: int, b: int) -> None:
         """Show (a, b) in the inspector and centre the grid on it, zoomed in to cells."""
         self.grid.center_on(a, b)

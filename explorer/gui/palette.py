@@ -13,6 +13,7 @@ MOVE_ARROW = (214, 40, 57)
 PHI_LINE = (46, 160, 67)
 GRID_LINE = (150, 140, 120)
 QUERY_RECT = (230, 126, 34)
+PATH = (142, 68, 173)
 
 
 def lookup_table() -> np.ndarray:

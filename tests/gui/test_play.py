@@ -1,0 +1,70 @@
+"""A whole game against the computer, driven through the window."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QPushButton
+
+from explorer.core import is_cold, winning_moves
+from tests.gui.helpers import widget_point
+
+
+def start(qtbot, window, a, b, human_first=True):
+    window.play_dock.raise_()
+    window.play.reply_delay_ms = 0
+    window.findChild(QLineEdit, "playA").setText(str(a))
+    window.findChild(QLineEdit, "playB").setText(str(b))
+    window.findChild(QCheckBox, "playHumanFirst").setChecked(human_first)
+    qtbot.mouseClick(window.findChild(QPushButton, "playStart"), Qt.MouseButton.LeftButton)
+    qtbot.wait(20)
+
+
+def click(qtbot, window, x, y):
+    window.grid.render_now()
+    qtbot.mouseClick(window.grid.viewport(), Qt.MouseButton.LeftButton, pos=widget_point(window.grid, x, y))
+    qtbot.wait(20)
+
+
+def status(window) -> str:
+    return window.findChild(QLabel, "playStatus").text()
+
+
+def test_a_whole_game_won_by_perfect_play(qtbot, window):
+    start(qtbot, window, 9, 6)
+    game = window.play.game
+    while not game.over:
+        x, y = game.position
+        target = winning_moves(x, y)[0].target  # the human plays perfectly too
+        click(qtbot, window, *target)
+        qtbot.waitUntil(lambda: game.over or game.to_move == "you", timeout=5000)
+        assert is_cold(*target)
+    assert game.winner == "you" and "You win" in status(window)
+    assert window.grid.path == game.path and len(game.path) > 2
+
+
+def test_computer_punishes_a_blunder_and_hints_undo_redo(qtbot, window):
+    start(qtbot, window, 5, 7)
+    click(qtbot, window, 5, 6)  # hot -> hot
+    assert "threw away your win" in status(window)
+    qtbot.waitUntil(lambda: window.play.game.to_move == "you", timeout=5000)
+    assert is_cold(*window.play.game.position)
+    qtbot.mouseClick(window.findChild(QPushButton, "playUndo"), Qt.MouseButton.LeftButton)
+    assert window.play.game.path == [(5, 7)]
+    qtbot.mouseClick(window.findChild(QPushButton, "playRedo"), Qt.MouseButton.LeftButton)
+    assert len(window.play.game.path) == 3
+    qtbot.mouseClick(window.findChild(QPushButton, "playUndo"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.findChild(QPushButton, "playHint"), Qt.MouseButton.LeftButton)
+    assert "Hint: move to (3, 5), (4, 7), (5, 3)" in status(window)
+    assert {m.target for m in window.grid.moves} == {(3, 5), (4, 7), (5, 3)}
+
+
+def test_illegal_click_and_computer_first(qtbot, window):
+    start(qtbot, window, 4, 4, human_first=False)
+    qtbot.waitUntil(lambda: window.play.game.to_move == "you", timeout=5000)
+    assert window.play.game.position == (0, 0) or is_cold(*window.play.game.position)
+    start(qtbot, window, 6, 9)
+    click(qtbot, window, 5, 7)  # takes 1 and 2: illegal in Wythoff
+    assert "cannot be reached" in status(window) and window.play.game.path == [(6, 9)]
+    window.findChild(QLineEdit, "playA").setText("-2")
+    qtbot.mouseClick(window.findChild(QPushButton, "playStart"), Qt.MouseButton.LeftButton)
+    assert "negative" in status(window)
