@@ -130,3 +130,48 @@ def cold_table(rule: CustomRule, n: int) -> NDArray[np.bool_]:
         cd = cy - cx + (n - 1)
         first_in_diag[cd] = np.minimum(first_in_diag[cd], cx)
     return cold
+
+
+class SolvedCustom:
+    """A custom rule solved on [0, n)^2: answers like the closed-form rules, inside the bound."""
+
+    name = "custom"
+
+    def __init__(self, rule: CustomRule, n: int) -> None:
+        self.rule = rule
+        self.n = n
+        self.table = cold_table(rule, n)
+
+    @property
+    def title(self) -> str:
+        return f"Custom ({self.rule.describe()}), solved on [0, {self.n})²"
+
+    def check(self, x: int, y: int) -> None:
+        if not (0 <= x < self.n and 0 <= y < self.n):
+            raise ValueError(f"this custom rule is solved on [0, {self.n})² only")
+
+    def is_cold(self, x: int, y: int) -> bool:
+        self.check(x, y)
+        return bool(self.table[x, y])
+
+    def legal_moves(self, x: int, y: int) -> list[tuple[int, int]]:
+        return self.rule.legal_moves(x, y)
+
+    def winning_moves(self, x: int, y: int) -> list:  # list[Move]
+        from explorer.core.moves import Move, MoveKind
+
+        self.check(x, y)
+        moves = []
+        for tx, ty in self.legal_moves(x, y):
+            if self.table[tx, ty]:
+                k, l = x - tx, y - ty
+                kind = MoveKind.FROM_A if l == 0 else MoveKind.FROM_B if k == 0 else MoveKind.FROM_BOTH
+                moves.append(Move((tx, ty), (x, y), kind, k if l == 0 else l if k == 0 else max(k, l)))
+        return sorted(moves)
+
+    def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> int:
+        self.check(x1, y1)
+        x0, y0 = max(0, x0), max(0, y0)
+        if x1 < x0 or y1 < y0:
+            return 0
+        return int(self.table[x0 : x1 + 1, y0 : y1 + 1].sum())

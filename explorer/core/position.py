@@ -17,11 +17,12 @@ class PositionReport:
     b: int
     cold: bool
     index: int | None  # k for a cold position (a_k, b_k) or its mirror
-    role_a: NumberRole
-    role_b: NumberRole
+    role_a: NumberRole | None  # Wythoff only: lower/upper number, index, partner
+    role_b: NumberRole | None
     zeckendorf_a: str
     zeckendorf_b: str
     moves: tuple[Move, ...]
+    rule_title: str = "Wythoff"
 
     @property
     def status_code(self) -> str:
@@ -50,3 +51,15 @@ def report(a: int, b: int) -> PositionReport:
         zeckendorf_b=_elide(zeckendorf_digits(b)),
         moves=moves,
     )
+
+
+def rule_report(rule, a: int, b: int) -> PositionReport:  # type: ignore[no-untyped-def]
+    """The report under another rule (Nim, misère, a-Wythoff, a solved custom rule)."""
+    moves = tuple(rule.winning_moves(a, b))
+    cold = rule.is_cold(a, b)
+    index = None
+    if cold and getattr(rule, "name", "") == "wythoff":
+        index = abs(b - a) // rule.a
+    elif cold and getattr(rule, "name", "") == "nim":
+        index = a
+    return PositionReport(a, b, cold, index, None, None, "", "", moves, rule.title)

@@ -22,14 +22,25 @@ FRACTION_BITS = 40
 _ONE = 1 << FRACTION_BITS
 
 
-def _scaled_floor_over_phi(n: int) -> int:
-    """floor(n * 2^FRACTION_BITS / phi) for n >= 0, exactly."""
+def _scaled_floor(n: int, a: int) -> int:
+    """floor(n * 2^FRACTION_BITS / alpha_a) for n >= 0, exactly: 1/alpha_a = (sqrt(a^2+4) + a - 2) / 2a
+    (a = 1: 1/phi)."""
     big = n << FRACTION_BITS
-    return (isqrt(5 * big * big) - big) >> 1
+    return (isqrt((a * a + 4) * big * big) + (a - 2) * big) // (2 * a)
 
 
-def lower_counts_along(m0: int, step: int, count: int) -> tuple[int, NDArray]:
+def _exact(m: int, a: int) -> int:
+    if m < 0:
+        return 0
+    if a == 1:
+        return count_lower_upto(m)
+    big = m + 1
+    return (isqrt((a * a + 4) * big * big) + (a - 2) * big) // (2 * a)
+
+
+def lower_counts_along(m0: int, step: int, count: int, a: int = 1) -> tuple[int, NDArray]:
     """LA(m0 + i*step) for i = 0..count-1, as (base, offsets): value_i = base + offsets[i].
+    With a > 1, the count of Fraenkel's a-Wythoff lower numbers, floor((m + 1) / alpha_a).
 
     Needs m0 >= -1, step >= 1, count <= 2^20. The offsets are int64 while count * step
     < 2^61 (a 4096-pixel viewport up to 5e14 cells per pixel), else Python ints in an
@@ -37,8 +48,8 @@ def lower_counts_along(m0: int, step: int, count: int) -> tuple[int, NDArray]:
     """
     if m0 < -1 or step < 1 or count < 0 or count > 1 << 20:
         raise ValueError("lower_counts_along needs m0 >= -1, step >= 1, 0 <= count <= 2^20")
-    f0 = _scaled_floor_over_phi(m0 + 1)
-    fs = _scaled_floor_over_phi(step)
+    f0 = _scaled_floor(m0 + 1, a)
+    fs = _scaled_floor(step, a)
     base = f0 >> FRACTION_BITS
     q_step = fs >> FRACTION_BITS
     i = np.arange(count, dtype=np.int64)
@@ -52,5 +63,5 @@ def lower_counts_along(m0: int, step: int, count: int) -> tuple[int, NDArray]:
     # that could carry across an integer is the floor in doubt.
     doubtful = np.flatnonzero((frac & (_ONE - 1)) >= _ONE - (i + 1))
     for k in doubtful.tolist():
-        offsets[k] = count_lower_upto(m0 + k * step) - base
+        offsets[k] = _exact(m0 + k * step, a) - base
     return base, offsets

@@ -100,13 +100,13 @@ def _overlaps(p_base: int, p_off: NDArray, q_base: int, q_off: NDArray) -> tuple
     return i.astype(np.int64), j.astype(np.int64), lengths
 
 
-def _axis(t0: int, step: int, n: int) -> tuple[int, NDArray, int, NDArray]:
+def _axis(t0: int, step: int, n: int, a: int = 1) -> tuple[int, NDArray, int, NDArray]:
     """(LA base, LA offsets, UB base, UB offsets) at the n + 1 texel boundaries of an axis.
 
     Boundary b sits at cell t0*step + b*step; the counts are of numbers below it (m = cell - 1).
     """
     m0 = t0 * step - 1
-    la_base, la_off = lower_counts_along(m0, step, n + 1)
+    la_base, la_off = lower_counts_along(m0, step, n + 1, a)
     # UB(m) = m - LA(m) for m >= 0 and 0 for m = -1.
     ub_off = np.arange(n + 1, dtype=la_off.dtype) * step - la_off
     ub_base = m0 - la_base
@@ -116,11 +116,13 @@ def _axis(t0: int, step: int, n: int) -> tuple[int, NDArray, int, NDArray]:
     return la_base, la_off, ub_base, ub_off
 
 
-def rasterize(x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
+def rasterize(x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int, a: int = 1) -> Raster:
     """Cold counts for the cells [x_lo, x_hi) x [y_lo, y_hi) in texels of step x step cells.
 
     Texels are aligned to multiples of step (so they do not shimmer while panning) and
     cover the requested cells; cells with negative coordinates do not exist and are left out.
+    With a > 1 the cold cells are those of Fraenkel's a-Wythoff game (pairs (A_n, A_n + a n),
+    complementary and increasing like Wythoff's, so the same merge applies).
     """
     if step < 1:
         raise ValueError("step must be >= 1")
@@ -133,8 +135,8 @@ def rasterize(x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
     empty = np.empty(0, dtype=np.int64)
     if nx == 0 or ny == 0:
         return Raster(tx0, ty0, step, nx, ny, empty, empty, empty)
-    xa_base, xa_off, xb_base, xb_off = _axis(tx0, step, nx)
-    ya_base, ya_off, yb_base, yb_off = _axis(ty0, step, ny)
+    xa_base, xa_off, xb_base, xb_off = _axis(tx0, step, nx, a)
+    ya_base, ya_off, yb_base, yb_off = _axis(ty0, step, ny, a)
     # (a_k, b_k): lower number in the column, upper in the row; mirrors the other way round.
     i1, j1, c1 = _overlaps(xa_base, xa_off, yb_base, yb_off)
     i2, j2, c2 = _overlaps(xb_base, xb_off, ya_base, ya_off)
@@ -147,6 +149,11 @@ def rasterize(x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
         cols = np.append(cols, 0)
         rows = np.append(rows, 0)
         counts = np.append(counts, np.array([1], dtype=counts.dtype))
+    return _combine(tx0, ty0, step, nx, ny, cols, rows, counts)
+
+
+def _combine(tx0: int, ty0: int, step: int, nx: int, ny: int, cols: NDArray, rows: NDArray, counts: NDArray) -> Raster:
+    """Sum the entries that fall in the same texel and drop empty ones."""
     if counts.size:
         keys = rows * nx + cols
         order = np.argsort(keys, kind="stable")
@@ -155,7 +162,65 @@ def rasterize(x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
         counts = np.add.reduceat(counts, first)
         keys = keys[first]
         rows, cols = keys // nx, keys % nx
+        keep = counts != 0
+        cols, rows, counts = cols[keep], rows[keep], counts[keep]
     return Raster(tx0, ty0, step, nx, ny, cols, rows, counts)
+
+
+def _grid(x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> tuple[int, int, int, int]:
+    x_lo, y_lo = max(0, x_lo), max(0, y_lo)
+    tx0, ty0 = x_lo // step, y_lo // step
+    nx = max(0, -(-max(x_hi, x_lo) // step) - tx0)
+    ny = max(0, -(-max(y_hi, y_lo) // step) - ty0)
+    return tx0, ty0, nx, ny
+
+
+def rasterize_nim(x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
+    """Nim: the cold cells are the diagonal x = y; aligned texels hold step of them each."""
+    tx0, ty0, nx, ny = _grid(x_lo, y_lo, x_hi, y_hi, step)
+    lo, hi = max(tx0, ty0), min(tx0 + nx, ty0 + ny)
+    t = np.arange(0, max(0, hi - lo), dtype=np.int64)
+    counts = np.full(t.size, step, dtype=np.int64) if step < 2**62 else np.array([step] * t.size, dtype=object)
+    return Raster(tx0, ty0, step, nx, ny, t + (lo - tx0), t + (lo - ty0), counts)
+
+
+def rasterize_misere(x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
+    """Misère Wythoff: Wythoff's cells with (0,0), (1,2), (2,1) swapped for (0,1), (1,0), (2,2)."""
+    r = rasterize(x_lo, y_lo, x_hi, y_hi, step)
+    extra_c, extra_r, extra_n = [], [], []
+    for (x, y), delta in (((0, 0), -1), ((1, 2), -1), ((2, 1), -1), ((0, 1), 1), ((1, 0), 1), ((2, 2), 1)):
+        i, j = x // step - r.tx0, y // step - r.ty0
+        if 0 <= i < r.nx and 0 <= j < r.ny:
+            extra_c.append(i)
+            extra_r.append(j)
+            extra_n.append(delta)
+    if not extra_n:
+        return r
+    counts = np.concatenate([r.counts, np.array(extra_n, dtype=r.counts.dtype if r.counts.size else np.int64)])
+    return _combine(
+        r.tx0,
+        r.ty0,
+        step,
+        r.nx,
+        r.ny,
+        np.concatenate([r.cols, np.array(extra_c, dtype=np.int64)]),
+        np.concatenate([r.rows, np.array(extra_r, dtype=np.int64)]),
+        counts,
+    )
+
+
+def rasterize_table(cold: NDArray[np.bool_], x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
+    """Cold counts from a solved table cold[x, y] (custom rules); cells beyond it count 0."""
+    tx0, ty0, nx, ny = _grid(x_lo, y_lo, x_hi, y_hi, step)
+    n = cold.shape[0]
+    prefix = np.zeros((n + 1, n + 1), dtype=np.int64)
+    prefix[1:, 1:] = cold.cumsum(0).cumsum(1)
+    xb = np.clip([(tx0 + i) * step for i in range(nx + 1)], 0, n)
+    yb = np.clip([(ty0 + j) * step for j in range(ny + 1)], 0, n)
+    block = prefix[np.ix_(xb[1:], yb[1:])] - prefix[np.ix_(xb[:-1], yb[1:])] - prefix[np.ix_(xb[1:], yb[:-1])]
+    block += prefix[np.ix_(xb[:-1], yb[:-1])]
+    cols, rows = np.nonzero(block)
+    return Raster(tx0, ty0, step, nx, ny, cols.astype(np.int64), rows.astype(np.int64), block[cols, rows])
 
 
 def step_for(cells_per_pixel: float) -> int:

@@ -38,11 +38,13 @@ class Rule:
 
     @property
     def title(self) -> str:
+        if self.a > 1:
+            return f"Fraenkel's {self.a}-Wythoff (|k − l| < {self.a})"
         return {
             "wythoff": "Wythoff",
             "nim": "Nim (no move on both piles)",
             "misere": "Misère Wythoff (last move loses)",
-        }.get(self.name, f"Fraenkel's {self.a}-Wythoff (|k − l| < {self.a})")
+        }[self.name]
 
     @property
     def has_diagonal(self) -> bool:

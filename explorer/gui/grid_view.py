@@ -23,7 +23,7 @@ from explorer.core.bigint import short_decimal
 from explorer.core.counting import cold_cells_in_rect
 from explorer.core.grundy_cache import GrundyCache
 from explorer.core.moves import Move
-from explorer.core.raster import Raster, rasterize, step_for
+from explorer.core.raster import Raster, rasterize, rasterize_misere, rasterize_nim, rasterize_table, step_for
 from explorer.core.wythoff import is_cold
 from explorer.gui import palette
 from explorer.gui.axes import ExactAxis
@@ -210,6 +210,7 @@ class GridView(pg.PlotWidget):
         self.vb.addItem(self.selection_box)
         self.arrows: list[pg.GraphicsObject] = []
         self.mode = HOT_COLD
+        self.rule: object = None  # None: Wythoff; a closed-form Rule; or a SolvedCustom
         self.grundy: GrundyCache | None = None
         self.numbers = CellNumbers()
         self.vb.addItem(self.numbers)
@@ -346,11 +347,31 @@ class GridView(pg.PlotWidget):
         step = step_for(self.cells_per_pixel())
         request = (x_lo, y_lo, x_hi, y_hi, step)
         if max(abs(x_hi), abs(y_hi)).bit_length() < HUGE_BITS:
-            self._show_raster(rasterize(*request))
+            self._show_raster(self._rasterizer()(*request))
             return
         self._pending = request
         if self._render_worker is None:
             self._start_render_worker()
+
+    def set_rule(self, rule: object) -> None:
+        """Draw the cold cells of another rule (None for Wythoff)."""
+        self.rule = rule
+        self.render_now()
+
+    def _rasterizer(self):  # type: ignore[no-untyped-def]
+        rule = self.rule
+        name = getattr(rule, "name", "wythoff")
+        if rule is None or (name == "wythoff" and getattr(rule, "a", 1) == 1):
+            return rasterize
+        if name == "nim":
+            return rasterize_nim
+        if name == "misere":
+            return rasterize_misere
+        if name == "custom":
+            table = rule.table  # type: ignore[attr-defined]
+            return lambda *req: rasterize_table(table, *req)
+        a = rule.a  # type: ignore[attr-defined]
+        return lambda *req: rasterize(*req, a=a)
 
     @property
     def rendering(self) -> bool:
@@ -360,7 +381,7 @@ class GridView(pg.PlotWidget):
     def _start_render_worker(self) -> None:
         request = self._pending
         self._pending = None
-        worker = create_worker(rasterize, *request, _start_thread=False, _ignore_errors=True)
+        worker = create_worker(self._rasterizer(), *request, _start_thread=False, _ignore_errors=True)
         self.busy.emit(f"Drawing cells near {short_decimal(request[0], 24)}…")
 
         def done(raster: Raster) -> None:
@@ -382,9 +403,16 @@ class GridView(pg.PlotWidget):
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
         ox, oy = self.origin
         grundy = self.mode == GRUNDY
-        self.image.setLookupTable(palette.grundy_lookup_table() if grundy else palette.lookup_table())
+        custom = getattr(self.rule, "name", "") == "custom"
+        lut = palette.grundy_lookup_table() if grundy else palette.custom_lookup_table() if custom else None
+        self.image.setLookupTable(lut if lut is not None else palette.lookup_table())
         if raster.nx and raster.ny:
-            levels = self._grundy_levels(raster) if grundy else raster.levels()
+            if grundy:
+                levels = self._grundy_levels(raster)
+            elif custom:
+                levels = self._custom_levels(raster)
+            else:
+                levels = raster.levels()
             self.image.setImage(levels, levels=(0, 255), autoLevels=False)
             self.image.setRect(
                 QRectF(
@@ -437,11 +465,27 @@ class GridView(pg.PlotWidget):
         levels = np.where(values >= 0, 1 + (np.maximum(values, 0) * 254) // top, 0)
         return levels.astype(np.uint8)
 
+    def _custom_levels(self, raster: Raster) -> NDArray[np.uint8]:
+        """Custom rules: 0 beyond the solved square (grey), 1 hot, 2..255 cold."""
+        n = self.rule.n  # type: ignore[attr-defined]
+        base = raster.levels().astype(np.int64)
+        levels = np.where(base > 0, 1 + np.minimum(base, 254), 1)
+        xs = np.array([(raster.tx0 + i) * raster.step < n for i in range(raster.nx)])
+        ys = np.array([(raster.ty0 + j) * raster.step < n for j in range(raster.ny)])
+        levels[~(ys[:, None] & xs[None, :])] = 0
+        return levels.astype(np.uint8)
+
     def _draw_grundy_extras(self, raster: Raster) -> None:
         grundy = self.mode == GRUNDY
+        custom = getattr(self.rule, "name", "") == "custom"
         self.colour_bar.setVisible(grundy)
         side = self.grundy.side if self.grundy is not None else 0
-        self.computed_box.setVisible(grundy)
+        if custom and not grundy:
+            side = self.rule.n  # type: ignore[attr-defined]
+        self.computed_box.setVisible(grundy or custom)
+        if custom and not grundy:
+            ox, oy = self.origin
+            self.computed_box.setRect(QRectF(_float(-ox) - 0.5, _float(-oy) - 0.5, float(side), float(side)))
         if not grundy:
             self.numbers.set_cells(QRectF(), [])
             return
@@ -588,6 +632,8 @@ class GridView(pg.PlotWidget):
         if x < 0 or y < 0:
             return f"({x}, {y}): outside the board"
         known = self.raster.count_at(x, y) if self.raster else None
+        if getattr(self.rule, "name", "") == "custom" and max(x, y) >= self.rule.n:  # type: ignore[attr-defined]
+            return f"({x}, {y}): beyond the square where this custom rule is solved"
         if step == 1:
             cold = bool(known) if known is not None else is_cold(x, y)
             word = "cold: P-position, the player to move loses" if cold else "hot: N-position, the player to move wins"

@@ -153,23 +153,23 @@ class Inspector(QWidget):
                 edit.setCursorPosition(0)
         pos = f"({short_decimal(r.a, SHORT)}, {short_decimal(r.b, SHORT)})"
         if r.cold:
-            k = short_decimal(r.index or 0, 40)
-            verdict = (
-                f"<b>P-position</b> (cold): the player to move <b>loses</b> with best play. "
-                f"It is the cold pair number k = {k}."
-            )
+            k = f" It is the cold pair number k = {short_decimal(r.index, 40)}." if r.index is not None else ""
+            verdict = f"<b>P-position</b> (cold): the player to move <b>loses</b> with best play.{k}"
         else:
             n = len(r.moves)
             verdict = (
                 f"<b>N-position</b> (hot): the player to move <b>wins</b> with best play, "
                 f"by {'one of ' if n > 1 else ''}{n} winning move{'s' if n > 1 else ''}."
             )
-        self.status.setText(
-            f"<p><b>{html.escape(pos)}</b></p><p>{verdict}</p>"
-            f"<p>{_role_text('A', r.a, r.role_a)}<br>{_role_text('B', r.b, r.role_b)}</p>"
-            f"<p>Zeckendorf (over 1, 2, 3, 5, 8, …):<br><tt>A = {_wrap(r.zeckendorf_a)}<br>"
-            f"B = {_wrap(r.zeckendorf_b)}</tt></p>"
-        )
+        details = ""
+        if r.role_a is not None and r.role_b is not None:
+            details = (
+                f"<p>{_role_text('A', r.a, r.role_a)}<br>{_role_text('B', r.b, r.role_b)}</p>"
+                f"<p>Zeckendorf (over 1, 2, 3, 5, 8, …):<br><tt>A = {_wrap(r.zeckendorf_a)}<br>"
+                f"B = {_wrap(r.zeckendorf_b)}</tt></p>"
+            )
+        rule = "" if r.rule_title == "Wythoff" else f"<p><i>Rule: {html.escape(r.rule_title)}</i></p>"
+        self.status.setText(f"<p><b>{html.escape(pos)}</b></p>{rule}<p>{verdict}</p>{details}")
         self.moves.clear()
         for move in r.moves:
             a, b = move.target

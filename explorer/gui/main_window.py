@@ -18,19 +18,31 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QWidget,
 )
-from superqt.utils import create_worker
+from superqt.utils import create_worker, signals_blocked
 
 from explorer import __version__
 from explorer.core.bigint import parse_natural, short_decimal
-from explorer.core.position import PositionReport, report
+from explorer.core.custom import CustomRule, SolvedCustom
+from explorer.core.position import PositionReport, report, rule_report
+from explorer.core.rules import Rule, parse_rule
 from explorer.gui.grid_view import GRUNDY, HOT_COLD, GridView
 from explorer.gui.grundy_controller import GrundyController
-from explorer.core.rules import Rule
 from explorer.gui.inspector import Inspector
 from explorer.gui.play_panel import PlayController, PlayPanel
 from explorer.gui.query_controller import QueryController
 from explorer.gui.query_panel import QueryPanel
+from explorer.gui.rule_dialog import CustomRuleDialog
 
+WYTHOFF = Rule("wythoff")
+RULE_CHOICES = [
+    ("Wythoff", "wythoff"),
+    ("Nim (no move on both piles)", "nim"),
+    ("Misère Wythoff", "misere"),
+    ("Fraenkel a = 2", "wythoff:2"),
+    ("Fraenkel a = 3", "wythoff:3"),
+    ("Fraenkel a = …", "ask-a"),
+    ("Custom rule…", "custom"),
+]
 SYNC_BITS = 20_000  # below this size a report takes well under 50 ms: no thread needed
 
 HOW_TO_READ = """<h3>How to read the grid</h3>
@@ -90,6 +102,13 @@ class MainWindow(QMainWindow):
         self.color_mode.addItem("Grundy values G(x, y)", GRUNDY)
         self.color_mode.currentIndexChanged.connect(self._mode_changed)
         toolbar.addWidget(self.color_mode)
+        toolbar.addWidget(QLabel("  Rule: "))
+        self.rule_selector = QComboBox(objectName="ruleSelector")
+        for text, data in RULE_CHOICES:
+            self.rule_selector.addItem(text, data)
+        self.rule_selector.currentIndexChanged.connect(self._rule_chosen)
+        toolbar.addWidget(self.rule_selector)
+        self._rule_worker = None
         self.hover_label = QLabel(objectName="hoverLabel")
         self.statusBar().addWidget(self.hover_label, 1)
         self.report: PositionReport | None = None
@@ -141,6 +160,58 @@ class MainWindow(QMainWindow):
         )
         help_menu.addActions([how, about])
 
+    def _rule_chosen(self) -> None:
+        data = self.rule_selector.currentData()
+        if data == "ask-a":
+            a, ok = QInputDialog.getInt(
+                self, "Fraenkel's a-Wythoff", "a (both-pile amounts differ by less than a):", 4, 1, 10**6
+            )
+            if not ok:
+                return
+            self.set_rule(parse_rule(f"wythoff:{a}"))
+        elif data == "custom":
+            dialog = CustomRuleDialog(self)
+            if dialog.exec() and dialog.rule is not None:
+                self.solve_custom(dialog.rule, dialog.bound.value())
+        else:
+            self.set_rule(parse_rule(data))
+
+    def solve_custom(self, rule: CustomRule, bound: int) -> None:
+        """Solve a custom rule by dynamic programming off the GUI thread, then use it."""
+        self.statusBar().showMessage(f"Solving the custom rule on [0, {bound})²…")
+        worker = create_worker(SolvedCustom, rule, bound, _start_thread=False, _ignore_errors=True)
+        worker.returned.connect(self.set_rule)
+        worker.errored.connect(lambda exc: QMessageBox.warning(self, "Custom rule", str(exc)))
+        self._rule_worker = worker
+        worker.start()
+
+    def set_rule(self, rule: object) -> None:
+        """Make `rule` current: the grid, the inspector, the queries and play follow it."""
+        self.rule = rule  # type: ignore[assignment]
+        wythoff = getattr(rule, "name", "") == "wythoff" and getattr(rule, "a", 1) == 1
+        self.grid.set_rule(None if wythoff else rule)
+        self.queries.rule = None if wythoff else rule
+        grundy_item = self.color_mode.model().item(self.color_mode.findData(GRUNDY))
+        grundy_item.setEnabled(wythoff)
+        if not wythoff and self.color_mode.currentData() == GRUNDY:
+            self.color_mode.setCurrentIndex(self.color_mode.findData(HOT_COLD))
+        name = getattr(rule, "name", "")
+        data = (
+            "custom"
+            if name == "custom"
+            else "wythoff"
+            if wythoff
+            else (
+                name if name != "wythoff" else f"wythoff:{rule.a}"  # type: ignore[attr-defined]
+            )
+        )
+        index = self.rule_selector.findData(data)
+        with signals_blocked(self.rule_selector):
+            self.rule_selector.setCurrentIndex(index if index >= 0 else self.rule_selector.findData("ask-a"))
+        self.statusBar().showMessage(f"Rule: {getattr(rule, 'title', rule)}", 5000)
+        if self.grid.selection is not None:
+            self.select_position(*self.grid.selection)
+
     def _mode_changed(self) -> None:
         self.grundy.retry()
         self.grid.set_mode(self.color_mode.currentData())
@@ -148,6 +219,9 @@ class MainWindow(QMainWindow):
 
     def _refresh_grundy_info(self) -> None:
         if self.report is None:
+            return
+        if self.rule != WYTHOFF:
+            self.inspector.show_grundy("")
             return
         r = self.report
         cache = self.grundy.cache
@@ -173,6 +247,12 @@ class MainWindow(QMainWindow):
     def select_position(self, a: int, b: int) -> None:
         """Make (a, b) the selection; the report is computed off the GUI thread if large."""
         self.grid.set_selection(a, b)
+        if self.rule != WYTHOFF:
+            try:
+                self._show_report(rule_report(self.rule, a, b))
+            except ValueError as exc:
+                self.inspector.show_error(str(exc))
+            return
         if max(a, b).bit_length() < SYNC_BITS:
             self._show_report(report(a, b))
             return

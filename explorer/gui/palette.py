@@ -46,3 +46,13 @@ def grundy_lookup_table() -> np.ndarray:
     lut[0] = NOT_COMPUTED
     lut[1:] = grundy_colormap().getLookupTable(0.0, 1.0, 255, alpha=False)
     return lut
+
+
+def custom_lookup_table() -> np.ndarray:
+    """Custom rules: level 0 is not solved (grey), 1 hot, 2..255 cold as in lookup_table."""
+    lut = np.empty((256, 3), dtype=np.uint8)
+    base = lookup_table()
+    lut[0] = NOT_COMPUTED
+    lut[1] = base[0]
+    lut[2:] = base[2:]
+    return lut

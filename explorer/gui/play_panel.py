@@ -26,7 +26,7 @@ from explorer.gui.grid_view import GridView
 
 
 class PlayPanel(QWidget):
-    startRequested = Signal(object, object, bool)  # noqa: N815  a, b, human first
+    startRequested = Signal(object, object, bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -19,6 +19,7 @@ from superqt.utils import create_worker, thread_worker
 from explorer.core.cold_index import ColdIndex, Count
 from explorer.core.grundy_cache import GrundyCache
 from explorer.core.query_file import QueryBatch, parse_query_file
+from explorer.core.rules import cold_count_rect
 from explorer.gui.grid_view import GridView
 from explorer.gui.query_panel import SHOWN_BATCH_ROWS, QueryPanel
 
@@ -41,6 +42,7 @@ class QueryController(QObject):
         panel.queryRequested.connect(self.run_query)
         panel.valueQueryRequested.connect(self.run_value_query)
         self.grundy: GrundyCache | None = None
+        self.rule: object = None  # None: Wythoff (the Fenwick index); else its own count
         panel.importRequested.connect(self.import_batch)
         panel.exportRequested.connect(self.export_csv)
         panel.cancelRequested.connect(self.cancel)
@@ -57,6 +59,9 @@ class QueryController(QObject):
 
     def run_query(self, x0: int, y0: int, x1: int, y1: int) -> None:
         self.grid.set_query_rect(x0, y0, x1, y1)
+        if self.rule is not None:
+            self._other_rule_query(x0, y0, x1, y1)
+            return
         if self.busy:
             self._queued = (x0, y0, x1, y1)
             self.panel.show_busy("Waiting for the index…")
@@ -70,10 +75,25 @@ class QueryController(QObject):
         worker.returned.connect(lambda answer: self._show(x0, y0, x1, y1, answer))
         self._start(worker)
 
+    def _other_rule_query(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        cells = (x1 - x0 + 1) * (y1 - y0 + 1)
+        try:
+            if getattr(self.rule, "name", "") == "custom":
+                count, method = self.rule.count_rect(x0, y0, x1, y1), "dynamic programming"  # type: ignore[attr-defined]
+            else:
+                count, method = cold_count_rect(self.rule, x0, y0, x1, y1), "closed-form"  # type: ignore[arg-type]
+        except ValueError as exc:
+            self.panel.show_error(str(exc))
+            return
+        self._show(x0, y0, x1, y1, Count(count, cells, method))
+
     def run_value_query(self, g: int, x0: int, y0: int, x1: int, y1: int) -> None:
         """Cells of Grundy value g in the rectangle (inside the computed Grundy square)."""
         self.grid.set_query_rect(x0, y0, x1, y1)
         side = self.grundy.side if self.grundy is not None else 0
+        if self.rule is not None:
+            self.panel.show_error("Grundy values are computed for Wythoff's rule only")
+            return
         if self.grundy is None or not self.grundy.covers(x1, y1):
             self.panel.show_error(
                 f"Grundy values are computed on [0, {side})² so far: switch the colour mode to "

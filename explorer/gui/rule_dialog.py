@@ -1,0 +1,48 @@
+"""A small dialog that defines a custom two-pile rule, validated as it is typed."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QWidget
+
+from explorer.core.custom import MAX_SIDE, CustomRule, parse_amounts
+
+
+class CustomRuleDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Custom rule")
+        self.setObjectName("customRuleDialog")
+        form = QFormLayout(self)
+        form.addRow(QLabel("Amounts: <i>any</i>, <i>none</i>, a list such as <i>1, 2, 5</i>, or <i>powers of 4</i>."))
+        self.one = QLineEdit("any", objectName="customOne")
+        self.both = QLineEdit("any", objectName="customBoth")
+        self.difference = QSpinBox(objectName="customDifference", minimum=1, maximum=1000, value=1)
+        self.bound = QSpinBox(objectName="customBound", minimum=8, maximum=MAX_SIDE, value=512, singleStep=128)
+        form.addRow("From one pile", self.one)
+        form.addRow("From both piles", self.both)
+        form.addRow("Both-pile amounts differ by less than", self.difference)
+        form.addRow("Solve on the square [0, n)², n =", self.bound)
+        self.error = QLabel(objectName="customError")
+        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.error.setWordWrap(True)
+        form.addRow(self.error)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        form.addRow(self.buttons)
+        for edit in (self.one, self.both):
+            edit.textChanged.connect(self.validate)
+        self.difference.valueChanged.connect(self.validate)
+        self.rule: CustomRule | None = None
+        self.validate()
+
+    def validate(self) -> None:
+        try:
+            self.rule = CustomRule(
+                parse_amounts(self.one.text()), parse_amounts(self.both.text()), self.difference.value()
+            )
+            self.error.setText("")
+        except ValueError as exc:
+            self.rule = None
+            self.error.setText(str(exc))
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(self.rule is not None)

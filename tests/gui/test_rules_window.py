@@ -1,0 +1,99 @@
+"""The window follows the chosen rule: colours, inspector, queries, play; custom rules."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel, QLineEdit, QListWidget, QPushButton
+
+from explorer.core.custom import CustomRule, parse_amounts
+from explorer.gui.rule_dialog import CustomRuleDialog
+from tests.core.test_rules import RULES
+from tests.gui.helpers import colour_at, is_cold_colour, is_hot_colour
+from tests.oracles import variant_cold, variant_moves
+
+
+def choose(window, data):
+    combo = window.findChild(QComboBox, "ruleSelector")
+    combo.setCurrentIndex(combo.findData(data))
+    window.grid.render_now()
+
+
+@pytest.mark.parametrize("name", ["nim", "misere", "wythoff:2", "wythoff:3"])
+def test_grid_and_inspector_follow_the_rule(qtbot, window, name):
+    choose(window, name)
+    one, both, diff, misere = RULES[name]
+    cold = variant_cold(20, one, both, diff, misere)
+    for x in range(12):
+        for y in range(8):
+            c = colour_at(window.grid, x, y)
+            assert is_cold_colour(c) if cold[(x, y)] else is_hot_colour(c), (name, x, y)
+    window.inspector.position_a.setText("9")
+    window.inspector.position_b.setText("13")
+    window.inspector.submit()
+    moves = window.findChild(QListWidget, "winningMoves")
+    got = [moves.item(i).text().rsplit("→", 1)[1].strip() for i in range(moves.count())]
+    want = [f"({a}, {b})" for a, b in sorted(t for t in variant_moves(9, 13, one, both, diff) if cold[t])]
+    assert got == want or (not want and "none" in got[0])
+    assert "Rule:" in window.findChild(QLabel, "positionStatus").text()
+    # queries follow the rule
+    window.query_panel.set_rectangle(2, 3, 15, 19)
+    window.query_panel.submit()
+    n = sum(cold[(x, y)] for x in range(2, 16) for y in range(3, 20))
+    assert f"<b>{n}</b>" in window.findChild(QLabel, "queryResult").text()
+
+
+def test_grundy_mode_is_for_wythoff_only(window):
+    choose(window, "nim")
+    mode = window.findChild(QComboBox, "colorMode")
+    assert not mode.model().item(1).isEnabled()
+    choose(window, "wythoff")
+    assert mode.model().item(1).isEnabled()
+
+
+def test_custom_rule_dialog_validates(qtbot):
+    dialog = CustomRuleDialog()
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    dialog.one.setText("powers of four")
+    assert not ok.isEnabled() and dialog.error.text()
+    dialog.one.setText("powers of 4")
+    assert ok.isEnabled() and dialog.rule == CustomRule(parse_amounts("powers of 4"), "any", 1)
+    dialog.one.setText("none")
+    dialog.both.setText("none")
+    assert not ok.isEnabled()
+
+
+def test_custom_rule_is_solved_and_followed(qtbot, window):
+    rule = CustomRule(parse_amounts("1,2,5"), parse_amounts("1,3"), 1)
+    with qtbot.waitSignal(window.grid.viewChanged, timeout=20_000):
+        window.solve_custom(rule, 64)
+    qtbot.waitUntil(lambda: getattr(window.grid.rule, "name", "") == "custom", timeout=20_000)
+    cold = variant_cold(30, {1, 2, 5}, {1, 3}, 1)
+    window.grid.render_now()
+    for x in range(10):
+        for y in range(7):
+            c = colour_at(window.grid, x, y)
+            assert is_cold_colour(c) if cold[(x, y)] else is_hot_colour(c), (x, y)
+    window.go_to_position(100, 3)  # beyond the solved square: said so, nothing breaks
+    assert "solved on" in window.findChild(QLabel, "positionError").text()
+    window.play.reply_delay_ms = 0
+    window.play.new_game(9, 6, True)
+    hot_moves = [t for t in variant_moves(9, 6, {1, 2, 5}, {1, 3}, 1) if cold[t]]
+    if hot_moves:
+        window.play.handle_click(*hot_moves[0])
+        qtbot.waitUntil(lambda: window.play.game.to_move == "you" or window.play.game.over, timeout=5000)
+        assert window.play.game.path[1] == hot_moves[0]
+
+
+def test_play_uses_the_rule(qtbot, window):
+    choose(window, "nim")
+    window.play.reply_delay_ms = 0
+    window.play_dock.raise_()
+    window.findChild(QLineEdit, "playA").setText("3")
+    window.findChild(QLineEdit, "playB").setText("8")
+    qtbot.mouseClick(window.findChild(QPushButton, "playStart"), Qt.MouseButton.LeftButton)
+    window.play.handle_click(2, 7)  # a diagonal move is illegal in Nim
+    assert "cannot be reached" in window.findChild(QLabel, "playStatus").text()
+    window.play.handle_click(3, 3)
+    assert window.play.game.path[1] == (3, 3)
