@@ -28,10 +28,12 @@ from explorer.core.rules import Rule, parse_rule
 from explorer.gui.grid_view import GRUNDY, HOT_COLD, GridView
 from explorer.gui.grundy_controller import GrundyController
 from explorer.gui.inspector import Inspector
+from explorer.gui.npiles_panel import NPilesPanel
 from explorer.gui.play_panel import PlayController, PlayPanel
 from explorer.gui.query_controller import QueryController
 from explorer.gui.query_panel import QueryPanel
 from explorer.gui.rule_dialog import CustomRuleDialog
+from explorer.gui.sequence_panel import SequencePanel
 
 WYTHOFF = Rule("wythoff")
 RULE_CHOICES = [
@@ -87,6 +89,18 @@ class MainWindow(QMainWindow):
         self.play_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.play_dock)
         self.tabifyDockWidget(self.query_dock, self.play_dock)
+        self.sequence_panel = SequencePanel(self)
+        self.npiles_panel = NPilesPanel(self)
+        for title, name, panel in (
+            ("Sequence", "sequenceDock", self.sequence_panel),
+            ("n piles", "npilesDock", self.npiles_panel),
+        ):
+            extra = QDockWidget(title, self)
+            extra.setObjectName(name)
+            extra.setWidget(panel)
+            extra.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, extra)
+            self.tabifyDockWidget(self.play_dock, extra)
         dock.raise_()
         self.rule = Rule("wythoff")
         self.play = PlayController(self.play_panel, self.grid, lambda: self.rule)

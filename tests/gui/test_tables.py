@@ -1,0 +1,76 @@
+"""The sequence table (lazy, any k, CSV) and the n-pile calculator."""
+
+from __future__ import annotations
+
+import csv
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton
+
+from explorer.core.npiles import grundy_by_definition
+from explorer.gui.sequence_panel import ROWS
+from tests.oracles import fib, greedy_zeckendorf
+
+
+def mex_pairs(n):
+    seen, out, a = set(), [], 0
+    for k in range(n):
+        while a in seen:
+            a += 1
+        seen.update((a, a + k))
+        out.append((a, a + k))
+    return out
+
+
+def test_sequence_rows_against_mex_and_lazily(window):
+    panel = window.sequence_panel
+    model = panel.model
+    pairs = mex_pairs(60)
+    for k in range(59):
+        assert model.data(model.index(k, 1)) == str(pairs[k][0])
+        assert model.data(model.index(k, 2)) == str(pairs[k][1])
+        assert model.data(model.index(k, 5)) == str(pairs[k + 1][0] - pairs[k][0])
+    for k in (1, 12, 40):  # Zeckendorf digits against the tests' own greedy oracle
+        idx = greedy_zeckendorf(pairs[k][0])
+        digits = "".join("1" if i in idx else "0" for i in range(idx[0], 1, -1))
+        assert model.data(model.index(k, 3)) == digits
+    assert model.rowCount() == ROWS and model.computed < 200  # a million rows, only those asked
+
+
+def test_sequence_near_ten_to_the_hundred(qtbot, window):
+    panel = window.sequence_panel
+    n = 480  # k = F_480: a_k = F_481 - 1 (n even)
+    panel.start.setText(str(fib(n)))
+    qtbot.mouseClick(panel.findChild(QPushButton, "sequenceGo"), Qt.MouseButton.LeftButton)
+    model = panel.model
+    row = model.row(0)
+    assert row[1] == fib(n + 1) - 1 and row[2] == row[1] + fib(n)
+    assert row[5] in (1, 2)  # gaps of the lower sequence are 1 or 2
+    panel.start.setText("-4")
+    panel.jump()
+    assert "negative" in panel.findChild(QLabel, "sequenceError").text()
+
+
+def test_sequence_export(window, tmp_path):
+    panel = window.sequence_panel
+    panel.model.set_start(10**100)
+    out = tmp_path / "seq.csv"
+    panel.export_csv(str(out), 50)
+    with open(out) as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 50 and rows[0]["k"] == str(10**100)
+    from explorer.core import lower
+
+    assert all(int(r["a_k"]) == lower(int(r["k"])) and int(r["b_k"]) == int(r["a_k"]) + int(r["k"]) for r in rows)
+
+
+def test_npiles_calculator(window):
+    panel = window.npiles_panel
+    for text, piles in (("3 5 7", (3, 5, 7)), ("2, 4", (2, 4)), ("1 2 3 4", (1, 2, 3, 4))):
+        panel.piles.setText(text)
+        panel.evaluate()
+        assert f"G = {grundy_by_definition(piles)} " in panel.result.text()
+    for bad in ("", "3 x", "1000 1000", "-1 2 3"):
+        panel.piles.setText(bad)
+        panel.evaluate()
+        assert "b00020" in panel.result.text()
