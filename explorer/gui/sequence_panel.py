@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.bigint import parse_natural, short_decimal
+from explorer.core.bigint import digit_count, parse_natural, short_decimal, trailing_digits
 from explorer.core.wythoff import cold_pair, lower
 from explorer.core.zeckendorf import zeckendorf_digits
 
@@ -69,8 +69,11 @@ class SequenceModel(QAbstractTableModel):
             return None
         value = self.row(index.row())[index.column()]
         if isinstance(value, int):
-            return short_decimal(value, 40) if role == Qt.ItemDataRole.DisplayRole else str(value)[:2000]
-        return value if len(value) <= 60 else f"{value[:28]}…{value[-28:]}"
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return short_decimal(value, 2000)
+            # long numbers: the trailing digits are the ones that change from row to row
+            return str(value) if digit_count(value) <= 24 else f"…{trailing_digits(value, 20)}"
+        return value if len(value) <= 40 else f"…{value[-36:]}"
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # type: ignore[no-untyped-def]
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
@@ -100,6 +103,10 @@ class SequencePanel(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setDefaultSectionSize(90)
         self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideLeft)  # keep the digits that change
+        self.caption = QLabel("Numbers longer than 24 digits show their last 20 (hover for more).")
+        layout.addWidget(self.caption)
         layout.addWidget(self.table, 1)
         export = QHBoxLayout()
         export.addWidget(QLabel("Export rows:"))
