@@ -59,10 +59,14 @@ class Game:
 
     @property
     def winner(self) -> str | None:
-        """Who made the last move, when nobody can move (normal play)."""
+        """When nobody can move: who made the last move (normal play), or under misère the
+        other player (taking the last counter loses)."""
         if not self.over or not self.movers:
             return None
-        return self.movers[-1]
+        last = self.movers[-1]
+        if getattr(self.rule, "name", "") == "misere":
+            return COMPUTER if last == HUMAN else HUMAN
+        return last
 
     def _has_move(self, x: int, y: int) -> bool:
         return x > 0 or y > 0  # every rule here allows taking from a non-empty pile

@@ -62,3 +62,21 @@ def test_other_rules_play_by_their_own_moves():
     assert game.position == (4, 4) and move.target == (4, 4)
     with pytest.raises(IllegalMove):
         game.play((3, 3))  # no move on both piles in Nim
+
+
+def test_misere_winner_is_the_player_who_did_not_take_the_last_counter():
+    rng = random.Random(9)
+    rule = parse_rule("misere")
+    cold = variant_cold(30, "any", "any", 1, misere=True)
+    for _ in range(40):
+        start = (rng.randrange(30), rng.randrange(30))
+        if cold[start] or start == (0, 0):
+            continue
+        game = Game(rule, start, human_first=False)
+        while not game.over:
+            if game.to_move == COMPUTER:
+                game.computer_move()
+            else:
+                game.play(rng.choice(variant_moves(*game.position, "any", "any", 1)))
+        assert game.winner == COMPUTER  # from a hot start, perfect misère play wins
+        assert game.movers[-1] == HUMAN  # ...by leaving the last counter to the human
