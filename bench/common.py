@@ -12,23 +12,22 @@ from pathlib import Path
 OUT = Path(__file__).resolve().parent / "out"
 
 
-def best_of(fn: Callable[[], object], repeat: int = 3) -> float:
-    """The fastest of `repeat` runs, in seconds (least disturbed by the noisy machine)."""
+def _times(fn: Callable[[], object], repeat: int) -> list[float]:
     times = []
     for _ in range(repeat):
         t = time.perf_counter()
         fn()
         times.append(time.perf_counter() - t)
-    return min(times)
+    return times
+
+
+def best_of(fn: Callable[[], object], repeat: int = 3) -> float:
+    """The fastest of `repeat` runs, in seconds (least disturbed by the noisy machine)."""
+    return min(_times(fn, repeat))
 
 
 def median_of(fn: Callable[[], object], repeat: int = 15) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+    return statistics.median(_times(fn, repeat))
 
 
 def run_process(args: list[str], stdin_path: Path | None = None) -> bytes:

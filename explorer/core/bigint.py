@@ -74,3 +74,11 @@ def short_decimal(n: int, width: int = 24) -> str:
         return sign + str(abs(n))
     keep = max(4, (width - 3) // 2)
     return f"{sign}{leading_digits(n, keep)}…{trailing_digits(n, keep)} ({d} digits)"
+
+
+def saturating_float(n: int) -> float:
+    """n as a float, +-1e300 instead of OverflowError beyond float range (scene coordinates)."""
+    try:
+        return float(n)
+    except OverflowError:
+        return 1e300 if n > 0 else -1e300

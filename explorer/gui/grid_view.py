@@ -13,12 +13,11 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from numpy.typing import NDArray
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPen
-from PySide6.QtWidgets import QGraphicsRectItem
+from PySide6.QtGui import QKeyEvent
 from superqt.utils import create_worker, qthrottled
 
+from explorer.core.bigint import saturating_float as _float
 from explorer.core.bigint import short_decimal
 from explorer.core.counting import cold_cells_in_rect
 from explorer.core.grundy_cache import GrundyCache
@@ -27,6 +26,8 @@ from explorer.core.raster import Raster, rasterize, rasterize_misere, rasterize_
 from explorer.core.wythoff import is_cold
 from explorer.gui import palette
 from explorer.gui.axes import ExactAxis
+from explorer.gui.grid_grundy import GRUNDY, GrundyDrawing
+from explorer.gui.grid_items import CellBorders, CellNumbers, RectSelectViewBox, outline_box
 
 REANCHOR_RATIO = 2.0**20  # move the origin when |centre| exceeds this many view widths
 MIN_CELLS = 4.0  # the most zoomed-in view spans this many cells
@@ -34,118 +35,11 @@ MAX_SPAN = 1e200  # the most zoomed-out view spans this many cells
 GRID_LINES_FROM_PX = 8.0  # draw cell borders once a cell is this many pixels wide
 HOME_SPAN = 24
 HOT_COLD = "hot/cold"
-GRUNDY = "grundy"
-NUMBERS_FROM_PX = 26.0  # write G inside cells from this cell size on
 HUGE_BITS = 20_000  # beyond ~6 000 digits a frame takes more than ~10 ms: draw off the GUI thread
 NEGATIVE_MARGIN = 2.0  # how far (in cells) the view may show below pile size 0
 
 
-def _float(n: int) -> float:
-    """An int as a float, saturating instead of raising beyond float range."""
-    try:
-        return float(n)
-    except OverflowError:
-        return 1e300 if n > 0 else -1e300
-
-
-class CellBorders(pg.GraphicsObject):
-    """Cell borders for the visible range, drawn only when cells are large enough."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._rect = QRectF()
-        self.setZValue(5)
-
-    def set_rect(self, rect: QRectF) -> None:
-        self.prepareGeometryChange()
-        self._rect = rect
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(self, painter, *args) -> None:  # type: ignore[no-untyped-def]
-        r = self._rect
-        if r.isEmpty():
-            return
-        pen = QPen(pg.mkColor(*palette.GRID_LINE, 150))
-        pen.setCosmetic(True)
-        pen.setWidthF(1.0)
-        painter.setPen(pen)
-        x = math.floor(r.left()) + 0.5
-        while x <= r.right():
-            painter.drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()))
-            x += 1.0
-        y = math.floor(r.top()) + 0.5
-        while y <= r.bottom():
-            painter.drawLine(QPointF(r.left(), y), QPointF(r.right(), y))
-            y += 1.0
-
-
-class CellNumbers(pg.GraphicsObject):
-    """Grundy values written inside cells, painted at a fixed pixel size."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(7)
-        self._rect = QRectF()
-        self._cells: list[tuple[float, float, str, bool]] = []
-
-    def set_cells(self, rect: QRectF, cells: list[tuple[float, float, str, bool]]) -> None:
-        self.prepareGeometryChange()
-        self._rect = rect
-        self._cells = cells
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(self, painter, *args) -> None:  # type: ignore[no-untyped-def]
-        if not self._cells:
-            return
-        transform = painter.transform()
-        painter.resetTransform()
-        light, dark = pg.mkColor(255, 255, 255), pg.mkColor(0, 0, 0)
-        font = painter.font()
-        font.setPointSizeF(8.0)
-        painter.setFont(font)
-        flags = Qt.AlignmentFlag.AlignCenter
-        for u, v, text, bright in self._cells:
-            painter.setPen(dark if bright else light)
-            p = transform.map(QPointF(u, v))
-            painter.drawText(QRectF(p.x() - 30, p.y() - 10, 60, 20), flags, text)
-
-
-class RectSelectViewBox(pg.ViewBox):
-    """A ViewBox where Shift-drag draws a rectangle instead of panning."""
-
-    def __init__(self, on_rect, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(**kwargs)
-        self._on_rect = on_rect
-        self.band = QGraphicsRectItem()
-        pen = QPen(pg.mkColor(*palette.QUERY_RECT))
-        pen.setCosmetic(True)
-        pen.setStyle(Qt.PenStyle.DashLine)
-        self.band.setPen(pen)
-        self.band.setBrush(pg.mkBrush(*palette.QUERY_RECT, 40))
-        self.band.setZValue(20)
-        self.band.setVisible(False)
-        self.addItem(self.band, ignoreBounds=True)
-
-    def mouseDragEvent(self, ev, axis=None) -> None:  # type: ignore[no-untyped-def]
-        if ev.button() == Qt.MouseButton.LeftButton and ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
-            ev.accept()
-            a = self.mapSceneToView(ev.buttonDownScenePos())
-            b = self.mapSceneToView(ev.scenePos())
-            self.band.setRect(QRectF(a, b).normalized())
-            self.band.setVisible(not ev.isFinish())
-            if ev.isFinish():
-                self._on_rect(a, b)
-            return
-        super().mouseDragEvent(ev, axis)
-
-
-class GridView(pg.PlotWidget):
+class GridView(GrundyDrawing, pg.PlotWidget):
     """Shows the grid; emits requests, never changes the game state itself."""
 
     cellClicked = Signal(object, object)
@@ -200,29 +94,14 @@ class GridView(pg.PlotWidget):
         self.show_phi_lines = False
         self.show_grid_lines = True
 
-        self.selection_box = QGraphicsRectItem()
-        sel_pen = QPen(pg.mkColor(*palette.SELECTION))
-        sel_pen.setCosmetic(True)
-        sel_pen.setWidthF(3.0)
-        self.selection_box.setPen(sel_pen)
-        self.selection_box.setZValue(10)
-        self.selection_box.setVisible(False)
-        self.vb.addItem(self.selection_box)
+        self.selection_box = outline_box(self.vb, palette.SELECTION, width=3.0, z=10)
         self.arrows: list[pg.GraphicsObject] = []
         self.mode = HOT_COLD
         self.rule: object = None  # None: Wythoff; a closed-form Rule; or a SolvedCustom
         self.grundy: GrundyCache | None = None
         self.numbers = CellNumbers()
         self.vb.addItem(self.numbers)
-        self.computed_box = QGraphicsRectItem()
-        edge_pen = QPen(pg.mkColor(*palette.SELECTION))
-        edge_pen.setCosmetic(True)
-        edge_pen.setStyle(Qt.PenStyle.DashLine)
-        edge_pen.setWidthF(2.0)
-        self.computed_box.setPen(edge_pen)
-        self.computed_box.setZValue(6)
-        self.computed_box.setVisible(False)
-        self.vb.addItem(self.computed_box)
+        self.computed_box = outline_box(self.vb, palette.SELECTION, width=2.0, z=6, dashed=True)
         self.colour_bar = pg.ColorBarItem(
             values=(0, 1), colorMap=palette.grundy_colormap(), interactive=False, width=14, label="G"
         )
@@ -233,15 +112,7 @@ class GridView(pg.PlotWidget):
         self.path_curve.setZValue(9)
         self.vb.addItem(self.path_curve)
         self.query_rect: tuple[int, int, int, int] | None = None
-        self.query_box = QGraphicsRectItem()
-        query_pen = QPen(pg.mkColor(*palette.QUERY_RECT))
-        query_pen.setCosmetic(True)
-        query_pen.setWidthF(2.0)
-        self.query_box.setPen(query_pen)
-        self.query_box.setBrush(pg.mkBrush(*palette.QUERY_RECT, 30))
-        self.query_box.setZValue(8)
-        self.query_box.setVisible(False)
-        self.vb.addItem(self.query_box)
+        self.query_box = outline_box(self.vb, palette.QUERY_RECT, width=2.0, z=8, fill_alpha=30)
 
         self._apply_limits()
         self.vb.sigRangeChanged.connect(self._on_range_changed)
@@ -441,75 +312,6 @@ class GridView(pg.PlotWidget):
         self.mode = mode
         self.render_now()
 
-    def _grundy_samples(self, raster: Raster) -> tuple[NDArray, NDArray, NDArray]:
-        """The cells sampled for each texel (its corner), and G there (-1 where not computed)."""
-        side = self.grundy.side if self.grundy is not None else 0
-        xs = [(raster.tx0 + i) * raster.step for i in range(raster.nx)]
-        ys = [(raster.ty0 + j) * raster.step for j in range(raster.ny)]
-        in_x = np.array([x < side for x in xs], dtype=bool)
-        in_y = np.array([y < side for y in ys], dtype=bool)
-        values = np.full((raster.ny, raster.nx), -1, dtype=np.int64)
-        if self.grundy is not None and in_x.any() and in_y.any():
-            cx = np.array([x for x in xs if x < side], dtype=np.int64)
-            cy = np.array([y for y in ys if y < side], dtype=np.int64)
-            block = self.grundy.table[np.ix_(cx, cy)].T.astype(np.int64)  # rows are y
-            values[np.ix_(np.flatnonzero(in_y), np.flatnonzero(in_x))] = block
-        return in_x, in_y, values
-
-    def _grundy_levels(self, raster: Raster) -> NDArray[np.uint8]:
-        """Level 0: not computed; 1..255: G scaled to the largest value in view."""
-        _, _, values = self._grundy_samples(raster)
-        self._grundy_values = values
-        top = max(1, int(values.max()))
-        self._grundy_top = top
-        levels = np.where(values >= 0, 1 + (np.maximum(values, 0) * 254) // top, 0)
-        return levels.astype(np.uint8)
-
-    def _custom_levels(self, raster: Raster) -> NDArray[np.uint8]:
-        """Custom rules: 0 beyond the solved square (grey), 1 hot, 2..255 cold."""
-        n = self.rule.n  # type: ignore[attr-defined]
-        base = raster.levels().astype(np.int64)
-        levels = np.where(base > 0, 1 + np.minimum(base, 254), 1)
-        xs = np.array([(raster.tx0 + i) * raster.step < n for i in range(raster.nx)])
-        ys = np.array([(raster.ty0 + j) * raster.step < n for j in range(raster.ny)])
-        levels[~(ys[:, None] & xs[None, :])] = 0
-        return levels.astype(np.uint8)
-
-    def _draw_grundy_extras(self, raster: Raster) -> None:
-        grundy = self.mode == GRUNDY
-        custom = getattr(self.rule, "name", "") == "custom"
-        self.colour_bar.setVisible(grundy)
-        side = self.grundy.side if self.grundy is not None else 0
-        if custom and not grundy:
-            side = self.rule.n  # type: ignore[attr-defined]
-        self.computed_box.setVisible(grundy or custom)
-        if custom and not grundy:
-            ox, oy = self.origin
-            self.computed_box.setRect(QRectF(_float(-ox) - 0.5, _float(-oy) - 0.5, float(side), float(side)))
-        if not grundy:
-            self.numbers.set_cells(QRectF(), [])
-            return
-        ox, oy = self.origin
-        self.computed_box.setRect(QRectF(_float(-ox) - 0.5, _float(-oy) - 0.5, float(side), float(side)))
-        self.colour_bar.setLevels((0, getattr(self, "_grundy_top", 1)))
-        px_per_cell = 1.0 / max(self.cells_per_pixel(), 1e-300)
-        cells: list[tuple[float, float, str, bool]] = []
-        values = getattr(self, "_grundy_values", None)
-        if raster.step == 1 and px_per_cell >= NUMBERS_FROM_PX and values is not None:
-            for j, i in zip(*np.nonzero(values >= 0), strict=True):
-                x, y = raster.x0 + int(i), raster.y0 + int(j)
-                g = int(values[j, i])
-                bright = g > 0.6 * getattr(self, "_grundy_top", 1)  # viridis turns light: dark text
-                cells.append((_float(x - ox), _float(y - oy), str(g), bright))
-        (u0, u1), (v0, v1) = self.vb.viewRange()
-        self.numbers.set_cells(QRectF(u0, v0, u1 - u0, v1 - v0), cells)
-        need = self.grundy.side_for(*self._far_corner(raster)) if self.grundy is not None else None
-        if need is not None and need > side:
-            self.grundyNeeded.emit(need)
-
-    def _far_corner(self, raster: Raster) -> tuple[int, int]:
-        return (raster.x0 + raster.nx * raster.step - 1, raster.y0 + raster.ny * raster.step - 1)
-
     def _caption_axes(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> None:
         """When tick labels show only trailing digits, say which number they end."""
         plot = self.getPlotItem()
@@ -656,22 +458,21 @@ class GridView(pg.PlotWidget):
             self.cellClicked.emit(x, y)
 
     def keyPressEvent(self, ev: QKeyEvent) -> None:
-        key = ev.key()
-        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
-            self.zoom(1 / 1.25)
-        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
-            self.zoom(1.25)
-        elif key == Qt.Key.Key_Left:
-            self.pan(-0.1, 0)
-        elif key == Qt.Key.Key_Right:
-            self.pan(0.1, 0)
-        elif key == Qt.Key.Key_Up:
-            self.pan(0, 0.1)
-        elif key == Qt.Key.Key_Down:
-            self.pan(0, -0.1)
-        elif key == Qt.Key.Key_Home:
-            self.reset_view()
-        else:
+        zoom_in, zoom_out = (lambda: self.zoom(1 / 1.25)), (lambda: self.zoom(1.25))
+        actions = {
+            Qt.Key.Key_Plus: zoom_in,
+            Qt.Key.Key_Equal: zoom_in,
+            Qt.Key.Key_Minus: zoom_out,
+            Qt.Key.Key_Underscore: zoom_out,
+            Qt.Key.Key_Left: lambda: self.pan(-0.1, 0),
+            Qt.Key.Key_Right: lambda: self.pan(0.1, 0),
+            Qt.Key.Key_Up: lambda: self.pan(0, 0.1),
+            Qt.Key.Key_Down: lambda: self.pan(0, -0.1),
+            Qt.Key.Key_Home: self.reset_view,
+        }
+        action = actions.get(Qt.Key(ev.key()))
+        if action is None:
             super().keyPressEvent(ev)
             return
+        action()
         ev.accept()

@@ -6,6 +6,8 @@ large enough to take noticeable time) and hands the answers back to the views.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -68,39 +70,21 @@ class MainWindow(QMainWindow):
         self.grid = GridView(self)
         self.setCentralWidget(self.grid)
         self.inspector = Inspector(self)
-        dock = QDockWidget("Inspector", self)
-        dock.setObjectName("inspectorDock")
-        dock.setWidget(self.inspector)
-        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.query_panel = QueryPanel(self)
-        self.query_dock = QDockWidget("Queries", self)
-        self.query_dock.setObjectName("queryDock")
-        self.query_dock.setWidget(self.query_panel)
-        self.query_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.query_dock)
-        self.tabifyDockWidget(dock, self.query_dock)
-        dock.raise_()
-        self.resizeDocks([dock], [380], Qt.Orientation.Horizontal)
         self.play_panel = PlayPanel(self)
-        self.play_dock = QDockWidget("Play", self)
-        self.play_dock.setObjectName("playDock")
-        self.play_dock.setWidget(self.play_panel)
-        self.play_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.play_dock)
-        self.tabifyDockWidget(self.query_dock, self.play_dock)
         self.sequence_panel = SequencePanel(self)
         self.npiles_panel = NPilesPanel(self)
-        for title, name, panel in (
-            ("Sequence", "sequenceDock", self.sequence_panel),
-            ("n piles", "npilesDock", self.npiles_panel),
-        ):
-            extra = QDockWidget(title, self)
-            extra.setObjectName(name)
-            extra.setWidget(panel)
-            extra.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, extra)
-            self.tabifyDockWidget(self.play_dock, extra)
+        docks = [
+            self._dock("Inspector", "inspectorDock", self.inspector),
+            self._dock("Queries", "queryDock", self.query_panel),
+            self._dock("Play", "playDock", self.play_panel),
+            self._dock("Sequence", "sequenceDock", self.sequence_panel),
+            self._dock("n piles", "npilesDock", self.npiles_panel),
+        ]
+        for before, after in pairwise(docks):
+            self.tabifyDockWidget(before, after)
+        dock, self.query_dock, self.play_dock = docks[0], docks[1], docks[2]
+        self.resizeDocks([dock], [380], Qt.Orientation.Horizontal)
         dock.raise_()
         self.rule = Rule("wythoff")
         self.play = PlayController(self.play_panel, self.grid, lambda: self.rule)
@@ -138,6 +122,15 @@ class MainWindow(QMainWindow):
         self.inspector.moveActivated.connect(self.select_position)
         self.resize(1280, 800)
         self._restore()
+
+    def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:
+        """A movable dock on the right holding `panel` (the docks are tabbed together)."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(panel)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        return dock
 
     # ----- menus ------------------------------------------------------------------------
     def _build_menus(self) -> None:

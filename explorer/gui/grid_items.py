@@ -1,0 +1,129 @@
+"""Graphics items drawn on the grid: cell borders, Grundy numbers in cells, and the ViewBox
+that turns Shift-drag into a rectangle selection."""
+
+from __future__ import annotations
+
+import math
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPen
+from PySide6.QtWidgets import QGraphicsRectItem
+
+from explorer.gui import palette
+
+
+class CellBorders(pg.GraphicsObject):
+    """Cell borders for the visible range, drawn only when cells are large enough."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rect = QRectF()
+        self.setZValue(5)
+
+    def set_rect(self, rect: QRectF) -> None:
+        self.prepareGeometryChange()
+        self._rect = rect
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter, *args) -> None:  # type: ignore[no-untyped-def]
+        r = self._rect
+        if r.isEmpty():
+            return
+        pen = QPen(pg.mkColor(*palette.GRID_LINE, 150))
+        pen.setCosmetic(True)
+        pen.setWidthF(1.0)
+        painter.setPen(pen)
+        x = math.floor(r.left()) + 0.5
+        while x <= r.right():
+            painter.drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()))
+            x += 1.0
+        y = math.floor(r.top()) + 0.5
+        while y <= r.bottom():
+            painter.drawLine(QPointF(r.left(), y), QPointF(r.right(), y))
+            y += 1.0
+
+
+def outline_box(
+    vb: pg.ViewBox, rgb: tuple[int, int, int], width: float, z: float, dashed: bool = False, fill_alpha: int = 0
+) -> QGraphicsRectItem:
+    """A hidden rectangle outline in the view (selection, query, computed region)."""
+    box = QGraphicsRectItem()
+    pen = QPen(pg.mkColor(*rgb))
+    pen.setCosmetic(True)
+    pen.setWidthF(width)
+    if dashed:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    box.setPen(pen)
+    if fill_alpha:
+        box.setBrush(pg.mkBrush(*rgb, fill_alpha))
+    box.setZValue(z)
+    box.setVisible(False)
+    vb.addItem(box)
+    return box
+
+
+class CellNumbers(pg.GraphicsObject):
+    """Grundy values written inside cells, painted at a fixed pixel size."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(7)
+        self._rect = QRectF()
+        self._cells: list[tuple[float, float, str, bool]] = []
+
+    def set_cells(self, rect: QRectF, cells: list[tuple[float, float, str, bool]]) -> None:
+        self.prepareGeometryChange()
+        self._rect = rect
+        self._cells = cells
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter, *args) -> None:  # type: ignore[no-untyped-def]
+        if not self._cells:
+            return
+        transform = painter.transform()
+        painter.resetTransform()
+        light, dark = pg.mkColor(255, 255, 255), pg.mkColor(0, 0, 0)
+        font = painter.font()
+        font.setPointSizeF(8.0)
+        painter.setFont(font)
+        flags = Qt.AlignmentFlag.AlignCenter
+        for u, v, text, bright in self._cells:
+            painter.setPen(dark if bright else light)
+            p = transform.map(QPointF(u, v))
+            painter.drawText(QRectF(p.x() - 30, p.y() - 10, 60, 20), flags, text)
+
+
+class RectSelectViewBox(pg.ViewBox):
+    """A ViewBox where Shift-drag draws a rectangle instead of panning."""
+
+    def __init__(self, on_rect, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(**kwargs)
+        self._on_rect = on_rect
+        self.band = QGraphicsRectItem()
+        pen = QPen(pg.mkColor(*palette.QUERY_RECT))
+        pen.setCosmetic(True)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        self.band.setPen(pen)
+        self.band.setBrush(pg.mkBrush(*palette.QUERY_RECT, 40))
+        self.band.setZValue(20)
+        self.band.setVisible(False)
+        self.addItem(self.band, ignoreBounds=True)
+
+    def mouseDragEvent(self, ev, axis=None) -> None:  # type: ignore[no-untyped-def]
+        if ev.button() == Qt.MouseButton.LeftButton and ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            ev.accept()
+            a = self.mapSceneToView(ev.buttonDownScenePos())
+            b = self.mapSceneToView(ev.scenePos())
+            self.band.setRect(QRectF(a, b).normalized())
+            self.band.setVisible(not ev.isFinish())
+            if ev.isFinish():
+                self._on_rect(a, b)
+            return
+        super().mouseDragEvent(ev, axis)
