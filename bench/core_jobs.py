@@ -11,8 +11,9 @@ import textwrap
 import numpy as np
 
 from bench.common import OUT, best_of, python, row, run_process
-from explorer.core import bulk, is_cold, lower
-from explorer.core.zeckendorf import zeckendorf_indices
+from explorer.core import is_cold, lower
+from explorer.core.exact import bulk
+from explorer.core.game.zeckendorf import zeckendorf_indices
 
 BASELINE_JUDGE = textwrap.dedent(
     """

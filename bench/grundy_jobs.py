@@ -7,7 +7,7 @@ import time
 import numpy as np
 
 from bench.common import best_of, row
-from explorer.core.grundy import grundy_bitset_baseline, grundy_window
+from explorer.core.grundy.kernel import grundy_bitset_baseline, grundy_window
 
 
 def run() -> None:

@@ -9,8 +9,8 @@ import time
 import numpy as np
 
 from bench.common import OUT, best_of, python, row, run_process
-from explorer.core import bulk
-from explorer.core.cold_index import ColdIndex
+from explorer.core.counting.cold_index import ColdIndex
+from explorer.core.exact import bulk
 
 PLAIN_PER_LINE = textwrap.dedent(
     """

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from explorer.core.bigint import allow_huge_integers
+from explorer.core.exact.bigint import allow_huge_integers
 
 __version__ = "0.1.0"
 

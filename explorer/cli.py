@@ -16,16 +16,17 @@ from typing import BinaryIO, NoReturn
 import numpy as np
 
 import explorer
-from explorer.core import batch, bulk
-from explorer.core.bigint import parse_natural
-from explorer.core.cold_index import CLOSED_FORM, MAX_CELLS, ColdIndex, Count
-from explorer.core.counting import cold_cells_in_rect
-from explorer.core.intstream import InputError, Integers, read_integers
-from explorer.core.moves import winning_moves
-from explorer.core.rules import Rule, UnknownRule, cold_count, cold_count_rect, parse_rule
-from explorer.core.textout import numbers_per_line, words_by_mask
-from explorer.core.wythoff import NumberKind, classify_number
-from explorer.core.zeckendorf import zeckendorf_digits
+from explorer.core.counting import batch
+from explorer.core.counting.closed_form import cold_cells_in_rect
+from explorer.core.counting.cold_index import CLOSED_FORM, MAX_CELLS, ColdIndex, Count
+from explorer.core.exact import bulk
+from explorer.core.exact.bigint import parse_natural
+from explorer.core.game.moves import winning_moves
+from explorer.core.game.sequence import NumberKind, classify_number
+from explorer.core.game.zeckendorf import zeckendorf_digits
+from explorer.core.rules.closed import Rule, UnknownRule, cold_count, cold_count_rect, parse_rule
+from explorer.core.textio.intstream import InputError, Integers, read_integers
+from explorer.core.textio.textout import numbers_per_line, words_by_mask
 
 PROG = "wythoff-explorer"
 WYTHOFF = Rule("wythoff")
@@ -268,7 +269,7 @@ def cmd_zeckendorf(args: argparse.Namespace, out: BinaryIO) -> None:
 
 
 def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
-    from explorer.core.grundy import grundy_window
+    from explorer.core.grundy.kernel import grundy_window
 
     x0, y0 = args.origin if args.origin else (0, 0)
     if args.rows < 1 or args.cols < 1:

@@ -6,10 +6,10 @@ numpy versions that are exact over their stated ranges and hand over to these be
 
 from __future__ import annotations
 
-from explorer.core.bigint import allow_huge_integers
-from explorer.core.counting import cold_cells_in, cold_cells_in_rect
-from explorer.core.moves import Move, MoveKind, winning_moves
-from explorer.core.wythoff import (
+from explorer.core.counting.closed_form import cold_cells_in, cold_cells_in_rect
+from explorer.core.exact.bigint import allow_huge_integers
+from explorer.core.game.moves import Move, MoveKind, winning_moves
+from explorer.core.game.sequence import (
     NumberKind,
     classify_number,
     cold_pair,
@@ -19,7 +19,7 @@ from explorer.core.wythoff import (
     partner,
     upper,
 )
-from explorer.core.zeckendorf import zeckendorf_digits, zeckendorf_indices
+from explorer.core.game.zeckendorf import zeckendorf_digits, zeckendorf_indices
 
 allow_huge_integers()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 
-from explorer.core.bigint import digit_count, leading_digits, trailing_digits
+from explorer.core.exact.bigint import digit_count, leading_digits, trailing_digits
 
 
 def compact(n: int, spacing: int) -> str:

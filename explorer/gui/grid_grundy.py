@@ -10,8 +10,8 @@ import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QRectF
 
-from explorer.core.bigint import saturating_float as _float
-from explorer.core.raster import Raster
+from explorer.core.exact.bigint import saturating_float as _float
+from explorer.core.render.raster import Raster
 
 NUMBERS_FROM_PX = 26.0  # write G inside cells from this cell size on
 GRUNDY = "grundy"

@@ -4,7 +4,7 @@ Scene coordinates are float64 offsets from an exact integer origin (ox, oy): cel
 is centred at (x - ox, y - oy). When the view drifts far from the origin relative to its
 size, the origin moves to the view (exactly: integer arithmetic), so single cells stay
 addressable near 10^18, 10^100 or beyond. Only what is on screen is computed: the visible
-cell range goes to `explorer.core.raster`, at most one texel per pixel.
+cell range goes to `explorer.core.render.raster`, at most one texel per pixel.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from superqt.utils import create_worker, qthrottled
 
-from explorer.core.bigint import saturating_float as _float
-from explorer.core.bigint import short_decimal
-from explorer.core.counting import cold_cells_in_rect
-from explorer.core.grundy_cache import GrundyCache
-from explorer.core.moves import Move
-from explorer.core.raster import Raster, rasterize, rasterize_misere, rasterize_nim, rasterize_table, step_for
-from explorer.core.wythoff import is_cold
+from explorer.core.counting.closed_form import cold_cells_in_rect
+from explorer.core.exact.bigint import saturating_float as _float
+from explorer.core.exact.bigint import short_decimal
+from explorer.core.game.moves import Move
+from explorer.core.game.sequence import is_cold
+from explorer.core.grundy.cache import GrundyCache
+from explorer.core.render.raster import Raster, rasterize, rasterize_misere, rasterize_nim, rasterize_table, step_for
 from explorer.gui import palette
 from explorer.gui.axes import ExactAxis
 from explorer.gui.grid_grundy import GRUNDY, GrundyDrawing

@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar
 from superqt.utils import create_worker
 
-from explorer.core.grundy_cache import GrundyCache
+from explorer.core.grundy.cache import GrundyCache
 from explorer.gui.grid_view import GridView
 
 

@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.bigint import parse_natural, short_decimal
-from explorer.core.position import PositionReport
-from explorer.core.wythoff import NumberKind, NumberRole
+from explorer.core.analysis.position import PositionReport
+from explorer.core.exact.bigint import parse_natural, short_decimal
+from explorer.core.game.sequence import NumberKind, NumberRole
 from explorer.gui import palette
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole

@@ -23,10 +23,10 @@ from PySide6.QtWidgets import (
 from superqt.utils import create_worker, signals_blocked
 
 from explorer import __version__
-from explorer.core.bigint import parse_natural, short_decimal
-from explorer.core.custom import CustomRule, SolvedCustom
-from explorer.core.position import PositionReport, report, rule_report
-from explorer.core.rules import Rule, parse_rule
+from explorer.core.analysis.position import PositionReport, report, rule_report
+from explorer.core.exact.bigint import parse_natural, short_decimal
+from explorer.core.rules.closed import Rule, parse_rule
+from explorer.core.rules.custom import CustomRule, SolvedCustom
 from explorer.gui.grid_view import GRUNDY, HOT_COLD, GridView
 from explorer.gui.grundy_controller import GrundyController
 from explorer.gui.inspector import Inspector

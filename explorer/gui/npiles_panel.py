@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from explorer.core.bigint import parse_natural, short_decimal
-from explorer.core.npiles import grundy, winning_moves
+from explorer.core.exact.bigint import parse_natural, short_decimal
+from explorer.core.game.npiles import grundy, winning_moves
 
 
 class NPilesPanel(QWidget):

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.bigint import parse_natural, short_decimal
-from explorer.core.play import COMPUTER, HUMAN, Game, IllegalMove, random_start
+from explorer.core.analysis.play import COMPUTER, HUMAN, Game, IllegalMove, random_start
+from explorer.core.exact.bigint import parse_natural, short_decimal
 from explorer.gui.grid_view import GridView
 
 

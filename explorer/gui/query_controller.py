@@ -16,10 +16,10 @@ import numpy as np
 from PySide6.QtCore import QObject, Signal
 from superqt.utils import create_worker, thread_worker
 
-from explorer.core.cold_index import ColdIndex, Count
-from explorer.core.grundy_cache import GrundyCache
-from explorer.core.query_file import QueryBatch, parse_query_file
-from explorer.core.rules import cold_count_rect
+from explorer.core.counting.cold_index import ColdIndex, Count
+from explorer.core.grundy.cache import GrundyCache
+from explorer.core.rules.closed import cold_count_rect
+from explorer.core.textio.query_file import QueryBatch, parse_query_file
 from explorer.gui.grid_view import GridView
 from explorer.gui.query_panel import SHOWN_BATCH_ROWS, QueryPanel
 

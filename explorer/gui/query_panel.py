@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.bigint import parse_natural, short_decimal
-from explorer.core.cold_index import Count
-from explorer.core.counting import cold_cells_in
+from explorer.core.counting.closed_form import cold_cells_in
+from explorer.core.counting.cold_index import Count
+from explorer.core.exact.bigint import parse_natural, short_decimal
 from explorer.gui.inspector import MAX_DIGITS
 
 PHI = (1 + math.sqrt(5)) / 2

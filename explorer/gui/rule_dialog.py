@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
-from explorer.core.custom import MAX_SIDE, CustomRule, parse_amounts
+from explorer.core.rules.custom import MAX_SIDE, CustomRule, parse_amounts
 
 
 class CustomRuleDialog(QDialog):

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.bigint import digit_count, parse_natural, short_decimal, trailing_digits
-from explorer.core.wythoff import cold_pair, lower
-from explorer.core.zeckendorf import zeckendorf_digits
+from explorer.core.exact.bigint import digit_count, parse_natural, short_decimal, trailing_digits
+from explorer.core.game.sequence import cold_pair, lower
+from explorer.core.game.zeckendorf import zeckendorf_digits
 
 ROWS = 1_000_000
 COLUMNS = ["k", "a_k", "b_k", "Zeckendorf a_k", "Zeckendorf b_k", "gap a_{k+1} − a_k"]

@@ -8,7 +8,8 @@ import random
 import numpy as np
 import pytest
 
-from explorer.core import bulk, is_cold, lower
+from explorer.core import is_cold, lower
+from explorer.core.exact import bulk
 from tests.oracles import cold_table
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from explorer.core import cold_cells_in, cold_cells_in_rect
-from explorer.core.cold_index import CLOSED_FORM, FENWICK, ColdIndex
-from explorer.core.dominance import dominance_counts
+from explorer.core.counting.cold_index import CLOSED_FORM, FENWICK, ColdIndex
+from explorer.core.counting.dominance import dominance_counts
 from tests.oracles import cold_table
 
 
@@ -25,7 +25,7 @@ def test_index_agrees_with_dominance_over_the_cold_points():
     # The general offline counter, fed the cold cells themselves, must agree with the index.
     n = 5000
     cold_x = np.arange(n)
-    from explorer.core.bulk import partners
+    from explorer.core.exact.bulk import partners
 
     cold_y = partners(n - 1)
     rng = np.random.default_rng(1)

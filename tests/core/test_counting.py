@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from explorer.core import cold_cells_in, cold_cells_in_rect
-from explorer.core.batch import cold_counts
+from explorer.core.counting.batch import cold_counts
 from tests.oracles import cold_table
 
 N = 150

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core.dominance import dominance_counts, rectangle_counts
-from explorer.core.fenwick import FenwickTree
+from explorer.core.counting.dominance import dominance_counts, rectangle_counts
+from explorer.core.counting.fenwick import FenwickTree
 
 
 @settings(max_examples=100, deadline=None)

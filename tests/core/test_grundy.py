@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from explorer.core.bulk import is_cold_array
-from explorer.core.grundy import GrundyTooFar, grundy_bitset_baseline, grundy_window
+from explorer.core.exact.bulk import is_cold_array
+from explorer.core.grundy.kernel import GrundyTooFar, grundy_bitset_baseline, grundy_window
 from tests.oracles import grundy_table
 
 N = 90

@@ -3,8 +3,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from explorer.core.bigint import parse_natural
-from explorer.core.intstream import InputError, read_integers
+from explorer.core.exact.bigint import parse_natural
+from explorer.core.textio.intstream import InputError, read_integers
 
 
 def test_fast_path_is_exact():
@@ -53,7 +53,7 @@ def test_parse_natural_tolerates_separators_and_refuses_the_rest():
 def test_digit_helpers_agree_with_str():
     import random
 
-    from explorer.core.bigint import digit_count, leading_digits, short_decimal, trailing_digits
+    from explorer.core.exact.bigint import digit_count, leading_digits, short_decimal, trailing_digits
 
     rng = random.Random(2)
     cases = [0, 9, 10, 99, 100, 10**18 - 1, 10**18, 10**100, 10**100 - 1, 10**5000 + 7]

@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from explorer.core.npiles import TooManyStates, grundy, grundy_by_definition, winning_moves
+from explorer.core.game.npiles import TooManyStates, grundy, grundy_by_definition, winning_moves
 from tests.oracles import grundy_table
 
 

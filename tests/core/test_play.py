@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from explorer.core.play import COMPUTER, HUMAN, Game, IllegalMove
-from explorer.core.rules import parse_rule
+from explorer.core.analysis.play import COMPUTER, HUMAN, Game, IllegalMove
+from explorer.core.rules.closed import parse_rule
 from tests.oracles import variant_cold, variant_moves
 
 COLD = variant_cold(40, "any", "any", 1)

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from explorer.core import cold_cells_in_rect, lower
-from explorer.core.progression import lower_counts_along
-from explorer.core.raster import rasterize, step_for
-from explorer.core.wythoff import count_lower_upto
+from explorer.core.exact.progression import lower_counts_along
+from explorer.core.game.sequence import count_lower_upto
+from explorer.core.render.raster import rasterize, step_for
 from tests.oracles import cold_table
 
 

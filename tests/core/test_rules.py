@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core.custom import ANY, CustomRule, cold_table, parse_amounts
-from explorer.core.rules import UnknownRule, cold_count, cold_count_rect, parse_rule
+from explorer.core.rules.closed import UnknownRule, cold_count, cold_count_rect, parse_rule
+from explorer.core.rules.custom import ANY, CustomRule, cold_table, parse_amounts
 from tests.oracles import variant_cold, variant_moves
 
 N = 50

@@ -5,7 +5,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core.zeckendorf import fibonacci, zeckendorf_digits, zeckendorf_indices, zeckendorf_terms
+from explorer.core.game.zeckendorf import fibonacci, zeckendorf_digits, zeckendorf_indices, zeckendorf_terms
 from tests.oracles import fib, greedy_zeckendorf
 
 

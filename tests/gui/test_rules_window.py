@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel, QLineEdit, QListWidget, QPushButton
 
-from explorer.core.custom import CustomRule, parse_amounts
+from explorer.core.rules.custom import CustomRule, parse_amounts
 from explorer.gui.rule_dialog import CustomRuleDialog
 from tests.core.test_rules import RULES
 from tests.gui.helpers import colour_at, is_cold_colour, is_hot_colour

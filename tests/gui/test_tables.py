@@ -7,7 +7,7 @@ import csv
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton
 
-from explorer.core.npiles import grundy_by_definition
+from explorer.core.game.npiles import grundy_by_definition
 from explorer.gui.sequence_panel import ROWS
 from tests.oracles import fib, greedy_zeckendorf
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from explorer.core.progression import lower_counts_along
+from explorer.core.exact.progression import lower_counts_along
 
 MAX_TEXELS = 1 << 14  # per axis; a sanity bound, far above any screen
 

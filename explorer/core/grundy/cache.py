@@ -12,8 +12,8 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import NDArray
 
-from explorer.core.dominance import rectangle_counts
-from explorer.core.grundy import grundy_window
+from explorer.core.counting.dominance import rectangle_counts
+from explorer.core.grundy.kernel import grundy_window
 
 MAX_SIDE = 8192
 START_SIDE = 256

@@ -21,10 +21,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from explorer.core import bulk
-from explorer.core.counting import cold_cells_in
-from explorer.core.fenwick import FenwickTree
-from explorer.core.wythoff import count_lower_upto
+from explorer.core.counting.closed_form import cold_cells_in
+from explorer.core.counting.fenwick import FenwickTree
+from explorer.core.exact import bulk
+from explorer.core.game.sequence import count_lower_upto
 
 MAX_CELLS = 1 << 27
 START_CELLS = 1 << 16

@@ -8,7 +8,7 @@ The first min counts the pairs (a_k, b_k) in the rectangle, the second their mir
 
 from __future__ import annotations
 
-from explorer.core.wythoff import count_lower_upto
+from explorer.core.game.sequence import count_lower_upto
 
 
 def cold_cells_in(x: int, y: int) -> int:

@@ -7,9 +7,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from explorer.core import bulk
-from explorer.core.counting import cold_cells_in, cold_cells_in_rect
-from explorer.core.wythoff import is_cold
+from explorer.core.counting.closed_form import cold_cells_in, cold_cells_in_rect
+from explorer.core.exact import bulk
+from explorer.core.game.sequence import is_cold
 
 
 def cold_mask(xs: NDArray | list[int], ys: NDArray | list[int]) -> NDArray[np.bool_]:

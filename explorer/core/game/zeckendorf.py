@@ -12,7 +12,7 @@ exactly; the rest is < F_s. Cost O(M(n) log n), about a second at 100 000 digits
 
 from __future__ import annotations
 
-from explorer.core.wythoff import count_lower_upto
+from explorer.core.game.sequence import count_lower_upto
 
 _SMALL_INDEX = 200  # below F_200 (~2.8e41) the greedy loop is fastest
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import isqrt
 
-from explorer.core.moves import Move, MoveKind
-from explorer.core.wythoff import count_lower_upto, lower, partner
+from explorer.core.game.moves import Move, MoveKind
+from explorer.core.game.sequence import count_lower_upto, lower, partner
 
 RULE_NAMES = ("wythoff", "nim", "misere", "wythoff:A")
 MISERE_SWAPS = {(0, 0): False, (1, 2): False, (2, 1): False, (0, 1): True, (1, 0): True, (2, 2): True}

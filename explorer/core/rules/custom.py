@@ -158,7 +158,7 @@ class SolvedCustom:
         return self.rule.legal_moves(x, y)
 
     def winning_moves(self, x: int, y: int) -> list:  # list[Move]
-        from explorer.core.moves import Move, MoveKind
+        from explorer.core.game.moves import Move, MoveKind
 
         self.check(x, y)
         moves = []

@@ -16,7 +16,7 @@ from math import isqrt
 import numpy as np
 from numpy.typing import NDArray
 
-from explorer.core.wythoff import count_lower_upto
+from explorer.core.game.sequence import count_lower_upto
 
 FRACTION_BITS = 40
 _ONE = 1 << FRACTION_BITS

@@ -19,8 +19,8 @@ from math import isqrt
 import numpy as np
 from numpy.typing import NDArray
 
-from explorer.core import wide
-from explorer.core.wythoff import count_lower_upto, is_cold, lower
+from explorer.core.exact import wide
+from explorer.core.game.sequence import count_lower_upto, is_cold, lower
 
 I64 = NDArray[np.int64]
 _CHUNK = 1 << 16  # temporaries of 512 KiB stay in cache and are reused

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explorer.core.moves import Move, winning_moves
-from explorer.core.wythoff import NumberRole, classify_number
-from explorer.core.zeckendorf import zeckendorf_digits
+from explorer.core.game.moves import Move, winning_moves
+from explorer.core.game.sequence import NumberRole, classify_number
+from explorer.core.game.zeckendorf import zeckendorf_digits
 
 ZECKENDORF_SHOWN = 64  # digits shown in full; longer forms are elided in the middle
 

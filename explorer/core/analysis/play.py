@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from explorer.core.moves import Move
+from explorer.core.game.moves import Move
 
 
 class PlayableRule(Protocol):

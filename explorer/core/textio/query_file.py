@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from explorer.core.intstream import InputError, read_integers
+from explorer.core.textio.intstream import InputError, read_integers
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from explorer.core.wythoff import is_cold, lower, partner
+from explorer.core.game.sequence import is_cold, lower, partner
 
 
 class MoveKind(enum.Enum):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from explorer.core.fenwick import FenwickTree
+from explorer.core.counting.fenwick import FenwickTree
 
 
 def dominance_counts(px: ArrayLike, py: ArrayLike, qx: ArrayLike, qy: ArrayLike) -> NDArray[np.int64]:

@@ -1,0 +1,1 @@
+"""Counting cold cells in rectangles: closed forms, the Fenwick index, dominance counting, batches."""

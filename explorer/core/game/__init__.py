@@ -1,0 +1,1 @@
+"""The game itself: the cold sequence of Wythoff pairs, moves, Zeckendorf forms, n piles."""
