@@ -11,6 +11,7 @@ import numpy as np
 from bench.common import OUT, best_of, python, row, run_process
 from explorer.core.counting.cold_index import ColdIndex
 from explorer.core.exact import bulk
+from explorer.core.rules import Wythoff
 
 PLAIN_PER_LINE = textwrap.dedent(
     """
@@ -46,7 +47,7 @@ PLAIN_ALL_AT_ONCE = textwrap.dedent(
 
 
 def bench_index_build() -> None:
-    t = best_of(lambda: ColdIndex().ensure(10**7 - 1), repeat=3)
+    t = best_of(lambda: ColdIndex(Wythoff()).ensure(10**7 - 1), repeat=3)
     ref = best_of(lambda: bulk.cold_pairs(0, 10**7), repeat=3)
     row("Fenwick index build, N = 10^7", t, ref, "generating 10^7 pairs")
 

@@ -16,21 +16,19 @@ from typing import BinaryIO, NoReturn
 import numpy as np
 
 import explorer
-from explorer.core.counting import batch
-from explorer.core.counting.closed_form import cold_cells_in_rect
-from explorer.core.counting.cold_index import CLOSED_FORM, MAX_CELLS, ColdIndex, Count
-from explorer.core.exact import bulk
+from explorer.core.analysis.position import report
+from explorer.core.counting.cold_index import MAX_CELLS, Counter
 from explorer.core.exact.bigint import parse_natural
-from explorer.core.game.moves import winning_moves
 from explorer.core.game.sequence import NumberKind, classify_number
 from explorer.core.game.zeckendorf import zeckendorf_digits
-from explorer.core.rules.closed import Rule, UnknownRule, cold_count, cold_count_rect, parse_rule
+from explorer.core.rules.base import Rule, UnknownRule
+from explorer.core.rules.registry import parse_rule, rule_syntax
 from explorer.core.textio.intstream import InputError, Integers, read_integers
 from explorer.core.textio.textout import numbers_per_line, words_by_mask
 
 PROG = "wythoff-explorer"
-WYTHOFF = Rule("wythoff")
 EXIT_BAD_INPUT = 2
+RULE_HELP = f"the rule: {rule_syntax()} (default wythoff)"
 
 
 class UsageError(Exception):
@@ -105,70 +103,59 @@ def _rule(args: argparse.Namespace) -> Rule:
         raise UsageError(str(exc)) from None
 
 
-def _cold_mask(rule: Rule, xs: Sequence[int], ys: Sequence[int]) -> np.ndarray:
-    if rule == WYTHOFF:
-        return batch.cold_mask(xs, ys)
-    if rule.name == "nim" and isinstance(xs, np.ndarray):
-        return np.asarray(xs) == np.asarray(ys)
-    return np.fromiter((rule.is_cold(int(x), int(y)) for x, y in zip(xs, ys, strict=True)), dtype=bool)
-
-
 def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
     rule = _rule(args)
     nums = read_integers(_read_source(args.file))
     if args.pairs:
         flat = _uncounted_records(nums, 2, "pair")
         xs, ys = _columns(flat, 2)
-        _write(out, words_by_mask(~_cold_mask(rule, xs, ys), b"1", b"0"))
+        _write(out, words_by_mask(~rule.is_cold_many(xs, ys), b"1", b"0"))
     else:
         flat, _ = _counted_records(nums, 2, "pairs")
         xs, ys = _columns(flat, 2)
-        _write(out, words_by_mask(~_cold_mask(rule, xs, ys), b"First", b"Second"))
+        _write(out, words_by_mask(~rule.is_cold_many(xs, ys), b"First", b"Second"))
 
 
 def cmd_moves(args: argparse.Namespace, out: BinaryIO) -> None:
-    a, b = args.a, args.b
-    rule = _rule(args)
-    moves = winning_moves(a, b) if rule == WYTHOFF else rule.winning_moves(a, b)
+    r = report(_rule(args), args.a, args.b)
     if args.json:
         doc = {
-            "position": [a, b],
-            "status": "N" if moves else "P",
-            "moves": [list(m.target) for m in moves],
-            "details": [{"to": list(m.target), "kind": m.kind.name.lower(), "taken": m.taken} for m in moves],
+            "position": [r.a, r.b],
+            "status": r.status_code,
+            "terminal": r.terminal,
+            "rule": r.rule_key,
+            "moves": [list(m.target) for m in r.moves],
+            "details": [{"to": list(m.target), "kind": m.kind.name.lower(), "taken": m.taken} for m in r.moves],
         }
         _write(out, (json.dumps(doc) + "\n").encode())
     else:
-        _write(out, "".join(f"{m.target[0]} {m.target[1]}\n" for m in moves).encode())
+        _write(out, "".join(f"{m.target[0]} {m.target[1]}\n" for m in r.moves).encode())
 
 
 CLI_INDEX_CELLS = 1 << 20  # single queries: an index this large builds in ~50 ms
 
 
-def _index_for(method: str, single: bool) -> ColdIndex | None:
-    """The Fenwick index to answer with, or None for the closed form."""
+def _counter_for(rule: Rule, method: str, single: bool) -> Counter:
+    """What answers the counts: a batch under 'auto' takes the vectorised closed form (no index
+    to build); a single query under 'auto' a small Fenwick index where the rule has one."""
     if method == "closed-form" or (method == "auto" and not single):
-        return None  # a batch: the vectorised closed form is fastest, no index to build
-    return ColdIndex(max_cells=MAX_CELLS if method == "fenwick" else CLI_INDEX_CELLS)
+        return rule.counter("closed-form")
+    return rule.counter(method, MAX_CELLS if method == "fenwick" else CLI_INDEX_CELLS)
 
 
 def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
     rule = _rule(args)
-    if rule != WYTHOFF:
-        _count_other_rule(rule, args, out)
-        return
     if args.batch:
         if args.bounds:
             raise UsageError("count --batch reads its queries from FILE or stdin, not from arguments")
         nums = read_integers(_read_source(args.file))
         width = 4 if args.rect else 2
-        flat, _ = _counted_records(nums, width, "queries")
+        flat, count = _counted_records(nums, width, "queries")
         cols = _columns(flat, width)
-        index = _index_for(args.method, single=False)
-        if index is None:
-            counts = batch.cold_counts(*cols) if width == 2 else batch.cold_rect_counts(*cols)
-        else:
-            counts, _ = index.count_many(*cols) if width == 2 else index.count_rect_many(*cols)
+        if width == 2:
+            zeros = np.zeros(count, dtype=np.int64) if isinstance(cols[0], np.ndarray) else [0] * count
+            cols = [zeros, zeros, *cols]
+        counts, _ = _counter_for(rule, args.method, single=False).count_rect_many(*cols)
         _write(out, numbers_per_line(counts))
         return
     if args.file is not None:
@@ -177,73 +164,28 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
         raise UsageError("--rect goes with --batch; a single rectangle is X0 Y0 X1 Y1")
     if len(args.bounds) not in (2, 4):
         raise UsageError("count takes X Y, or X0 Y0 X1 Y1 (or --batch [FILE])")
-    index = _index_for(args.method, single=True)
-    if len(args.bounds) == 2:
-        x0, y0, (x1, y1) = 0, 0, args.bounds
-    else:
-        x0, y0, x1, y1 = args.bounds
-    if index is None:
-        answer = Count(cold_cells_in_rect(x0, y0, x1, y1), _cells(x0, y0, x1, y1), CLOSED_FORM)
-    else:
-        answer = index.count_rect(x0, y0, x1, y1)
+    x0, y0, x1, y1 = (0, 0, *args.bounds) if len(args.bounds) == 2 else args.bounds
+    answer = _counter_for(rule, args.method, single=True).count_rect(x0, y0, x1, y1)
     if args.json:
         doc: dict[str, object] = (
             {"x": x1, "y": y1} if len(args.bounds) == 2 else {"x0": x0, "y0": y0, "x1": x1, "y1": y1}
         )
-        doc.update(count=answer.count, cells=answer.cells, density=answer.density, method=answer.method)
+        doc.update(count=answer.count, cells=answer.cells, density=answer.density, method=answer.method, rule=rule.key)
         _write(out, (json.dumps(doc) + "\n").encode())
     else:
         _write(out, f"{answer.count}\n".encode())
 
 
-def _count_other_rule(rule: Rule, args: argparse.Namespace, out: BinaryIO) -> None:
-    """Counts under Nim, misère or a-Wythoff: always by their closed forms."""
-    if args.method == "fenwick":
-        raise UsageError("the Fenwick index is built for rule wythoff; use --method closed-form or auto")
-    if args.batch:
-        nums = read_integers(_read_source(args.file))
-        width = 4 if args.rect else 2
-        flat, _ = _counted_records(nums, width, "queries")
-        cols = [list(map(int, c)) for c in _columns(flat, width)]
-        if width == 2:
-            counts = [cold_count(rule, x, y) for x, y in zip(*cols, strict=True)]
-        else:
-            counts = [cold_count_rect(rule, *q) for q in zip(*cols, strict=True)]
-        _write(out, numbers_per_line(counts))
-        return
-    if len(args.bounds) not in (2, 4):
-        raise UsageError("count takes X Y, or X0 Y0 X1 Y1 (or --batch [FILE])")
-    x0, y0, x1, y1 = (0, 0, *args.bounds) if len(args.bounds) == 2 else args.bounds
-    n = cold_count_rect(rule, x0, y0, x1, y1)
-    if args.json:
-        doc: dict[str, object] = (
-            {"x": x1, "y": y1} if len(args.bounds) == 2 else {"x0": x0, "y0": y0, "x1": x1, "y1": y1}
-        )
-        cells = _cells(x0, y0, x1, y1)
-        doc.update(count=n, cells=cells, density=n / cells if cells else 0.0, method=CLOSED_FORM, rule=args.rule)
-        _write(out, (json.dumps(doc) + "\n").encode())
-    else:
-        _write(out, f"{n}\n".encode())
-
-
-def _cells(x0: int, y0: int, x1: int, y1: int) -> int:
-    return max(0, x1 - x0 + 1) * max(0, y1 - y0 + 1)
-
-
 def cmd_pairs(args: argparse.Namespace, out: BinaryIO) -> None:
     start, count = args.start, args.n
     rule = _rule(args)
-    if rule != WYTHOFF:
-        for k in range(start, start + count):
-            a, b = rule.cold_pair(k)
-            out.write(f"{k} {a} {b}\n".encode())
-        out.flush()
-        return
     chunk = 1 << 16
     for lo in range(0, count, chunk):
         n = min(chunk, count - lo)
-        a, b = bulk.cold_pairs(start + lo, n)
-        lines = map("{} {} {}".format, range(start + lo, start + lo + n), a.tolist(), b.tolist())
+        a, b = rule.cold_pairs(start + lo, n)
+        a_list = a.tolist() if isinstance(a, np.ndarray) else a
+        b_list = b.tolist() if isinstance(b, np.ndarray) else b
+        lines = map("{} {} {}".format, range(start + lo, start + lo + n), a_list, b_list)
         out.write(("\n".join(lines) + "\n").encode())
     out.flush()
 
@@ -269,19 +211,10 @@ def cmd_zeckendorf(args: argparse.Namespace, out: BinaryIO) -> None:
 
 
 def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
-    from explorer.core.grundy.kernel import grundy_window
-
     x0, y0 = args.origin if args.origin else (0, 0)
     if args.rows < 1 or args.cols < 1:
         raise UsageError("ROWS and COLS must be at least 1")
-    rule = _rule(args)
-    if rule.name == "nim":  # Sprague-Grundy of two Nim heaps: the XOR
-        rows = [[(x0 + i) ^ (y0 + j) for j in range(args.cols)] for i in range(args.rows)]
-        _write(out, "".join(" ".join(map(str, row)) + "\n" for row in rows).encode())
-        return
-    if rule != WYTHOFF:
-        raise UsageError(f"grundy supports the rules wythoff and nim, not {args.rule}")
-    table = grundy_window(x0, y0, args.rows, args.cols)
+    table = _rule(args).grundy_window(x0, y0, args.rows, args.cols)
     _write(out, "".join(" ".join(map(str, row)) + "\n" for row in table.tolist()).encode())
 
 
@@ -299,14 +232,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("judge", help="who wins each position: T then T pairs -> First/Second")
     p.add_argument("file", nargs="?", metavar="FILE", help="input file (default: stdin)")
     p.add_argument("--pairs", action="store_true", help="pairs until end of input, print 1 (first player wins) or 0")
-    p.add_argument("--rule", default="wythoff", help="wythoff (default), nim, misere, or wythoff:A")
+    p.add_argument("--rule", default="wythoff", help=RULE_HELP)
     p.set_defaults(func=cmd_judge)
 
     p = sub.add_parser("moves", help="the winning moves from (A, B), one 'a b' line each")
     p.add_argument("a", type=_natural, metavar="A")
     p.add_argument("b", type=_natural, metavar="B")
     p.add_argument("--json", action="store_true", help="print a JSON object")
-    p.add_argument("--rule", default="wythoff", help="wythoff (default), nim, misere, or wythoff:A")
+    p.add_argument("--rule", default="wythoff", help=RULE_HELP)
     p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser("count", help="cold cells in [0, X] x [0, Y], or in [X0, X1] x [Y0, Y1]")
@@ -321,13 +254,13 @@ def build_parser() -> argparse.ArgumentParser:
         default="auto",
         help="auto: the Fenwick index for single queries up to 2^20, the closed form otherwise",
     )
-    p.add_argument("--rule", default="wythoff", help="wythoff (default), nim, misere, or wythoff:A")
+    p.add_argument("--rule", default="wythoff", help=RULE_HELP)
     p.set_defaults(func=cmd_count)
 
     p = sub.add_parser("pairs", help="lines 'k a_k b_k' for k = K .. K+N-1")
     p.add_argument("n", type=_natural, metavar="N")
     p.add_argument("--start", type=_natural, default=0, metavar="K")
-    p.add_argument("--rule", default="wythoff", help="wythoff (default), nim, misere, or wythoff:A")
+    p.add_argument("--rule", default="wythoff", help=RULE_HELP)
     p.set_defaults(func=cmd_pairs)
 
     p = sub.add_parser("number", help="where N stands: a_k or b_k, its partner, its Zeckendorf form")
@@ -342,7 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("rows", type=_natural, metavar="ROWS")
     p.add_argument("cols", type=_natural, metavar="COLS")
     p.add_argument("--origin", nargs=2, type=_natural, metavar=("X", "Y"))
-    p.add_argument("--rule", default="wythoff", help="wythoff (default), nim, misere, or wythoff:A")
+    p.add_argument("--rule", default="wythoff", help=RULE_HELP)
     p.set_defaults(func=cmd_grundy)
 
     p = sub.add_parser("screenshot", help="render the window off-screen to a PNG")

@@ -209,8 +209,30 @@ def test_rules_on_the_command_line(cli, rule):
 
 def test_rule_errors(cli):
     code, _, err = cli(["moves", "1", "2", "--rule", "chess"])
-    assert code == 2 and "valid rules are wythoff, nim, misere, wythoff:A" in err
+    assert code == 2 and "valid rules are wythoff, nim, misere, wythoff:A, custom:" in err
     code, _, err = cli(["grundy", "2", "2", "--rule", "misere"])
     assert code == 2 and err.count("\n") == 1
     code, out, _ = cli(["grundy", "2", "3", "--rule", "nim", "--origin", "5", "6"])
     assert out.splitlines() == [" ".join(str((5 + i) ^ (6 + j)) for j in range(3)) for i in range(2)]
+
+
+def test_misere_corner_is_hot_everywhere(cli):
+    """Issue 9: `moves 0 0 --rule misere --json` said P while judge said First."""
+    code, out, _ = cli(["moves", "0", "0", "--rule", "misere", "--json"])
+    doc = json.loads(out)
+    assert code == 0 and doc["status"] == "N" and doc["terminal"] is True and doc["moves"] == []
+    code, out, _ = cli(["judge", "--rule", "misere"], b"1\n0 0\n")
+    assert out.strip() == "First"
+
+
+def test_custom_rules_on_the_command_line(cli):
+    from tests.oracles import variant_cold
+
+    cold = variant_cold(30, {2, 3}, None, 1)
+    rule = "custom:one=2 3;both=none;n=30"
+    code, out, _ = cli(["count", "0", "0", "29", "29", "--rule", rule])
+    assert code == 0 and int(out) == sum(cold.values())
+    code, _, err = cli(["moves", "40", "3", "--rule", rule])
+    assert code == 2 and "[0, 30)" in err and err.count("\n") == 1
+    code, _, err = cli(["count", "5", "5", "--rule", rule, "--method", "fenwick"])
+    assert code == 2 and "Fenwick" in err

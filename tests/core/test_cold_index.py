@@ -7,6 +7,7 @@ import numpy as np
 from explorer.core import cold_cells_in, cold_cells_in_rect
 from explorer.core.counting.cold_index import CLOSED_FORM, FENWICK, ColdIndex
 from explorer.core.counting.dominance import dominance_counts
+from explorer.core.rules import Wythoff
 from tests.oracles import cold_table
 
 
@@ -14,10 +15,10 @@ def test_index_against_definition():
     n = 200
     cold = np.array(cold_table(n), dtype=np.int64)
     pref = cold.cumsum(0).cumsum(1)
-    ix = ColdIndex(start_cells=16)
+    ix = ColdIndex(Wythoff(), start_cells=16)
     for x in range(0, n, 3):
         for y in range(0, n, 7):
-            c = ix.count(x, y)
+            c = ix.count_rect(0, 0, x, y)
             assert (c.count, c.method, c.cells) == (pref[x, y], FENWICK, (x + 1) * (y + 1))
 
 
@@ -30,26 +31,26 @@ def test_index_agrees_with_dominance_over_the_cold_points():
     cold_y = partners(n - 1)
     rng = np.random.default_rng(1)
     qx, qy = rng.integers(0, n, 2000), rng.integers(0, n, 2000)
-    ix = ColdIndex()
+    ix = ColdIndex(Wythoff())
     counts, method = ix.count_many(qx, qy)
     assert method == FENWICK
     assert np.array_equal(counts, dominance_counts(cold_x, cold_y, qx, qy))
 
 
 def test_growth_by_doubling_and_the_bound():
-    ix = ColdIndex(max_cells=1 << 14, start_cells=1 << 8)
+    ix = ColdIndex(Wythoff(), max_cells=1 << 14, start_cells=1 << 8)
     assert ix.size == 1 << 8
-    assert ix.count(1000, 10).method == FENWICK and ix.size >= 1001
+    assert ix.count_rect(0, 0, 1000, 10).method == FENWICK and ix.size >= 1001
     edge = (1 << 14) - 1
-    inside = ix.count(edge, edge)
-    beyond = ix.count(edge + 1, edge)
+    inside = ix.count_rect(0, 0, edge, edge)
+    beyond = ix.count_rect(0, 0, edge + 1, edge)
     assert inside.method == FENWICK and beyond.method == CLOSED_FORM
     assert inside.count == cold_cells_in(edge, edge) and beyond.count == cold_cells_in(edge + 1, edge)
-    assert ix.count(10**100, 10**99).count == cold_cells_in(10**100, 10**99)
+    assert ix.count_rect(0, 0, 10**100, 10**99).count == cold_cells_in(10**100, 10**99)
 
 
 def test_rectangles_empty_degenerate_and_mixed():
-    ix = ColdIndex(max_cells=1 << 12)
+    ix = ColdIndex(Wythoff(), max_cells=1 << 12)
     assert ix.count_rect(5, 5, 4, 9).count == 0
     assert ix.count_rect(3, 5, 3, 5).count == 1 and ix.count_rect(3, 5, 3, 5).cells == 1
     assert ix.count_rect(3, 6, 3, 6).count == 0
@@ -66,6 +67,6 @@ def test_rectangles_empty_degenerate_and_mixed():
 
 
 def test_batch_beyond_the_bound_hands_over():
-    ix = ColdIndex(max_cells=1 << 12)
+    ix = ColdIndex(Wythoff(), max_cells=1 << 12)
     counts, method = ix.count_many(np.array([10, 10**6]), np.array([10, 10**6]))
     assert method == CLOSED_FORM and list(counts) == [cold_cells_in(10, 10), cold_cells_in(10**6, 10**6)]

@@ -5,7 +5,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from explorer.core import cold_cells_in, cold_cells_in_rect
-from explorer.core.counting.batch import cold_counts
+from explorer.core.rules import Wythoff
+
+cold_counts = Wythoff().cold_count_many
 from tests.oracles import cold_table
 
 N = 150

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from explorer.core.analysis.play import COMPUTER, HUMAN, Game, IllegalMove
-from explorer.core.rules.closed import parse_rule
+from explorer.core.rules import parse_rule
 from tests.oracles import variant_cold, variant_moves
 
 COLD = variant_cold(40, "any", "any", 1)
@@ -80,3 +80,47 @@ def test_misere_winner_is_the_player_who_did_not_take_the_last_counter():
                 game.play(rng.choice(variant_moves(*game.position, "any", "any", 1)))
         assert game.winner == COMPUTER  # from a hot start, perfect misère play wins
         assert game.movers[-1] == HUMAN  # ...by leaving the last counter to the human
+
+
+# ----- issue 9: play asks the rule, never assumes Wythoff ------------------------------------------
+def test_computer_fallback_move_is_legal_under_a_custom_rule():
+    """One-pile {2, 3}, no both-pile move, from (5, 5) with the computer first: (5, 5) is cold,
+    so it has no winning move; it used to play (4, 5), taking 1 counter the rule forbids."""
+    rule = parse_rule("custom:one=2 3;both=none;n=64")
+    game = Game(rule, (5, 5), human_first=False)
+    assert rule.is_cold(5, 5)
+    game.computer_move()
+    assert rule.is_legal((5, 5), game.position)
+
+
+def test_computer_fallback_when_only_both_pile_moves_exist():
+    """One-pile none, both-pile any, from (3, 0): no move at all; it used to play (2, 0)."""
+    rule = parse_rule("custom:one=none;both=any;n=64")
+    game = Game(rule, (3, 0), human_first=False)
+    assert game.over and game.winner == HUMAN  # the computer cannot move: it has lost
+    with pytest.raises(IllegalMove):
+        game.computer_move()
+    game = Game(rule, (3, 2), human_first=False)
+    game.computer_move()
+    assert rule.is_legal((3, 2), game.position)
+
+
+def test_game_is_over_when_the_rule_leaves_no_move():
+    """Under one-pile {2, 3}, (1, 1) has no legal move: the game is over at once."""
+    game = Game(parse_rule("custom:one=2 3;both=none;n=64"), (1, 1))
+    assert game.over and game.winner == COMPUTER  # the human, to move, cannot: normal play
+
+
+def test_misere_start_at_the_corner_is_won_by_the_player_to_move():
+    game = Game(parse_rule("misere"), (0, 0), human_first=True)
+    assert game.over and game.winner == HUMAN
+    game = Game(parse_rule("misere"), (0, 0), human_first=False)
+    assert game.winner == COMPUTER
+
+
+def test_a_checked_move_never_enumerates_and_bounds_are_refused():
+    rule = parse_rule("custom:one=any;both=any;n=16")
+    with pytest.raises(ValueError, match=r"\[0, 16\)"):
+        Game(rule, (20, 30))
+    big = Game(parse_rule("wythoff"), (49626493404001064237, 30670859666145124624))
+    assert not big.legal((1, 2)) and big.legal((49626493404001064237, 0))

@@ -1,35 +1,31 @@
 """A game against the computer, Qt-free: positions, turns, perfect replies, undo and redo.
 
-The computer plays perfectly: a winning move whenever one exists (the smallest target, so
-its play is reproducible), otherwise it takes a single counter from the larger pile and waits
-for a mistake. A human move from a hot position to another hot position throws the win away;
-`last_note` says so.
+Everything comes from the rule: which moves are legal, when the game is over (no move left),
+and who has won (normal play: who cannot move loses; misère: who cannot move wins). The
+computer plays perfectly: a winning move whenever one exists (the smallest target, so its
+play is reproducible), otherwise the first of the rule's legal moves, waiting for a mistake.
+A human move from a hot position to another hot position throws the win away; `last_note`
+says so.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from explorer.core.game.moves import Move
-
-
-class PlayableRule(Protocol):
-    def is_cold(self, x: int, y: int) -> bool: ...
-    def winning_moves(self, x: int, y: int) -> list[Move]: ...
-
+from explorer.core.rules.base import Rule, RuleError
 
 HUMAN, COMPUTER = "you", "computer"
 
 
-class IllegalMove(ValueError):
+class IllegalMove(RuleError):
     pass
 
 
 @dataclass
 class Game:
-    rule: PlayableRule
+    rule: Rule
     start: tuple[int, int]
     human_first: bool = True
     path: list[tuple[int, int]] = field(default_factory=list)
@@ -38,8 +34,7 @@ class Game:
     last_note: str = ""
 
     def __post_init__(self) -> None:
-        if min(self.start) < 0:
-            raise ValueError("piles must be >= 0")
+        self.rule.check(*self.start)  # negative piles, or outside a bounded rule's square
         self.path = [self.start]
 
     # ----- state ------------------------------------------------------------------------
@@ -54,30 +49,29 @@ class Game:
         return first if len(self.movers) % 2 == 0 else second
 
     @property
+    def waiting(self) -> str:
+        """The player who is not to move."""
+        return COMPUTER if self.to_move == HUMAN else HUMAN
+
+    @property
     def over(self) -> bool:
-        return self.position == (0, 0) or not self._has_move(*self.position)
+        return not self.rule.has_move(*self.position)
 
     @property
     def winner(self) -> str | None:
-        """When nobody can move: who made the last move (normal play), or under misère the
-        other player (taking the last counter loses)."""
-        if not self.over or not self.movers:
+        """When no move is left: under normal play the player to move has lost; under misère
+        play (taking the last counter loses) the player to move has won."""
+        if not self.over:
             return None
-        last = self.movers[-1]
-        if getattr(self.rule, "name", "") == "misere":
-            return COMPUTER if last == HUMAN else HUMAN
-        return last
-
-    def _has_move(self, x: int, y: int) -> bool:
-        return x > 0 or y > 0  # every rule here allows taking from a non-empty pile
+        return self.waiting if self.rule.last_mover_wins else self.to_move
 
     def hints(self) -> list[Move]:
         return self.rule.winning_moves(*self.position)
 
     # ----- moves ------------------------------------------------------------------------
     def legal(self, target: tuple[int, int]) -> bool:
-        x, y = self.position
-        return target in set(_all_moves(self.rule, x, y, target))
+        """One move of the rule away (checked directly: never lists the moves)."""
+        return self.rule.is_legal(self.position, target)
 
     def play(self, target: tuple[int, int]) -> None:
         """The human's move to `target`."""
@@ -101,11 +95,10 @@ class Game:
         if self.over or self.to_move != COMPUTER:
             raise IllegalMove("it is not the computer's turn")
         wins = self.rule.winning_moves(*self.position)
-        x, y = self.position
-        target = wins[0].target if wins else ((x - 1, y) if x >= y else (x, y - 1))
-        self._push(target, COMPUTER)
+        move = wins[0] if wins else Move.between(self.position, next(iter(self.rule.legal_moves(*self.position))))
+        self._push(move.target, COMPUTER)
         self.redo_stack.clear()
-        return wins[0] if wins else target
+        return move
 
     def _push(self, target: tuple[int, int], who: str) -> None:
         self.path.append(target)
@@ -132,18 +125,6 @@ class Game:
             if not self.redo_stack or self.redo_stack[-1][1] == HUMAN:
                 break
         return True
-
-
-def _all_moves(rule: object, x: int, y: int, target: tuple[int, int]) -> list[tuple[int, int]]:
-    """Legal moves from (x, y) that could equal target (cheap for big piles)."""
-    tx, ty = target
-    k, l = x - tx, y - ty
-    if k < 0 or l < 0 or (k, l) == (0, 0):
-        return []
-    if hasattr(rule, "_reachable"):
-        return [target] if rule._reachable(x, y, tx, ty) else []
-    legal = getattr(rule, "legal_moves", None)
-    return legal(x, y) if legal is not None else []
 
 
 def random_start(rng: random.Random, limit: int = 40) -> tuple[int, int]:

@@ -1,12 +1,17 @@
-"""Everything the inspector says about one position, computed in one place, Qt-free."""
+"""Everything the inspector says about one position under a rule, computed in one place, Qt-free.
+
+The verdict comes from `rule.is_cold`, never from whether winning moves were found: under misère
+play a position with no move left is won by the player to move, who has no move to make.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explorer.core.game.moves import Move, winning_moves
-from explorer.core.game.sequence import NumberRole, classify_number
+from explorer.core.game.moves import Move
+from explorer.core.game.sequence import NumberRole
 from explorer.core.game.zeckendorf import zeckendorf_digits
+from explorer.core.rules.base import Rule
 
 ZECKENDORF_SHOWN = 64  # digits shown in full; longer forms are elided in the middle
 
@@ -16,17 +21,24 @@ class PositionReport:
     a: int
     b: int
     cold: bool
-    index: int | None  # k for a cold position (a_k, b_k) or its mirror
-    role_a: NumberRole | None  # Wythoff only: lower/upper number, index, partner
+    terminal: bool  # no move is left
+    index: int | None  # k for a cold position (the k-th cold pair or its mirror)
+    role_a: NumberRole | None  # lower/upper number, index, partner (rules with a cold sequence)
     role_b: NumberRole | None
-    zeckendorf_a: str
+    zeckendorf_a: str  # "" where Zeckendorf forms say nothing about the rule
     zeckendorf_b: str
     moves: tuple[Move, ...]
-    rule_title: str = "Wythoff"
+    rule_key: str
+    rule_title: str
+    last_mover_wins: bool
 
     @property
     def status_code(self) -> str:
         return "P" if self.cold else "N"
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return self.a, self.b
 
 
 def _elide(digits: str) -> str:
@@ -36,30 +48,47 @@ def _elide(digits: str) -> str:
     return f"{digits[:half]}…{digits[-half:]} ({len(digits)} digits)"
 
 
-def report(a: int, b: int) -> PositionReport:
-    """The full report; O(1) big-integer operations plus two Zeckendorf forms."""
-    moves = tuple(winning_moves(a, b))
-    cold = not moves
+def report(rule: Rule, a: int, b: int) -> PositionReport:
+    """The full report: O(1) big-integer operations for closed-form rules, plus two Zeckendorf
+    forms where they mean something. Raises RuleError (OutOfBounds...) as the rule does."""
+    cold = rule.is_cold(a, b)
+    moves = tuple(rule.winning_moves(a, b))
+    zeck = rule.shows_zeckendorf
     return PositionReport(
         a=a,
         b=b,
         cold=cold,
-        index=abs(b - a) if cold else None,
-        role_a=classify_number(a),
-        role_b=classify_number(b),
-        zeckendorf_a=_elide(zeckendorf_digits(a)),
-        zeckendorf_b=_elide(zeckendorf_digits(b)),
+        terminal=not rule.has_move(a, b),
+        index=rule.cold_index(a, b) if cold else None,
+        role_a=rule.number_role(a),
+        role_b=rule.number_role(b),
+        zeckendorf_a=_elide(zeckendorf_digits(a)) if zeck else "",
+        zeckendorf_b=_elide(zeckendorf_digits(b)) if zeck else "",
         moves=moves,
+        rule_key=rule.key,
+        rule_title=rule.title,
+        last_mover_wins=rule.last_mover_wins,
     )
 
 
-def rule_report(rule, a: int, b: int) -> PositionReport:  # type: ignore[no-untyped-def]
-    """The report under another rule (Nim, misère, a-Wythoff, a solved custom rule)."""
-    moves = tuple(rule.winning_moves(a, b))
-    cold = rule.is_cold(a, b)
-    index = None
-    if cold and getattr(rule, "name", "") == "wythoff":
-        index = abs(b - a) // rule.a
-    elif cold and getattr(rule, "name", "") == "nim":
-        index = a
-    return PositionReport(a, b, cold, index, None, None, "", "", moves, rule.title)
+def verdict(r: PositionReport) -> str:
+    """One sentence (plain text) on who wins and why."""
+    if r.terminal:
+        if r.cold:
+            return "P-position (cold): no move is left, so the player to move has lost."
+        return (
+            "N-position (hot): no move is left, and under this rule's misère play the player who took "
+            "the last counter has lost, so the player to move has won."
+        )
+    if r.cold:
+        return "P-position (cold): the player to move loses with best play."
+    n = len(r.moves)
+    which = "one of " if n > 1 else ""
+    return f"N-position (hot): the player to move wins with best play, by {which}{n} winning move{'s' * (n > 1)}."
+
+
+def no_moves_text(r: PositionReport) -> str:
+    """What the winning-move list says when it is empty."""
+    if r.terminal:
+        return "none: no move is left"
+    return "none: every move leads to a hot position"

@@ -50,20 +50,31 @@ def _isqrt_chunk(m: I64) -> I64:
     return r.astype(np.int64)
 
 
-def lower_array(k: I64) -> I64:
-    """a_k for an int64 array with 0 <= k <= NUMPY_MAX_INDEX."""
+def max_index(a: int = 1) -> int:
+    """The largest k with k^2 (a^2 + 4) < 2^63: where `lower_array` stays exact in int64."""
+    return isqrt((2**63 - 1) // (a * a + 4))
+
+
+def lower_array(k: I64, a: int = 1) -> I64:
+    """a_k (Fraenkel's A_k for a > 1) for an int64 array with 0 <= k <= max_index(a): the formula
+    of `sequence.lower`, with an exact int64 square root."""
     k = np.asarray(k, dtype=np.int64)
-    if k.size and (k.min() < 0 or k.max() > NUMPY_MAX_INDEX):
-        raise ValueError(f"lower_array is exact for 0 <= k <= {NUMPY_MAX_INDEX}")
-    return (k + isqrt_int64(5 * k * k)) >> 1
+    if k.size and (k.min() < 0 or k.max() > max_index(a)):
+        raise ValueError(f"lower_array is exact for 0 <= k <= {max_index(a)}")
+    if a == 1:
+        return (k + isqrt_int64(5 * k * k)) >> 1
+    return (k * (2 - a) + isqrt_int64(k * k * (a * a + 4))) // 2
 
 
-def count_lower_upto_array(m: I64) -> I64:
-    """LA(m) = floor((m + 1) / phi) for an int64 array with -1 <= m < NUMPY_MAX_INDEX."""
+def count_lower_upto_array(m: I64, a: int = 1) -> I64:
+    """LA(m) = floor((m + 1) / phi) (with a > 1: floor((m + 1) / alpha_a)), the formula of
+    `sequence.count_lower_upto`, for an int64 array with -1 <= m < max_index(a)."""
     n = np.asarray(m, dtype=np.int64) + 1
-    if n.size and (n.min() < 0 or n.max() > NUMPY_MAX_INDEX):
-        raise ValueError(f"count_lower_upto_array is exact for -1 <= m < {NUMPY_MAX_INDEX}")
-    return (isqrt_int64(5 * n * n) - n) >> 1
+    if n.size and (n.min() < 0 or n.max() > max_index(a)):
+        raise ValueError(f"count_lower_upto_array is exact for -1 <= m < {max_index(a)}")
+    if a == 1:
+        return (isqrt_int64(5 * n * n) - n) >> 1
+    return (isqrt_int64(n * n * (a * a + 4)) + n * (a - 2)) // (2 * a)
 
 
 def cold_pairs(start: int, count: int) -> tuple[NDArray, NDArray]:

@@ -11,8 +11,6 @@ recomputed with math.isqrt. So every value is exact.
 
 from __future__ import annotations
 
-from math import isqrt
-
 import numpy as np
 from numpy.typing import NDArray
 
@@ -25,17 +23,7 @@ _ONE = 1 << FRACTION_BITS
 def _scaled_floor(n: int, a: int) -> int:
     """floor(n * 2^FRACTION_BITS / alpha_a) for n >= 0, exactly: 1/alpha_a = (sqrt(a^2+4) + a - 2) / 2a
     (a = 1: 1/phi)."""
-    big = n << FRACTION_BITS
-    return (isqrt((a * a + 4) * big * big) + (a - 2) * big) // (2 * a)
-
-
-def _exact(m: int, a: int) -> int:
-    if m < 0:
-        return 0
-    if a == 1:
-        return count_lower_upto(m)
-    big = m + 1
-    return (isqrt((a * a + 4) * big * big) + (a - 2) * big) // (2 * a)
+    return count_lower_upto((n << FRACTION_BITS) - 1, a)  # floor((m + 1) / alpha) with m + 1 = n 2^40
 
 
 def lower_counts_along(m0: int, step: int, count: int, a: int = 1) -> tuple[int, NDArray]:
@@ -63,5 +51,5 @@ def lower_counts_along(m0: int, step: int, count: int, a: int = 1) -> tuple[int,
     # that could carry across an integer is the floor in doubt.
     doubtful = np.flatnonzero((frac & (_ONE - 1)) >= _ONE - (i + 1))
     for k in doubtful.tolist():
-        offsets[k] = _exact(m0 + k * step, a) - base
+        offsets[k] = count_lower_upto(m0 + k * step, a) - base
     return base, offsets

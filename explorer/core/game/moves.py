@@ -28,10 +28,32 @@ class Move:
     kind: MoveKind
     taken: int
 
+    @classmethod
+    def between(cls, start: tuple[int, int], target: tuple[int, int]) -> Move:
+        """The move from start to target (which must differ, each pile not growing)."""
+        k, l = start[0] - target[0], start[1] - target[1]
+        if l == 0:
+            return cls(target, start, MoveKind.FROM_A, k)
+        if k == 0:
+            return cls(target, start, MoveKind.FROM_B, l)
+        return cls(target, start, MoveKind.FROM_BOTH, max(k, l))
+
+    @property
+    def amounts(self) -> tuple[int, int]:
+        """(taken from A, taken from B)."""
+        return self.start[0] - self.target[0], self.start[1] - self.target[1]
+
+    def wording(self) -> str:
+        """'take 2 from both piles', or 'take 3 from A and 1 from B' when the amounts differ."""
+        k, l = self.amounts
+        if self.kind is MoveKind.FROM_BOTH and k != l:
+            return f"take {k} from pile A and {l} from pile B"
+        return f"take {self.taken} {self.kind.value}"
+
     def describe(self) -> str:
         """'take 2 from both piles -> (3, 5)' style wording."""
         a, b = self.target
-        return f"take {self.taken} {self.kind.value} → ({a}, {b})"
+        return f"{self.wording()} → ({a}, {b})"
 
 
 def winning_moves(x: int, y: int) -> list[Move]:

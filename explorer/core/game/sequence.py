@@ -1,6 +1,9 @@
 """Cold positions of Wythoff's game, exactly, for integers of any size.
 
 Everything here rests on one identity (MATH.md): floor(k*phi) = (k + isqrt(5*k*k)) // 2.
+Fraenkel's a-Wythoff generalises it: A_n = floor(n * alpha_a) = (n(2 - a) + isqrt(n^2 (a^2 + 4))) // 2,
+alpha_a = (2 - a + sqrt(a^2 + 4)) / 2, B_n = A_n + a n; a = 1 is Wythoff (alpha_1 = phi). These two
+formulas (`lower`, `count_lower_upto`) are the only place the constants are written.
 No floating point is used anywhere; each function costs a few big-integer
 multiplications and one integer square root.
 """
@@ -19,10 +22,12 @@ def _check_natural(n: int, what: str) -> None:
         raise ValueError(f"{what} must be >= 0, got {n}")
 
 
-def lower(k: int) -> int:
-    """a_k = floor(k * phi), the smaller number of the k-th cold pair."""
+def lower(k: int, a: int = 1) -> int:
+    """a_k = floor(k * phi), the smaller number of the k-th cold pair (with a > 1: Fraenkel's A_k)."""
     _check_natural(k, "k")
-    return (k + isqrt(5 * k * k)) >> 1
+    if a == 1:
+        return (k + isqrt(5 * k * k)) >> 1
+    return (k * (2 - a) + isqrt(k * k * (a * a + 4))) // 2
 
 
 def upper(k: int) -> int:
@@ -36,15 +41,18 @@ def cold_pair(k: int) -> tuple[int, int]:
     return a, a + k
 
 
-def count_lower_upto(m: int) -> int:
+def count_lower_upto(m: int, a: int = 1) -> int:
     """LA(m) = #{k >= 1 : a_k <= m} = floor((m + 1) / phi); 0 for m < 0.
+    With a > 1: #{n >= 1 : A_n <= m} = floor((m + 1) / alpha_a), 1/alpha_a = (sqrt(a^2+4) + a - 2) / 2a.
 
     It is also the Zeckendorf right shift of m (tested), which `zeckendorf` relies on.
     """
     if m < 0:
         return 0
     n = m + 1
-    return (isqrt(5 * n * n) - n) >> 1
+    if a == 1:
+        return (isqrt(5 * n * n) - n) >> 1
+    return (isqrt(n * n * (a * a + 4)) + n * (a - 2)) // (2 * a)
 
 
 def is_cold(x: int, y: int) -> bool:

@@ -179,17 +179,19 @@ def rasterize_nim(x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Rast
     """Nim: the cold cells are the diagonal x = y; aligned texels hold step of them each."""
     tx0, ty0, nx, ny = _grid(x_lo, y_lo, x_hi, y_hi, step)
     lo, hi = max(tx0, ty0), min(tx0 + nx, ty0 + ny)
-    t = np.arange(0, max(0, hi - lo), dtype=np.int64)
+    if hi <= lo:  # the diagonal misses the view (the offsets below could exceed int64)
+        empty = np.empty(0, dtype=np.int64)
+        return Raster(tx0, ty0, step, nx, ny, empty, empty, empty)
+    t = np.arange(0, hi - lo, dtype=np.int64)
     counts = np.full(t.size, step, dtype=np.int64) if step < 2**62 else np.array([step] * t.size, dtype=object)
     return Raster(tx0, ty0, step, nx, ny, t + (lo - tx0), t + (lo - ty0), counts)
 
 
-def rasterize_misere(x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
-    """Misère Wythoff: Wythoff's cells with (0,0), (1,2), (2,1) swapped for (0,1), (1,0), (2,2)."""
-    r = rasterize(x_lo, y_lo, x_hi, y_hi, step)
+def with_changes(r: Raster, changes: dict[tuple[int, int], int]) -> Raster:
+    """The raster with a few single cells added (+1) to or removed (-1) from the cold set."""
     extra_c, extra_r, extra_n = [], [], []
-    for (x, y), delta in (((0, 0), -1), ((1, 2), -1), ((2, 1), -1), ((0, 1), 1), ((1, 0), 1), ((2, 2), 1)):
-        i, j = x // step - r.tx0, y // step - r.ty0
+    for (x, y), delta in changes.items():
+        i, j = x // r.step - r.tx0, y // r.step - r.ty0
         if 0 <= i < r.nx and 0 <= j < r.ny:
             extra_c.append(i)
             extra_r.append(j)
@@ -197,30 +199,24 @@ def rasterize_misere(x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> R
     if not extra_n:
         return r
     counts = np.concatenate([r.counts, np.array(extra_n, dtype=r.counts.dtype if r.counts.size else np.int64)])
-    return _combine(
-        r.tx0,
-        r.ty0,
-        step,
-        r.nx,
-        r.ny,
-        np.concatenate([r.cols, np.array(extra_c, dtype=np.int64)]),
-        np.concatenate([r.rows, np.array(extra_r, dtype=np.int64)]),
-        counts,
-    )
+    cols = np.concatenate([r.cols, np.array(extra_c, dtype=np.int64)])
+    rows = np.concatenate([r.rows, np.array(extra_r, dtype=np.int64)])
+    return _combine(r.tx0, r.ty0, r.step, r.nx, r.ny, cols, rows, counts)
 
 
-def rasterize_table(cold: NDArray[np.bool_], x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
-    """Cold counts from a solved table cold[x, y] (custom rules); cells beyond it count 0."""
+def rasterize_table(prefix: NDArray, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
+    """Cold counts from a solved table's 2-D prefix sums, prefix[x, y] = cold cells in
+    [0, x) x [0, y) (custom rules); cells beyond the table count 0, at any distance."""
     tx0, ty0, nx, ny = _grid(x_lo, y_lo, x_hi, y_hi, step)
-    n = cold.shape[0]
-    prefix = np.zeros((n + 1, n + 1), dtype=np.int64)
-    prefix[1:, 1:] = cold.cumsum(0).cumsum(1)
-    xb = np.clip([(tx0 + i) * step for i in range(nx + 1)], 0, n)
-    yb = np.clip([(ty0 + j) * step for j in range(ny + 1)], 0, n)
+    n = prefix.shape[0] - 1
+    # Texel boundaries clipped to the table in Python ints first: they may be astronomically large.
+    xb = np.array([min(max((tx0 + i) * step, 0), n) for i in range(nx + 1)], dtype=np.int64)
+    yb = np.array([min(max((ty0 + j) * step, 0), n) for j in range(ny + 1)], dtype=np.int64)
     block = prefix[np.ix_(xb[1:], yb[1:])] - prefix[np.ix_(xb[:-1], yb[1:])] - prefix[np.ix_(xb[1:], yb[:-1])]
     block += prefix[np.ix_(xb[:-1], yb[:-1])]
     cols, rows = np.nonzero(block)
-    return Raster(tx0, ty0, step, nx, ny, cols.astype(np.int64), rows.astype(np.int64), block[cols, rows])
+    counts = block[cols, rows].astype(np.int64)
+    return Raster(tx0, ty0, step, nx, ny, cols.astype(np.int64), rows.astype(np.int64), counts)
 
 
 def step_for(cells_per_pixel: float) -> int:

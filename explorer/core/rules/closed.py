@@ -1,205 +1,293 @@
-"""Rules of two-pile take-away games: Wythoff and its variants, exactly, and custom rules.
+"""Rules with closed forms, exact at any size: Wythoff, Fraenkel's a-Wythoff, misère Wythoff, Nim.
 
-Closed-form rules (exact at any size, MATH.md):
-- `wythoff`: take any number from one pile, or the same number from both.
-- `nim`: no move on both piles; cold iff a == b.
-- `misere`: Wythoff where taking the last counter loses; the cold set is Wythoff's with
-  (0,0), (1,2), (2,1) replaced by (0,1), (1,0), (2,2).
-- `wythoff:A` (Fraenkel's a-Wythoff, A >= 1): take k from one pile, or k and l from both with
-  |k - l| < A. Cold pairs (A_n, A_n + A*n), A_n = (n(2 - A) + isqrt(n^2 (A^2 + 4))) // 2.
-
-Every rule answers `is_cold`, `winning_moves`, `cold_pair`, `legal_moves` (for small piles and
-brute force) and `lower_count` (how many k >= 1 have A_k <= m), which the raster uses.
-Custom rules (`custom.py`) are solved by dynamic programming on a bounded grid.
+Wythoff and Fraenkel's a-Wythoff (MATH.md): take any number from one pile, or k and l from both
+with |k - l| < a (a = 1: equal amounts). Cold pairs (A_n, A_n + a n), A_n = floor(n alpha_a): two
+increasing, complementary sequences, so the prefix count, the raster and the Fenwick index are
+shared (`explorer.core.game.sequence` states the formulas).
+Misère Wythoff: the same moves, taking the last counter loses; the cold set is Wythoff's with
+(0,0), (1,2), (2,1) replaced by (0,1), (1,0), (2,2).
+Nim (two heaps): no move on both piles; cold iff a == b; G = a XOR b.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from math import isqrt
+from typing import Any, ClassVar
 
-from explorer.core.game.moves import Move, MoveKind
-from explorer.core.game.sequence import count_lower_upto, lower, partner
+import numpy as np
+from numpy.typing import NDArray
 
-RULE_NAMES = ("wythoff", "nim", "misere", "wythoff:A")
-MISERE_SWAPS = {(0, 0): False, (1, 2): False, (2, 1): False, (0, 1): True, (1, 0): True, (2, 2): True}
+from explorer.core.counting.closed_form import pairs_in_prefix
+from explorer.core.counting.cold_index import MAX_CELLS, ClosedFormCounter, ColdIndex, Counter
+from explorer.core.exact import bulk
+from explorer.core.game.moves import Move
+from explorer.core.game.sequence import NumberKind, NumberRole, count_lower_upto, lower
+from explorer.core.render.raster import Raster, rasterize, rasterize_nim, with_changes
+from explorer.core.rules.base import NotAvailable, Position, Progress, RuleBase, RuleError
+from explorer.core.rules.spec import ANY, NONE, MoveSpec
 
 
-class UnknownRule(ValueError):
-    pass
+def _int64_arrays(*arrays: Any) -> bool:
+    return all(isinstance(v, np.ndarray) and v.dtype == np.int64 for v in arrays)
 
 
-@dataclass(frozen=True)
-class Rule:
-    """A closed-form rule. `a` is Fraenkel's parameter (1 for Wythoff and misère)."""
+class BeattyRule(RuleBase):
+    """Cold pairs (A_n, B_n = A_n + a n), n >= 0, with A and B complementary and increasing,
+    up to a few single cells (`changes`: cell -> now cold or not)."""
 
-    name: str
-    a: int = 1
-
-    @property
-    def title(self) -> str:
-        if self.a > 1:
-            return f"Fraenkel's {self.a}-Wythoff (|k − l| < {self.a})"
-        return {
-            "wythoff": "Wythoff",
-            "nim": "Nim (no move on both piles)",
-            "misere": "Misère Wythoff (last move loses)",
-        }[self.name]
+    a: int
+    changes: ClassVar[dict[Position, bool]] = {}
 
     @property
-    def has_diagonal(self) -> bool:
-        return self.name != "nim"
+    def spec(self) -> MoveSpec:  # type: ignore[override]
+        return MoveSpec(ANY, ANY, self.a)
 
-    # ----- the cold sequence ---------------------------------------------------------------
+    # ----- the sequence -----------------------------------------------------------------------
     def lower(self, n: int) -> int:
-        """A_n, the smaller number of the n-th cold pair of the normal-play sequence."""
-        if self.name == "nim":
-            return n
-        if self.a == 1:
-            return lower(n)
-        a = self.a
-        return (n * (2 - a) + isqrt(n * n * (a * a + 4))) // 2
+        return lower(n, self.a)
 
-    def cold_pair(self, n: int) -> tuple[int, int]:
-        """The n-th cold pair (n >= 0), smaller number first."""
-        if self.name == "misere" and n < 2:
-            return ((0, 1), (2, 2))[n]  # replaces (0, 0) and (1, 2); from n = 2 on as Wythoff
-        if self.name == "nim":
-            return n, n
+    def lower_count(self, m: int) -> int:
+        """#{n >= 1 : A_n <= m}."""
+        return count_lower_upto(m, self.a)
+
+    def lower_array(self, k: NDArray[np.int64]) -> NDArray[np.int64]:
+        """A_k for an int64 array (exact up to `max_index`)."""
+        return bulk.lower_array(k, self.a)
+
+    @property
+    def max_index(self) -> int:
+        return bulk.max_index(self.a)
+
+    def _pair(self, n: int) -> Position:
         lo = self.lower(n)
         return lo, lo + self.a * n
 
-    def lower_count(self, m: int) -> int:
-        """#{n >= 1 : A_n <= m} = floor((m + 1) / alpha) (not meaningful for nim/misère)."""
-        if m < 0:
-            return 0
-        if self.a == 1:
-            return count_lower_upto(m)
-        a, big = self.a, m + 1
-        return (isqrt(big * big * (a * a + 4)) + big * (a - 2)) // (2 * a)
-
-    def is_cold(self, x: int, y: int) -> bool:
-        if x < 0 or y < 0:
-            raise ValueError("piles must be >= 0")
-        if self.name == "nim":
-            return x == y
-        if self.name == "misere" and (x, y) in MISERE_SWAPS:
-            return MISERE_SWAPS[(x, y)]
+    def _sequence_cold(self, x: int, y: int) -> bool:
         small, d = min(x, y), abs(x - y)
-        if d % self.a:
-            return False
-        return small == self.lower(d // self.a)
+        return d % self.a == 0 and small == self.lower(d // self.a)
 
-    def partner(self, x: int) -> int | None:
+    def _sequence_partner(self, x: int) -> int:
+        return self._role(x).partner
+
+    def _role(self, n: int) -> NumberRole:
+        if n == 0:
+            return NumberRole(NumberKind.ZERO, 0, 0)
+        here = self.lower_count(n)
+        if here != self.lower_count(n - 1):  # n = A_here
+            return NumberRole(NumberKind.LOWER, here, n + self.a * here)
+        j = n - here  # n = B_j: there are n - here upper numbers <= n
+        return NumberRole(NumberKind.UPPER, j, n - self.a * j)
+
+    # ----- the rule's answers ------------------------------------------------------------------
+    def is_cold(self, x: int, y: int) -> bool:
+        self.check(x, y)
+        if (x, y) in self.changes:
+            return self.changes[(x, y)]
+        return self._sequence_cold(x, y)
+
+    def partner(self, x: int) -> int:
         """The y with (x, y) cold (each row holds exactly one)."""
-        if self.name == "nim":
-            return x
-        if self.name == "misere" and x <= 2:
-            return {0: 1, 1: 0, 2: 2}[x]
-        if self.a == 1:
-            return partner(x)
-        if x == 0:
-            return 0
-        here = self.lower_count(x)
-        if here != self.lower_count(x - 1):  # x = A_here
-            return x + self.a * here
-        # x = B_n = A_n + a n: A_n = x - a n and there are x - here upper numbers <= x
-        n = x - here
-        return x - self.a * n
+        for (cx, cy), cold in self.changes.items():
+            if cold and cx == x:
+                return cy
+        return self._sequence_partner(x)
 
-    # ----- moves ---------------------------------------------------------------------------
-    def legal_moves(self, x: int, y: int) -> list[tuple[int, int]]:
-        """Every position one move away (for small piles: brute force, play, tests)."""
-        out = [(x - k, y) for k in range(1, x + 1)] + [(x, y - k) for k in range(1, y + 1)]
-        if self.has_diagonal:
-            for k in range(1, x + 1):
-                for step in range(max(1, k - self.a + 1), min(y, k + self.a - 1) + 1):
-                    out.append((x - k, y - step))
-        return out
+    def cold_pair(self, k: int) -> Position:
+        if k < 0:
+            raise RuleError("k must be >= 0")
+        return self._pair(k)
+
+    def cold_index(self, x: int, y: int) -> int | None:
+        return abs(y - x) // self.a if self.is_cold(x, y) else None
+
+    def number_role(self, n: int) -> NumberRole | None:
+        return self._role(n)
 
     def winning_moves(self, x: int, y: int) -> list[Move]:
-        """All moves to cold positions, sorted by target; empty for a cold position."""
+        """The moves to cold cells: in the row, in the column, or down one of the few diagonals
+        whose cold pair can be reached (|k - l| < a): O(1) big-integer operations."""
         if self.is_cold(x, y):
             return []
-        targets: set[tuple[int, int]] = set()
-        px, py = self.partner(x), self.partner(y)
-        if px is not None and px < y:
-            targets.add((x, px))
-        if py is not None and py < x:
-            targets.add((py, y))
-        if self.has_diagonal:
-            targets |= self._diagonal_targets(x, y)
-        if self.name == "misere":
-            targets |= {t for t in MISERE_SWAPS if MISERE_SWAPS[t] and self._reachable(x, y, *t)}
-            targets = {t for t in targets if self.is_cold(*t) and self._reachable(x, y, *t)}
-        moves = [_move(x, y, t) for t in targets if self.is_cold(*t)]
-        return sorted(moves)
+        targets = {(x, self.partner(x)), (self.partner(y), y)}
+        d, a = y - x, self.a
+        first = -((-(d - a + 1)) // a) * a  # the smallest multiple of a >= d - a + 1
+        for dd in range(first, d + a, a):  # at most two differences: no loop over a
+            lo, hi = self._pair(abs(dd) // a)
+            targets.add((lo, hi) if dd >= 0 else (hi, lo))
+        targets.update(cell for cell, cold in self.changes.items() if cold)
+        return self._moves_to(x, y, targets)
 
-    def _reachable(self, x: int, y: int, tx: int, ty: int) -> bool:
-        k, l = x - tx, y - ty
-        if k < 0 or l < 0 or (k, l) == (0, 0):
-            return False
-        if k == 0 or l == 0:
-            return True
-        return self.has_diagonal and k > 0 and l > 0 and abs(k - l) < self.a
+    def count_correction(self, x: int, y: int) -> int:
+        return sum((1 if cold else -1) for (cx, cy), cold in self.changes.items() if cx <= x and cy <= y)
 
-    def _diagonal_targets(self, x: int, y: int) -> set[tuple[int, int]]:
-        """Cold targets (x - k, y - l), k, l >= 1, |k - l| < a: their difference is within
-        a - 1 of y - x, so only a few cold pairs can qualify."""
-        found = set()
-        d = y - x
-        for dd in range(d - self.a + 1, d + self.a):
-            if dd % self.a:
-                continue
-            n = abs(dd) // self.a
-            lo = self.lower(n)
-            hi = lo + self.a * n
-            target = (lo, hi) if dd >= 0 else (hi, lo)
-            if self._reachable(x, y, *target) and target[0] < x and target[1] < y:
-                found.add(target)
-        return found
+    def count_correction_many(self, xs: NDArray[np.int64], ys: NDArray[np.int64]) -> NDArray[np.int64]:
+        out = np.zeros(xs.shape, dtype=np.int64)
+        for (cx, cy), cold in self.changes.items():
+            out += np.where((xs >= cx) & (ys >= cy), 1 if cold else -1, 0)
+        return out
 
+    def counter(self, method: str = "auto", max_cells: int = MAX_CELLS) -> Counter:
+        if method == "closed-form":
+            return ClosedFormCounter(self)
+        return ColdIndex(self, max_cells)
 
-def _move(x: int, y: int, target: tuple[int, int]) -> Move:
-    k, l = x - target[0], y - target[1]
-    if l == 0:
-        return Move(target, (x, y), MoveKind.FROM_A, k)
-    if k == 0:
-        return Move(target, (x, y), MoveKind.FROM_B, l)
-    return Move(target, (x, y), MoveKind.FROM_BOTH, max(k, l))
+    def cold_count(self, x: int, y: int) -> int:
+        if x < 0 or y < 0:
+            return 0
+        return pairs_in_prefix(self.lower_count(x), self.lower_count(y), x, y) + self.count_correction(x, y)
+
+    def cold_count_many(self, xs: Any, ys: Any) -> NDArray | list[int]:
+        """C(X, Y) for arrays of bounds: numpy where exact, Python integers beyond."""
+        limit = self.max_index - 2
+        if _int64_arrays(xs, ys) and (xs.size == 0 or (int(xs.max()) < limit and int(ys.max()) < limit)):
+            lx = bulk.count_lower_upto_array(xs, self.a)
+            ly = bulk.count_lower_upto_array(ys, self.a)
+            return pairs_in_prefix(lx, ly, xs, ys) + self.count_correction_many(xs, ys)
+        return super().cold_count_many(xs, ys)
+
+    def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
+        r = rasterize(x_lo, y_lo, x_hi, y_hi, step, a=self.a)
+        return with_changes(r, {cell: 1 if cold else -1 for cell, cold in self.changes.items()})
 
 
-def parse_rule(text: str) -> Rule:
-    """'wythoff', 'nim', 'misere' or 'wythoff:A' (A >= 1)."""
-    name = text.strip().lower()
-    if name in ("wythoff", "nim", "misere"):
-        return Rule(name)
-    if name.startswith("wythoff:"):
-        value = name.split(":", 1)[1]
-        if value.isdigit() and int(value) >= 1:
-            return Rule("wythoff", int(value)) if int(value) > 1 else Rule("wythoff")
-    raise UnknownRule(f"unknown rule {text!r}: valid rules are wythoff, nim, misere, wythoff:A (A a whole number >= 1)")
+@dataclass(frozen=True)
+class Wythoff(BeattyRule):
+    """Take any number from one pile, or the same number from both."""
+
+    a: ClassVar[int] = 1  # type: ignore[misc]
+    key: ClassVar[str] = "wythoff"  # type: ignore[misc]
+    title: ClassVar[str] = "Wythoff"  # type: ignore[misc]
+    shows_zeckendorf: ClassVar[bool] = True
+    has_grundy: ClassVar[bool] = True
+
+    def cold_pairs(self, start: int, count: int) -> tuple[Sequence[int], Sequence[int]]:
+        if self.changes or start < 0:
+            return super().cold_pairs(start, count)
+        return bulk.cold_pairs(start, count)  # numpy where exact, Python integers beyond
+
+    def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]:
+        if _int64_arrays(xs, ys) and not self.changes:
+            return bulk.is_cold_array(xs, ys)
+        return super().is_cold_many(xs, ys)
+
+    def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray:
+        from explorer.core.grundy.kernel import grundy_window  # numba: imported when first needed
+
+        return grundy_window(x0, y0, w, h, progress)
 
 
-def cold_count(rule: Rule, x: int, y: int) -> int:
-    """Cold cells in [0, x] x [0, y] under a closed-form rule, exactly, at any size."""
-    if x < 0 or y < 0:
-        return 0
-    if rule.name == "nim":
-        return min(x, y) + 1
-    lx, ly = rule.lower_count(x), rule.lower_count(y)
-    # pairs (A_n, B_n), n >= 1, and mirrors; A and B are complementary and increasing
-    total = 1 + min(lx, y - ly) + min(x - lx, ly)
-    if rule.name == "misere":
-        for (cx, cy), cold in MISERE_SWAPS.items():
-            if cx <= x and cy <= y:
-                total += 1 if cold else -1
-    return total
+@dataclass(frozen=True)
+class Misere(Wythoff):
+    """Wythoff's moves; the player who takes the last counter loses."""
+
+    key: ClassVar[str] = "misere"  # type: ignore[misc]
+    title: ClassVar[str] = "Misère Wythoff (last move loses)"  # type: ignore[misc]
+    last_mover_wins: ClassVar[bool] = False
+    shows_zeckendorf: ClassVar[bool] = False
+    has_grundy: ClassVar[bool] = False  # Sprague-Grundy values describe normal play
+    changes: ClassVar[dict[Position, bool]] = {
+        (0, 0): False,
+        (1, 2): False,
+        (2, 1): False,
+        (0, 1): True,
+        (1, 0): True,
+        (2, 2): True,
+    }
+
+    def cold_pair(self, k: int) -> Position:
+        if 0 <= k < 2:
+            return ((0, 1), (2, 2))[k]  # replace (0, 0) and (1, 2); from k = 2 on as Wythoff
+        return super().cold_pair(k)
+
+    def cold_index(self, x: int, y: int) -> int | None:
+        if not self.is_cold(x, y):
+            return None
+        return {(0, 1): 0, (1, 0): 0, (2, 2): 1}.get((x, y), abs(y - x))
+
+    def number_role(self, n: int) -> NumberRole | None:
+        return None  # the lower/upper split differs from Wythoff's near 0; not shown
+
+    def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray:
+        raise NotAvailable(
+            "Sprague-Grundy values describe normal play; under misère play the hot/cold verdict "
+            "(judge, moves) says who wins"
+        )
 
 
-def cold_count_rect(rule: Rule, x0: int, y0: int, x1: int, y1: int) -> int:
-    x0, y0 = max(x0, 0), max(y0, 0)
-    if x1 < x0 or y1 < y0:
-        return 0
-    c = cold_count
-    return c(rule, x1, y1) - c(rule, x0 - 1, y1) - c(rule, x1, y0 - 1) + c(rule, x0 - 1, y0 - 1)
+@dataclass(frozen=True)
+class Fraenkel(BeattyRule):
+    """Fraenkel's a-Wythoff: take k from one pile, or k and l from both with |k - l| < a."""
+
+    a: int = 2
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.a, int) or self.a < 2:
+            raise RuleError("Fraenkel's a-Wythoff takes a whole number a >= 2 (a = 1 is Wythoff's game)")
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        return f"wythoff:{self.a}"
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return f"Fraenkel's {self.a}-Wythoff (|k − l| < {self.a})"
+
+
+@dataclass(frozen=True)
+class Nim(RuleBase):
+    """Two Nim heaps: take any number from one pile; no move on both."""
+
+    key: ClassVar[str] = "nim"  # type: ignore[misc]
+    title: ClassVar[str] = "Nim (no move on both piles)"  # type: ignore[misc]
+    has_grundy: ClassVar[bool] = True
+
+    @property
+    def spec(self) -> MoveSpec:  # type: ignore[override]
+        return MoveSpec(ANY, NONE, 1)
+
+    def is_cold(self, x: int, y: int) -> bool:
+        self.check(x, y)
+        return x == y
+
+    def winning_moves(self, x: int, y: int) -> list[Move]:
+        self.check(x, y)
+        m = min(x, y)
+        return [] if x == y else [Move.between((x, y), (m, m))]
+
+    def partner(self, x: int) -> int:
+        return x
+
+    def cold_pair(self, k: int) -> Position:
+        if k < 0:
+            raise RuleError("k must be >= 0")
+        return k, k
+
+    def cold_index(self, x: int, y: int) -> int | None:
+        return x if self.is_cold(x, y) else None
+
+    def cold_count(self, x: int, y: int) -> int:
+        return min(x, y) + 1 if x >= 0 and y >= 0 else 0
+
+    def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]:
+        if _int64_arrays(xs, ys):
+            return np.asarray(xs == ys)
+        return super().is_cold_many(xs, ys)
+
+    def cold_count_many(self, xs: Any, ys: Any) -> NDArray | list[int]:
+        if _int64_arrays(xs, ys):
+            return np.minimum(xs, ys) + 1
+        return super().cold_count_many(xs, ys)
+
+    def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
+        return rasterize_nim(x_lo, y_lo, x_hi, y_hi, step)
+
+    def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray:
+        """G(x, y) = x XOR y (two Nim heaps)."""
+        if x0 + w + y0 + h < 2**62:
+            xs = np.arange(x0, x0 + w, dtype=np.int64)
+            ys = np.arange(y0, y0 + h, dtype=np.int64)
+        else:
+            xs = np.array([x0 + i for i in range(w)], dtype=object)
+            ys = np.array([y0 + j for j in range(h)], dtype=object)
+        return np.bitwise_xor.outer(xs, ys)

@@ -1,0 +1,166 @@
+"""The Rule protocol: what every two-pile rule answers, exactly, and the errors it raises.
+
+Callers hold a `Rule` and ask it; they never ask which rule it is. `RuleBase` gives every rule
+the parts that follow from its `MoveSpec` and its cold set (legal moves, move checks, terminal
+positions, rectangle counts, batch answers); each rule class adds what is its own (the cold set,
+the winning moves, the prefix count, the raster).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import numpy as np
+from numpy.typing import NDArray
+
+from explorer.core.counting.closed_form import Count, cells_in, rectangle_from_prefix
+from explorer.core.counting.cold_index import MAX_CELLS, ClosedFormCounter, Counter
+from explorer.core.exact.bigint import short_decimal
+from explorer.core.game.moves import Move
+from explorer.core.game.sequence import NumberRole
+from explorer.core.render.raster import Raster
+from explorer.core.rules.spec import MoveSpec
+
+Position = tuple[int, int]
+Progress = Callable[[int, int], bool]
+
+
+class RuleError(ValueError):
+    """A question the rule in effect cannot answer; the message is one sentence for a person."""
+
+
+class OutOfBounds(RuleError):
+    """A position outside the square where a bounded (dynamic-programming) rule is solved."""
+
+
+class NotAvailable(RuleError):
+    """A question that has no answer under this rule (a cold-pair sequence of a custom rule...)."""
+
+
+class UnknownRule(RuleError):
+    """A rule name the registry does not know."""
+
+
+@runtime_checkable
+class Rule(Protocol):
+    """Every rule answers these, exactly, for integers of any size (inside `bound` if it has one)."""
+
+    key: str  # the registry's name for it: parse_rule(rule.key) == rule
+    title: str  # for people
+    last_mover_wins: bool  # normal play True; misère (taking the last counter loses) False
+    bound: int | None  # None: exact everywhere; n: solved on [0, n)^2 only
+    spec: MoveSpec
+    count_method: str  # how `count_rect` counts ("closed-form", "dynamic programming")
+    shows_zeckendorf: bool  # whether Zeckendorf forms say something about its cold set
+    has_grundy: bool  # whether `grundy_window` answers
+
+    def check(self, x: int, y: int) -> None: ...
+    def legal_moves(self, x: int, y: int) -> Iterator[Position]: ...
+    def is_legal(self, start: Position, target: Position) -> bool: ...
+    def has_move(self, x: int, y: int) -> bool: ...
+    def is_terminal(self, x: int, y: int) -> bool: ...
+    def is_cold(self, x: int, y: int) -> bool: ...
+    def winning_moves(self, x: int, y: int) -> list[Move]: ...
+    def cold_index(self, x: int, y: int) -> int | None: ...
+    def number_role(self, n: int) -> NumberRole | None: ...
+    def cold_pair(self, k: int) -> Position: ...
+    def cold_pairs(self, start: int, count: int) -> tuple[Sequence[int], Sequence[int]]: ...
+    def cold_count(self, x: int, y: int) -> int: ...
+    def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count: ...
+    def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]: ...
+    def cold_count_many(self, xs: Any, ys: Any) -> NDArray | list[int]: ...
+    def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster: ...
+    def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray: ...
+    def counter(self, method: str = "auto", max_cells: int = MAX_CELLS) -> Counter: ...
+
+
+class RuleBase:
+    """Shared behaviour; subclasses set the class attributes and the cold-set methods."""
+
+    key: str
+    title: str
+    spec: MoveSpec
+    last_mover_wins: ClassVar[bool] = True
+    bound: int | None = None
+    count_method: ClassVar[str] = "closed-form"
+    shows_zeckendorf: ClassVar[bool] = False
+    has_grundy: ClassVar[bool] = False
+
+    def __str__(self) -> str:
+        return self.title
+
+    # ----- positions and moves ------------------------------------------------------------
+    def check(self, x: int, y: int) -> None:
+        """Raise for positions the rule cannot answer about (negative piles, outside the bound)."""
+        if x < 0 or y < 0:
+            raise RuleError("piles hold 0 or more counters")
+        if self.bound is not None and (x >= self.bound or y >= self.bound):
+            raise OutOfBounds(
+                f"this rule is solved on [0, {self.bound})² only; ({short_decimal(x)}, {short_decimal(y)}) lies beyond"
+            )
+
+    def legal_moves(self, x: int, y: int) -> Iterator[Position]:
+        """Every position one move away, lazily (smallest amounts first)."""
+        return self.spec.targets(x, y)
+
+    def is_legal(self, start: Position, target: Position) -> bool:
+        return self.spec.allows(start, target)
+
+    def has_move(self, x: int, y: int) -> bool:
+        return self.spec.has_move(x, y)
+
+    def is_terminal(self, x: int, y: int) -> bool:
+        return not self.has_move(x, y)
+
+    def is_cold(self, x: int, y: int) -> bool:
+        raise NotImplementedError
+
+    def cold_index(self, x: int, y: int) -> int | None:
+        """k when (x, y) is the k-th cold pair or its mirror; None if not cold or no sequence."""
+        return None
+
+    def number_role(self, n: int) -> NumberRole | None:
+        """Whether n is a lower or an upper number of the cold sequence, and its partner."""
+        return None
+
+    def cold_pair(self, k: int) -> Position:
+        raise NotAvailable(f"{self.title} has no sequence of cold pairs")
+
+    def cold_pairs(self, start: int, count: int) -> tuple[Sequence[int], Sequence[int]]:
+        """The cold pairs k = start .. start + count - 1, as two sequences (smaller, larger)."""
+        pairs = [self.cold_pair(k) for k in range(start, start + count)]
+        return [p[0] for p in pairs], [p[1] for p in pairs]
+
+    def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray:
+        raise NotAvailable(f"Grundy values are not computed for {self.title}")
+
+    # ----- counting -------------------------------------------------------------------------
+    def cold_count(self, x: int, y: int) -> int:
+        """Cold cells in [0, x] x [0, y]."""
+        raise NotImplementedError
+
+    def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count:
+        """Cold cells in [x0, x1] x [y0, y1], from prefix counts."""
+        if x1 >= x0 and y1 >= y0:
+            self.check(max(x1, 0), max(y1, 0))
+        n = rectangle_from_prefix(self.cold_count, x0, y0, x1, y1)
+        return Count(n, cells_in(x0, y0, x1, y1), self.count_method)
+
+    def counter(self, method: str = "auto", max_cells: int = MAX_CELLS) -> Counter:
+        """What answers many rectangle questions: a Fenwick index over the generated sequence
+        where the rule has one ('fenwick'), or the rule's own prefix count ('closed-form')."""
+        if method == "fenwick":
+            raise NotAvailable(f"{self.title} has no Fenwick index: count by the closed-form method")
+        return ClosedFormCounter(self)
+
+    def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]:
+        return np.fromiter((self.is_cold(int(x), int(y)) for x, y in zip(xs, ys, strict=True)), dtype=bool)
+
+    def cold_count_many(self, xs: Any, ys: Any) -> NDArray | list[int]:
+        return [self.cold_count(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
+
+    # ----- winning moves from targets -----------------------------------------------------------
+    def _moves_to(self, x: int, y: int, targets: Sequence[Position] | set[Position]) -> list[Move]:
+        """The moves from (x, y) to those targets that are legal and cold, sorted."""
+        return sorted(Move.between((x, y), t) for t in set(targets) if self.is_legal((x, y), t) and self.is_cold(*t))

@@ -1,0 +1,224 @@
+"""The conformance suite: every rule, and seeded random custom rules, against their definitions.
+
+Each case names a rule by its registry text and gives, separately, the rule's definition in
+the test's own words (amount sets, difference bound, misère or not). Everything the rule answers
+is checked against brute force built from that definition or from the rule's own legal moves.
+A new rule gets all of this by adding one line to CASES.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import islice
+
+import numpy as np
+import pytest
+
+from explorer.core.analysis.play import COMPUTER, HUMAN, Game
+from explorer.core.rules import OutOfBounds, Rule, parse_rule
+from tests.oracles import variant_moves
+
+N = 40
+ANYAMT = "any"
+
+# registry text -> (one-pile amounts, both-pile amounts, difference bound, misère)
+CASES: dict[str, tuple[object, object, int, bool]] = {
+    "wythoff": (ANYAMT, ANYAMT, 1, False),
+    "nim": (ANYAMT, None, 1, False),
+    "misere": (ANYAMT, ANYAMT, 1, True),
+    "wythoff:2": (ANYAMT, ANYAMT, 2, False),
+    "wythoff:3": (ANYAMT, ANYAMT, 3, False),
+    "wythoff:7": (ANYAMT, ANYAMT, 7, False),
+    f"custom:one=2 3;both=none;n={N}": ({2, 3}, None, 1, False),
+    f"custom:one=none;both=any;n={N}": (None, ANYAMT, 1, False),
+    f"custom:one=powers of 4;both=any;n={N}": ({1, 4, 16}, ANYAMT, 1, False),
+    f"custom:one=1 2 5;both=powers of 2;a=2;n={N}": ({1, 2, 5}, {1, 2, 4, 8, 16, 32}, 2, False),
+    f"custom:one=any;both=1 3;n={N};misere": (ANYAMT, {1, 3}, 1, True),
+    f"custom:one=any;both=any;a=3;n={N};misere": (ANYAMT, ANYAMT, 3, True),
+}
+
+
+def _amounts_text(amounts: object) -> str:
+    if amounts == ANYAMT:
+        return "any"
+    if amounts is None:
+        return "none"
+    return " ".join(map(str, sorted(amounts)))  # type: ignore[call-overload]
+
+
+def _random_cases(count: int, seed: int) -> dict[str, tuple[object, object, int, bool]]:
+    rng = random.Random(seed)
+    out = {}
+    while len(out) < count:
+        choices = [ANYAMT, None, set(rng.sample(range(1, 8), rng.randint(1, 3))), {1, 3, 9, 27}]
+        one, both = rng.choice(choices), rng.choice(choices)
+        if one is None and both is None:
+            continue
+        diff, misere = rng.choice([1, 1, 2, 3]), rng.random() < 0.3
+        text = f"custom:one={_amounts_text(one)};both={_amounts_text(both)};a={diff};n={N}"
+        out[text + (";misere" if misere else "")] = (one, both, diff, misere)
+    return out
+
+
+CASES.update(_random_cases(24, seed=20261122))
+
+
+def _rule(text: str) -> Rule:
+    return parse_rule(text)
+
+
+def _definition(text: str):  # type: ignore[no-untyped-def]
+    one, both, diff, misere = CASES[text]
+    return one, both, diff, misere
+
+
+def _solve_from_legal_moves(rule: Rule) -> dict[tuple[int, int], bool]:
+    """Cold by the definition, using only rule.legal_moves and the rule's convention."""
+    cold: dict[tuple[int, int], bool] = {}
+    for s in range(2 * N - 1):
+        for x in range(max(0, s - N + 1), min(s, N - 1) + 1):
+            moves = list(rule.legal_moves(x, s - x))
+            if not moves:
+                cold[(x, s - x)] = rule.last_mover_wins  # who cannot move loses (normal play)
+            else:
+                cold[(x, s - x)] = not any(cold[m] for m in moves)
+    return cold
+
+
+@pytest.fixture(scope="module", params=list(CASES))
+def case(request):  # type: ignore[no-untyped-def]
+    text = request.param
+    rule = _rule(text)
+    return text, rule, _solve_from_legal_moves(rule)
+
+
+def test_is_a_rule_and_its_key_names_it(case):
+    text, rule, _ = case
+    assert isinstance(rule, Rule)
+    assert parse_rule(rule.key) == rule
+    assert rule.title
+    one, both, diff, misere = _definition(text)
+    assert rule.last_mover_wins is (not misere)
+
+
+def test_legal_moves_follow_the_definition(case):
+    text, rule, _ = case
+    one, both, diff, _ = _definition(text)
+    rng = random.Random(1)
+    for x in range(N):
+        for y in range(N):
+            want = set(variant_moves(x, y, one, both, diff))
+            got = list(rule.legal_moves(x, y))
+            assert len(got) == len(set(got)) and set(got) == want, (x, y)
+            assert rule.has_move(x, y) == bool(want) == (not rule.is_terminal(x, y))
+            for _ in range(3):
+                t = (rng.randrange(x + 2), rng.randrange(y + 2))
+                assert rule.is_legal((x, y), t) == (t in want), ((x, y), t)
+
+
+def test_cold_cells_and_winning_moves_by_brute_force(case):
+    _, rule, cold = case
+    for (x, y), c in cold.items():
+        assert rule.is_cold(x, y) == c, (x, y)
+        want = sorted(t for t in rule.legal_moves(x, y) if cold[t])
+        got = rule.winning_moves(x, y)
+        assert [m.target for m in got] == want, (x, y)
+        assert all(m.start == (x, y) for m in got)
+        assert (not want) or not c  # a cold cell has no winning move
+
+
+def test_rectangle_counts_by_brute_force(case):
+    _, rule, cold = case
+    grid = np.array([[cold[(x, y)] for y in range(N)] for x in range(N)], dtype=np.int64)
+    rng = random.Random(2)
+    for _ in range(60):
+        x0, x1 = sorted(rng.randrange(N) for _ in range(2))
+        y0, y1 = sorted(rng.randrange(N) for _ in range(2))
+        answer = rule.count_rect(x0, y0, x1, y1)
+        assert answer.count == grid[x0 : x1 + 1, y0 : y1 + 1].sum()
+        assert answer.cells == (x1 - x0 + 1) * (y1 - y0 + 1) and answer.method
+        assert rule.cold_count(x1, y1) == grid[: x1 + 1, : y1 + 1].sum()
+    assert rule.count_rect(5, 5, 4, 9).count == 0  # empty rectangle
+    xs = np.array([rng.randrange(N) for _ in range(50)], dtype=np.int64)
+    ys = np.array([rng.randrange(N) for _ in range(50)], dtype=np.int64)
+    assert list(rule.is_cold_many(xs, ys)) == [cold[(int(x), int(y))] for x, y in zip(xs, ys, strict=True)]
+    many = [int(v) for v in rule.cold_count_many(xs, ys)]
+    assert many == [int(grid[: x + 1, : y + 1].sum()) for x, y in zip(xs, ys, strict=True)]
+    rects = [sorted(rng.randrange(N) for _ in range(2)) + sorted(rng.randrange(N) for _ in range(2)) for _ in range(40)]
+    x0, x1, y0, y1 = (np.array([r[i] for r in rects], dtype=np.int64) for i in range(4))
+    want = [int(grid[a : b + 1, c : d + 1].sum()) for a, b, c, d in rects]
+    counter = rule.counter()
+    counts, method = counter.count_rect_many(x0, y0, x1, y1)
+    assert [int(c) for c in counts] == want and method
+    as_lists, _ = counter.count_rect_many(*(list(map(int, v)) for v in (x0, y0, x1, y1)))
+    assert [int(c) for c in as_lists] == want
+    assert [counter.count_rect(*map(int, (a, c, b, d))).count for a, b, c, d in rects] == want
+
+
+@pytest.mark.parametrize("step", [1, 3, 8])
+def test_raster_against_per_cell_classification(case, step):
+    _, rule, cold = case
+    grid = np.array([[cold[(x, y)] for y in range(N)] for x in range(N)], dtype=np.int64)
+    x_lo, y_lo, x_hi, y_hi = 2, 1, N - 3, N - 1
+    r = rule.raster(x_lo, y_lo, x_hi, y_hi, step)
+    dense = r.dense_counts()
+    for j in range(r.ny):
+        for i in range(r.nx):
+            x0, y0 = (r.tx0 + i) * step, (r.ty0 + j) * step
+            assert dense[j, i] == grid[x0 : x0 + step, y0 : y0 + step].sum(), (i, j)
+
+
+def _play_out(rule: Rule, start: tuple[int, int], rng: random.Random, perfect: bool) -> Game:
+    game = Game(rule, start, human_first=rng.random() < 0.5)
+    while not game.over:
+        before = game.position
+        if game.to_move == COMPUTER:
+            game.computer_move()
+        else:
+            moves = list(rule.legal_moves(*before))
+            wins = [m.target for m in rule.winning_moves(*before)]
+            game.play(rng.choice(wins) if perfect and wins else rng.choice(moves))
+        assert rule.is_legal(before, game.position)
+        assert len(game.path) < 4 * N
+    return game
+
+
+def test_games_are_legal_end_when_no_move_is_left_and_name_the_winner(case):
+    _, rule, cold = case
+    rng = random.Random(3)
+    for _ in range(30):
+        start = (rng.randrange(N), rng.randrange(N))
+        game = _play_out(rule, start, rng, perfect=rng.random() < 0.5)
+        end = game.position
+        assert not rule.has_move(*end) and game.over
+        to_move = game.to_move
+        other = HUMAN if to_move == COMPUTER else COMPUTER
+        # who cannot move loses under normal play and wins under misère play
+        assert game.winner == (other if rule.last_mover_wins else to_move)
+        # the computer, playing perfectly, wins whenever the start was won for it
+        computer_first = not game.human_first
+        if cold[start] != computer_first:
+            assert game.winner == COMPUTER, start
+
+
+def test_answers_at_any_size_without_enumerating(case):
+    _, rule, _ = case
+    big = 10**100
+    if rule.bound is not None:
+        for question in (
+            lambda: rule.is_cold(big, 3),
+            lambda: rule.winning_moves(3, big),
+            lambda: rule.count_rect(0, 0, big, big),
+        ):
+            with pytest.raises(OutOfBounds):
+                question()
+        return
+    first = list(islice(rule.legal_moves(big, big), 5))
+    assert len(first) == 5 and all(rule.is_legal((big, big), t) for t in first)
+    assert rule.has_move(big, big + 7)
+    rng = random.Random(4)
+    for _ in range(20):
+        x, y = rng.randrange(big), rng.randrange(big)
+        for m in rule.winning_moves(x, y):
+            assert rule.is_legal((x, y), m.target) and rule.is_cold(*m.target)
+        assert rule.is_cold(x, y) == (not rule.winning_moves(x, y))
