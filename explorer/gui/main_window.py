@@ -1,7 +1,7 @@
-"""The main window: menus, the grid, the inspector; the one place views meet the core.
+"""The main window: the one place where the session, the controllers and the views meet.
 
-Views emit requests; this window asks the core (off the GUI thread when the numbers are
-large enough to take noticeable time) and hands the answers back to the views.
+State lives in `Session` (explorer.session.model); panels are views; controllers turn the
+views' requests into session changes, and the session's events into view updates.
 """
 
 from __future__ import annotations
@@ -11,43 +11,46 @@ from itertools import pairwise
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox,
     QDockWidget,
     QFileDialog,
     QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QStatusBar,
     QWidget,
 )
-from superqt.utils import create_worker, signals_blocked
 
 from explorer import __version__
-from explorer.core.analysis.position import PositionReport, report, rule_report
 from explorer.core.exact.bigint import parse_natural, short_decimal
-from explorer.core.rules.closed import Rule, parse_rule
-from explorer.core.rules.custom import CustomRule, SolvedCustom
-from explorer.gui.grid_view import GRUNDY, HOT_COLD, GridView
-from explorer.gui.grundy_controller import GrundyController
-from explorer.gui.inspector import Inspector
-from explorer.gui.npiles_panel import NPilesPanel
-from explorer.gui.play_panel import PlayController, PlayPanel
-from explorer.gui.query_controller import QueryController
-from explorer.gui.query_panel import QueryPanel
-from explorer.gui.rule_dialog import CustomRuleDialog
-from explorer.gui.sequence_panel import SequencePanel
+from explorer.core.rules.base import Rule
+from explorer.core.rules.registry import ASK_INTEGER, MAX_A, family_named
+from explorer.gui.controllers.grundy import GrundyController
+from explorer.gui.controllers.play import PlayController
+from explorer.gui.controllers.queries import QueryController
+from explorer.gui.controllers.rules import RuleController
+from explorer.gui.controllers.selection import SelectionController
+from explorer.gui.grid.view import GridView
+from explorer.gui.jobs import LatestJob
+from explorer.gui.panels.inspector import Inspector
+from explorer.gui.panels.npiles import NPilesPanel
+from explorer.gui.panels.play import PlayPanel
+from explorer.gui.panels.queries import QueryPanel
+from explorer.gui.panels.rule_dialog import CustomRuleDialog
+from explorer.gui.panels.rules import RuleBar
+from explorer.gui.panels.sequence import SequencePanel
+from explorer.session.model import Session
 
-WYTHOFF = Rule("wythoff")
-RULE_CHOICES = [
-    ("Wythoff", "wythoff"),
-    ("Nim (no move on both piles)", "nim"),
-    ("Misère Wythoff", "misere"),
-    ("Fraenkel a = 2", "wythoff:2"),
-    ("Fraenkel a = 3", "wythoff:3"),
-    ("Fraenkel a = …", "ask-a"),
-    ("Custom rule…", "custom"),
-]
-SYNC_BITS = 20_000  # below this size a report takes well under 50 ms: no thread needed
+
+class StatusMessages:
+    """The status bar as a view: passing messages."""
+
+    def __init__(self, bar: QStatusBar) -> None:
+        self.bar = bar
+
+    def show_message(self, text: str) -> None:
+        self.bar.showMessage(text, 8000)
+
 
 HOW_TO_READ = """<h3>How to read the grid</h3>
 <p>Each cell (a, b) is a position: a counters in pile A (horizontal), b in pile B (vertical).
@@ -67,6 +70,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.setWindowTitle("Wythoff Explorer")
         self.settings = settings if settings is not None else QSettings("WythoffExplorer", "Wythoff Explorer")
+        self.session = Session()
         self.grid = GridView(self)
         self.setCentralWidget(self.grid)
         self.inspector = Inspector(self)
@@ -86,42 +90,46 @@ class MainWindow(QMainWindow):
         dock, self.query_dock, self.play_dock = docks[0], docks[1], docks[2]
         self.resizeDocks([dock], [380], Qt.Orientation.Horizontal)
         dock.raise_()
-        self.rule = Rule("wythoff")
-        self.play = PlayController(self.play_panel, self.grid, lambda: self.rule)
-        self.queries = QueryController(self.query_panel, self.grid)
-        self.grundy = GrundyController(self.grid, self.statusBar())
-        self.grundy.grown.connect(lambda _: self._refresh_grundy_info())
-        self.queries.grundy = self.grundy.cache
         toolbar = self.addToolBar("Colours")
         toolbar.setObjectName("colourToolbar")
-        toolbar.addWidget(QLabel(" Colour by: "))
-        self.color_mode = QComboBox(objectName="colorMode")
-        self.color_mode.addItem("Hot / cold (P and N positions)", HOT_COLD)
-        self.color_mode.addItem("Grundy values G(x, y)", GRUNDY)
-        self.color_mode.currentIndexChanged.connect(self._mode_changed)
-        toolbar.addWidget(self.color_mode)
-        toolbar.addWidget(QLabel("  Rule: "))
-        self.rule_selector = QComboBox(objectName="ruleSelector")
-        for text, data in RULE_CHOICES:
-            self.rule_selector.addItem(text, data)
-        self.rule_selector.currentIndexChanged.connect(self._rule_chosen)
-        toolbar.addWidget(self.rule_selector)
-        self._rule_worker = None
+        self.rule_bar = RuleBar(self)
+        toolbar.addWidget(self.rule_bar)
         self.hover_label = QLabel(objectName="hoverLabel")
         self.statusBar().addWidget(self.hover_label, 1)
-        self.report: PositionReport | None = None
-        self._worker = None
-        self._build_menus()
-
-        self.grid.cellClicked.connect(self._cell_clicked)
-        self.grid.hoverText.connect(self.hover_label.setText)
         self.busy_label = QLabel(objectName="busyLabel")
         self.statusBar().addPermanentWidget(self.busy_label)
+
+        # controllers: requests in, session changes out
+        session = self.session
+        self.rules = RuleController(session, self.rule_bar, StatusMessages(self.statusBar()), LatestJob(self))
+        self.selection = SelectionController(session, self.inspector, self.grid, LatestJob(self))
+        self.play = PlayController(session, self.play_panel, self.grid)
+        self.queries = QueryController(session, self.query_panel, self.grid)
+        self.grundy = GrundyController(session, self.grid, self.inspector, self.statusBar())
+        self.queries.grundy_cache = lambda: self.grundy.cache
+        session.events.rule.connect(self.grid.set_rule)
+        session.events.mode.connect(self.grid.set_mode)
+
+        self.rule_bar.ruleRequested.connect(self.rules.request)
+        self.rule_bar.askRequested.connect(self.ask_rule)
+        self.rule_bar.modeRequested.connect(self.rules.request_mode)
+        self.grid.cellClicked.connect(self._cell_clicked)
+        self.grid.hoverText.connect(self.hover_label.setText)
         self.grid.busy.connect(self.busy_label.setText)
         self.inspector.positionRequested.connect(self.go_to_position)
+        self.inspector.inputRejected.connect(self.selection.input_error)
         self.inspector.moveActivated.connect(self.select_position)
+        self._build_menus()
         self.resize(1280, 800)
         self._restore()
+
+    @property
+    def rule(self) -> Rule:
+        return self.session.rule
+
+    @property
+    def report(self):  # type: ignore[no-untyped-def]
+        return self.session.report
 
     def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:
         """A movable dock on the right holding `panel` (the docks are tabbed together)."""
@@ -167,79 +175,26 @@ class MainWindow(QMainWindow):
         )
         help_menu.addActions([how, about])
 
-    def _rule_chosen(self) -> None:
-        data = self.rule_selector.currentData()
-        if data == "ask-a":
+    def ask_rule(self, family_name: str) -> None:
+        """A rule entry that needs parameters was chosen: ask for them, then request the rule."""
+        family = family_named(family_name)
+        if family.ask == ASK_INTEGER:
             a, ok = QInputDialog.getInt(
-                self, "Fraenkel's a-Wythoff", "a (both-pile amounts differ by less than a):", 4, 1, 10**6
+                self, "Fraenkel's a-Wythoff", "a (both-pile amounts differ by less than a):", 4, 1, MAX_A
             )
-            if not ok:
-                return
-            self.set_rule(parse_rule(f"wythoff:{a}"))
-        elif data == "custom":
+            text = f"{family.name}:{a}" if ok else None
+        else:
             dialog = CustomRuleDialog(self)
-            if dialog.exec() and dialog.rule is not None:
-                self.solve_custom(dialog.rule, dialog.bound.value())
+            text = dialog.rule_text if dialog.exec() else None
+            dialog.deleteLater()
+        if text is None:
+            self.rules.cancelled()
         else:
-            self.set_rule(parse_rule(data))
+            self.rules.request(text)
 
-    def solve_custom(self, rule: CustomRule, bound: int) -> None:
-        """Solve a custom rule by dynamic programming off the GUI thread, then use it."""
-        self.statusBar().showMessage(f"Solving the custom rule on [0, {bound})²…")
-        worker = create_worker(SolvedCustom, rule, bound, _start_thread=False, _ignore_errors=True)
-        worker.returned.connect(self.set_rule)
-        worker.errored.connect(lambda exc: QMessageBox.warning(self, "Custom rule", str(exc)))
-        self._rule_worker = worker
-        worker.start()
-
-    def set_rule(self, rule: object) -> None:
-        """Make `rule` current: the grid, the inspector, the queries and play follow it."""
-        self.rule = rule  # type: ignore[assignment]
-        wythoff = getattr(rule, "name", "") == "wythoff" and getattr(rule, "a", 1) == 1
-        self.grid.set_rule(None if wythoff else rule)
-        self.queries.rule = None if wythoff else rule
-        grundy_item = self.color_mode.model().item(self.color_mode.findData(GRUNDY))
-        grundy_item.setEnabled(wythoff)
-        if not wythoff and self.color_mode.currentData() == GRUNDY:
-            self.color_mode.setCurrentIndex(self.color_mode.findData(HOT_COLD))
-        name = getattr(rule, "name", "")
-        data = (
-            "custom"
-            if name == "custom"
-            else "wythoff"
-            if wythoff
-            else (
-                name if name != "wythoff" else f"wythoff:{rule.a}"  # type: ignore[attr-defined]
-            )
-        )
-        index = self.rule_selector.findData(data)
-        with signals_blocked(self.rule_selector):
-            self.rule_selector.setCurrentIndex(index if index >= 0 else self.rule_selector.findData("ask-a"))
-        self.statusBar().showMessage(f"Rule: {getattr(rule, 'title', rule)}", 5000)
-        if self.grid.selection is not None:
-            self.select_position(*self.grid.selection)
-
-    def _mode_changed(self) -> None:
-        self.grundy.retry()
-        self.grid.set_mode(self.color_mode.currentData())
-        self._refresh_grundy_info()
-
-    def _refresh_grundy_info(self) -> None:
-        if self.report is None:
-            return
-        if self.rule != WYTHOFF:
-            self.inspector.show_grundy("")
-            return
-        r = self.report
-        cache = self.grundy.cache
-        g = cache.value(r.a, r.b)
-        if g is None:
-            text = f"G{(r.a, r.b)}: not computed yet (the table covers [0, {cache.side})²; Grundy mode grows it)"
-        else:
-            targets = [cache.value(*m.target) for m in r.moves]
-            shown = ", ".join("?" if t is None else str(t) for t in targets)
-            text = f"G{(r.a, r.b)} = {g}" + (f"; G of the move targets: {shown}" if targets else "")
-        self.inspector.show_grundy(text)
+    def set_rule(self, text: str) -> None:
+        """Request the rule named `text` (its registry key), as choosing it in the list does."""
+        self.rules.request(text)
 
     # ----- requests from the views ------------------------------------------------------
     def _cell_clicked(self, x: int, y: int) -> None:
@@ -252,33 +207,7 @@ class MainWindow(QMainWindow):
         self.select_position(a, b)
 
     def select_position(self, a: int, b: int) -> None:
-        """Make (a, b) the selection; the report is computed off the GUI thread if large."""
-        self.grid.set_selection(a, b)
-        if self.rule != WYTHOFF:
-            try:
-                self._show_report(rule_report(self.rule, a, b))
-            except ValueError as exc:
-                self.inspector.show_error(str(exc))
-            return
-        if max(a, b).bit_length() < SYNC_BITS:
-            self._show_report(report(a, b))
-            return
-        self.inspector.show_busy(a, b)
-        if self._worker is not None:
-            self._worker.quit()
-        worker = create_worker(report, a, b, _start_thread=False, _ignore_errors=True)
-        worker.returned.connect(self._show_report)
-        worker.errored.connect(lambda exc: self.inspector.show_error(f"Could not analyse the position: {exc}"))
-        self._worker = worker
-        worker.start()
-
-    def _show_report(self, r: PositionReport) -> None:
-        if self.grid.selection != (r.a, r.b):
-            return  # a newer selection has been made meanwhile
-        self.report = r
-        self.inspector.show_report(r)
-        self.grid.set_selection(r.a, r.b, r.moves)
-        self._refresh_grundy_info()
+        self.selection.request(a, b)
 
     def ask_go_to(self) -> None:
         text, ok = QInputDialog.getText(self, "Go to position", "Position as 'A B' (any size):")
@@ -321,8 +250,6 @@ class MainWindow(QMainWindow):
         x0, y0, x1, y1 = self.grid.visible_cells()
         if (x1 - x0).bit_length() < 4000 and max(abs(x0), abs(y1)).bit_length() < 40_000:
             self.settings.setValue("view/cells", f"{x0} {y0} {x1 - 1} {y1 - 1}")
-        if self._worker is not None:
-            self._worker.quit()
         self.queries.cancel()
         self.grundy.cancel()
         super().closeEvent(event)

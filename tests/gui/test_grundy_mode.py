@@ -6,13 +6,14 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton
 
-from explorer.gui.grid_view import GRUNDY, HOT_COLD
+from explorer.gui.grid.view import GRUNDY, HOT_COLD
 from tests.oracles import grundy_table
 
 
 def grundy_on(qtbot, window):
     combo = window.findChild(QComboBox, "colorMode")
     combo.setCurrentIndex(combo.findData(GRUNDY))
+    combo.activated.emit(combo.findData(GRUNDY))  # as a person choosing it
     qtbot.waitUntil(lambda: window.grundy.cache.side > 0 and not window.grundy.busy, timeout=60_000)
     window.grid.render_now()
 
@@ -32,6 +33,7 @@ def test_mode_switch_colours_by_the_definition(qtbot, window):
     assert written[(10, 6)] == "0" and written[(10, 4)] == "13"
     combo = window.findChild(QComboBox, "colorMode")
     combo.setCurrentIndex(combo.findData(HOT_COLD))
+    combo.activated.emit(combo.findData(HOT_COLD))  # as a person choosing it
     assert grid.mode == HOT_COLD and not grid.colour_bar.isVisible()
 
 

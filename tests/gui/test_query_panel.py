@@ -44,13 +44,13 @@ def test_counts_against_definition(qtbot, window, x0, y0, x1, y1):
 def test_huge_rectangle_uses_the_closed_form(qtbot, window):
     text = ask(qtbot, window, "", "", str(10**100), str(10**100))
     assert "closed-form" in text and "digits" in text
-    assert window.queries.records[-1][4] == cold_cells_in(10**100, 10**100)
+    assert window.queries.records[-1].count == cold_cells_in(10**100, 10**100)
 
 
 def test_a_million_grows_the_index_in_the_background(qtbot, window):
-    window.queries.index.max_cells = 1 << 22
+    window.queries.counter.max_cells = 1 << 22
     text = ask(qtbot, window, "", "", str(3 * 10**6), str(2 * 10**6))
-    assert "fenwick" in text and window.queries.records[-1][4] == cold_cells_in(3 * 10**6, 2 * 10**6)
+    assert "fenwick" in text and window.queries.records[-1].count == cold_cells_in(3 * 10**6, 2 * 10**6)
 
 
 @pytest.mark.parametrize(

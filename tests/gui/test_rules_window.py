@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel, QLineEdit, QListWidget, QPushButton
 
-from explorer.core.rules.custom import CustomRule, parse_amounts
-from explorer.gui.rule_dialog import CustomRuleDialog
+from explorer.core.rules import Amounts, CustomRule, MoveSpec
+from explorer.gui.panels.rule_dialog import CustomRuleDialog
 from tests.core.test_rules import RULES
 from tests.gui.helpers import colour_at, is_cold_colour, is_hot_colour
 from tests.oracles import variant_cold, variant_moves
@@ -16,6 +16,7 @@ from tests.oracles import variant_cold, variant_moves
 def choose(window, data):
     combo = window.findChild(QComboBox, "ruleSelector")
     combo.setCurrentIndex(combo.findData(data))
+    combo.activated.emit(combo.findData(data))  # as a person choosing the entry
     window.grid.render_now()
 
 
@@ -43,12 +44,11 @@ def test_grid_and_inspector_follow_the_rule(qtbot, window, name):
     assert f"<b>{n}</b>" in window.findChild(QLabel, "queryResult").text()
 
 
-def test_grundy_mode_is_for_wythoff_only(window):
-    choose(window, "nim")
+def test_grundy_mode_is_offered_where_the_rule_computes_it(window):
     mode = window.findChild(QComboBox, "colorMode")
-    assert not mode.model().item(1).isEnabled()
-    choose(window, "wythoff")
-    assert mode.model().item(1).isEnabled()
+    for name, offered in (("misere", False), ("nim", True), ("wythoff:2", False), ("wythoff", True)):
+        choose(window, name)
+        assert mode.model().item(1).isEnabled() == offered == window.rule.has_grundy, name
 
 
 def test_custom_rule_dialog_validates(qtbot):
@@ -58,17 +58,17 @@ def test_custom_rule_dialog_validates(qtbot):
     dialog.one.setText("powers of four")
     assert not ok.isEnabled() and dialog.error.text()
     dialog.one.setText("powers of 4")
-    assert ok.isEnabled() and dialog.rule == CustomRule(parse_amounts("powers of 4"), "any", 1)
+    assert ok.isEnabled() and dialog.rule_text is not None
+    assert CustomRule.text_for(MoveSpec(Amounts.parse("powers of 4")), 512) == dialog.rule_text
     dialog.one.setText("none")
     dialog.both.setText("none")
     assert not ok.isEnabled()
 
 
 def test_custom_rule_is_solved_and_followed(qtbot, window):
-    rule = CustomRule(parse_amounts("1,2,5"), parse_amounts("1,3"), 1)
     with qtbot.waitSignal(window.grid.viewChanged, timeout=20_000):
-        window.solve_custom(rule, 64)
-    qtbot.waitUntil(lambda: getattr(window.grid.rule, "name", "") == "custom", timeout=20_000)
+        window.set_rule("custom:one=1 2 5;both=1 3;n=64")
+    qtbot.waitUntil(lambda: window.grid.rule.bound == 64, timeout=20_000)
     cold = variant_cold(30, {1, 2, 5}, {1, 3}, 1)
     window.grid.render_now()
     for x in range(10):

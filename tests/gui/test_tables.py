@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton
 
 from explorer.core.game.npiles import grundy_by_definition
-from explorer.gui.sequence_panel import ROWS
+from explorer.gui.panels.sequence import ROWS
 from tests.oracles import fib, greedy_zeckendorf
 
 

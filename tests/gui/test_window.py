@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget
 
 from explorer.core import is_cold, lower
-from explorer.gui.grid_view import GridView
+from explorer.gui.grid.view import GridView
 from tests.gui.helpers import colour_at, is_cold_colour, is_hot_colour, wheel, widget_point
 from tests.oracles import cold_table, winning_targets
 

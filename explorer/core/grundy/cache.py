@@ -13,14 +13,17 @@ import numpy as np
 from numpy.typing import NDArray
 
 from explorer.core.counting.dominance import rectangle_counts
-from explorer.core.grundy.kernel import grundy_window
+from explorer.core.rules.base import Rule
 
 MAX_SIDE = 8192
 START_SIDE = 256
 
 
 class GrundyCache:
-    def __init__(self, max_side: int = MAX_SIDE) -> None:
+    """The table of one rule (rule.grundy_window computes it)."""
+
+    def __init__(self, rule: Rule, max_side: int = MAX_SIDE) -> None:
+        self.rule = rule
         self.max_side = max_side
         self.table: NDArray[np.uint16] = np.zeros((0, 0), dtype=np.uint16)
 
@@ -45,7 +48,7 @@ class GrundyCache:
         """Compute the square [0, side)^2 (raises InterruptedError if progress says stop)."""
         if side <= self.side:
             return
-        table = grundy_window(0, 0, side, side, progress)
+        table = self.rule.grundy_window(0, 0, side, side, progress)
         self.table = table.astype(np.uint16)
 
     def value(self, x: int, y: int) -> int | None:

@@ -99,9 +99,14 @@ class CustomRule(RuleBase):
     def last_mover_wins(self) -> bool:  # type: ignore[override]
         return not self.misere
 
+    @staticmethod
+    def text_for(spec: MoveSpec, n: int, misere: bool = False) -> str:
+        """The registry's text form of a custom rule (solving it is what takes time)."""
+        return f"custom:{spec.text()};n={n}" + (";misere" if misere else "")
+
     @property
     def key(self) -> str:
-        return f"custom:{self.spec.text()};n={self.bound}" + (";misere" if self.misere else "")
+        return self.text_for(self.spec, self.bound, self.misere)
 
     @property
     def title(self) -> str:

@@ -28,6 +28,7 @@ class Family:
     ask: str = ASK_NOTHING  # what the window asks for before making one
     examples: tuple[str, ...] = ()  # keys offered directly in the window's list
     syntax: str = ""
+    costly: bool = False  # making one takes noticeable time (solving): do it off the GUI thread
 
 
 def _no_parameter(rule: Callable[[], Rule], name: str) -> Callable[[str | None], Rule]:
@@ -97,7 +98,14 @@ FAMILIES: tuple[Family, ...] = (
         examples=("wythoff:2", "wythoff:3"),
         syntax="wythoff:A",
     ),
-    Family("custom", "Custom rule…", parse_custom, ask=ASK_SPEC, syntax="custom:one=…;both=…;a=…;n=…[;misere]"),
+    Family(
+        "custom",
+        "Custom rule…",
+        parse_custom,
+        ask=ASK_SPEC,
+        syntax="custom:one=…;both=…;a=…;n=…[;misere]",
+        costly=True,
+    ),
 )
 _BY_NAME = {f.name: f for f in FAMILIES}
 
@@ -120,6 +128,16 @@ def parse_rule(text: str) -> Rule:
         raise UnknownRule(str(exc)) from None
 
 
+def family_named(name: str) -> Family:
+    return _BY_NAME[name]
+
+
+def takes_time(text: str) -> bool:
+    """Whether making the rule `text` names takes noticeable time (a custom rule is solved)."""
+    family = _BY_NAME.get(text.strip().partition(":")[0].lower())
+    return family is not None and family.costly
+
+
 def family_of(rule: Rule) -> Family:
     """The family a rule belongs to (the window selects it in its list)."""
     name = rule.key.partition(":")[0]
@@ -136,8 +154,3 @@ def example_rules() -> list[tuple[str, str]]:
             rule = parse_rule(key)
             out.append((rule.title if family.ask != ASK_NOTHING else family.label, key))
     return out
-
-
-def custom_rule(spec: MoveSpec, n: int, misere: bool = False) -> CustomRule:
-    """A custom rule from the dialog's fields (solved here: call off the GUI thread)."""
-    return CustomRule(spec, n, misere)

@@ -12,9 +12,9 @@ from PySide6.QtCore import QRectF
 
 from explorer.core.exact.bigint import saturating_float as _float
 from explorer.core.render.raster import Raster
+from explorer.session.model import GRUNDY
 
 NUMBERS_FROM_PX = 26.0  # write G inside cells from this cell size on
-GRUNDY = "grundy"
 
 
 class GrundyDrawing:
@@ -58,9 +58,8 @@ class GrundyDrawing:
         levels = np.where(values >= 0, 1 + (np.maximum(values, 0) * 254) // top, 0)
         return levels.astype(np.uint8)
 
-    def _custom_levels(self, raster: Raster) -> NDArray[np.uint8]:
-        """Custom rules: 0 beyond the solved square (grey), 1 hot, 2..255 cold."""
-        n = self.rule.n  # type: ignore[attr-defined]
+    def _bounded_levels(self, raster: Raster, n: int) -> NDArray[np.uint8]:
+        """Rules solved on [0, n)^2: 0 beyond the solved square (grey), 1 hot, 2..255 cold."""
         base = raster.levels().astype(np.int64)
         levels = np.where(base > 0, 1 + np.minimum(base, 254), 1)
         xs = np.array([(raster.tx0 + i) * raster.step < n for i in range(raster.nx)])
@@ -70,13 +69,13 @@ class GrundyDrawing:
 
     def _draw_grundy_extras(self, raster: Raster) -> None:
         grundy = self.mode == GRUNDY
-        custom = getattr(self.rule, "name", "") == "custom"
+        bound = self.rule.bound
         self.colour_bar.setVisible(grundy)
         side = self.grundy.side if self.grundy is not None else 0
-        if custom and not grundy:
-            side = self.rule.n  # type: ignore[attr-defined]
-        self.computed_box.setVisible(grundy or custom)
-        if custom and not grundy:
+        if bound is not None and not grundy:
+            side = bound
+        self.computed_box.setVisible(grundy or bound is not None)
+        if bound is not None and not grundy:
             ox, oy = self.origin
             self.computed_box.setRect(QRectF(_float(-ox) - 0.5, _float(-oy) - 0.5, float(side), float(side)))
         if not grundy:

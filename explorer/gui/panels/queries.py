@@ -26,10 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.counting.closed_form import cold_cells_in
-from explorer.core.counting.cold_index import Count
+from explorer.core.counting.closed_form import Count, cold_cells_in
 from explorer.core.exact.bigint import parse_natural, short_decimal
-from explorer.gui.inspector import MAX_DIGITS
+from explorer.gui.panels.inspector import MAX_DIGITS
 
 PHI = (1 + math.sqrt(5)) / 2
 HISTORY_COLUMNS = ["x0", "y0", "x1", "y1", "cold cells", "cells", "share", "method"]
@@ -57,6 +56,9 @@ class QueryPanel(QWidget):
         self.setMaximumWidth(560)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("<b>Cold cells in a rectangle</b> (inclusive; Shift-drag on the grid)"))
+        self.rule_label = QLabel(objectName="queryRule")
+        self.rule_label.setWordWrap(True)
+        layout.addWidget(self.rule_label)
         form = QGridLayout()
         self.x0 = QLineEdit(objectName="queryX0", placeholderText="0")
         self.y0 = QLineEdit(objectName="queryY0", placeholderText="0")
@@ -174,6 +176,9 @@ class QueryPanel(QWidget):
             self.exportRequested.emit(path)
 
     # ----- state -> view ------------------------------------------------------------------------
+    def set_rule_title(self, title: str) -> None:
+        self.rule_label.setText(f"Rule: {title}")
+
     def show_error(self, message: str) -> None:
         self.result.setStyleSheet("color: #b00020; font-weight: bold;")
         self.result.setText(message)
@@ -195,7 +200,7 @@ class QueryPanel(QWidget):
         self.result.setStyleSheet("")
         cells = (x1 - x0 + 1) * (y1 - y0 + 1)
         self.result.setText(
-            f"[{x0}, {x1}] × [{y0}, {y1}]: <b>{count}</b> cells with G = {g} of {cells} "
+            f"[{x0}, {x1}] × [{y0}, {y1}]: <b>{count}</b> cell{'s' * (count != 1)} with G = {g} of {cells} "
             f"({share_text(count, cells)}), by the Fenwick dominance counter"
         )
         self.add_history_row(x0, y0, x1, y1, count, cells, f"G = {g}, dominance")

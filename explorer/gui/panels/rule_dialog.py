@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
 
-from explorer.core.rules.custom import MAX_SIDE, CustomRule, parse_amounts
+from explorer.core.rules.custom import DEFAULT_SIDE, MAX_SIDE, CustomRule
+from explorer.core.rules.spec import Amounts, MoveSpec
 
 
 class CustomRuleDialog(QDialog):
@@ -17,11 +27,13 @@ class CustomRuleDialog(QDialog):
         self.one = QLineEdit("any", objectName="customOne")
         self.both = QLineEdit("any", objectName="customBoth")
         self.difference = QSpinBox(objectName="customDifference", minimum=1, maximum=1000, value=1)
-        self.bound = QSpinBox(objectName="customBound", minimum=8, maximum=MAX_SIDE, value=512, singleStep=128)
+        self.bound = QSpinBox(objectName="customBound", minimum=8, maximum=MAX_SIDE, value=DEFAULT_SIDE, singleStep=128)
+        self.misere = QCheckBox("Misère: whoever takes the last counter loses", objectName="customMisere")
         form.addRow("From one pile", self.one)
         form.addRow("From both piles", self.both)
         form.addRow("Both-pile amounts differ by less than", self.difference)
         form.addRow("Solve on the square [0, n)², n =", self.bound)
+        form.addRow(self.misere)
         self.error = QLabel(objectName="customError")
         self.error.setStyleSheet("color: #b00020; font-weight: bold;")
         self.error.setWordWrap(True)
@@ -33,16 +45,23 @@ class CustomRuleDialog(QDialog):
         for edit in (self.one, self.both):
             edit.textChanged.connect(self.validate)
         self.difference.valueChanged.connect(self.validate)
-        self.rule: CustomRule | None = None
+        self.spec: MoveSpec | None = None
         self.validate()
 
     def validate(self) -> None:
         try:
-            self.rule = CustomRule(
-                parse_amounts(self.one.text()), parse_amounts(self.both.text()), self.difference.value()
+            self.spec = MoveSpec(
+                Amounts.parse(self.one.text()), Amounts.parse(self.both.text()), self.difference.value()
             )
             self.error.setText("")
         except ValueError as exc:
-            self.rule = None
+            self.spec = None
             self.error.setText(str(exc))
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(self.rule is not None)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(self.spec is not None)
+
+    @property
+    def rule_text(self) -> str | None:
+        """The rule's text form for the registry (None while the fields are invalid)."""
+        if self.spec is None:
+            return None
+        return CustomRule.text_for(self.spec, self.bound.value(), self.misere.isChecked())

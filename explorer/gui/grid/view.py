@@ -15,26 +15,27 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from superqt.utils import create_worker, qthrottled
+from superqt.utils import qthrottled
 
-from explorer.core.counting.closed_form import cold_cells_in_rect
 from explorer.core.exact.bigint import saturating_float as _float
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
-from explorer.core.game.sequence import is_cold
 from explorer.core.grundy.cache import GrundyCache
-from explorer.core.render.raster import Raster, rasterize, rasterize_misere, rasterize_nim, rasterize_table, step_for
+from explorer.core.render.raster import Raster, step_for
+from explorer.core.rules.base import Rule
+from explorer.core.rules.closed import Wythoff
 from explorer.gui import palette
-from explorer.gui.axes import ExactAxis
-from explorer.gui.grid_grundy import GRUNDY, GrundyDrawing
-from explorer.gui.grid_items import CellBorders, CellNumbers, RectSelectViewBox, outline_box
+from explorer.gui.grid.axes import ExactAxis
+from explorer.gui.grid.grundy import GrundyDrawing
+from explorer.gui.grid.items import CellBorders, CellNumbers, RectSelectViewBox, outline_box
+from explorer.gui.jobs import LatestJob
+from explorer.session.model import GRUNDY, HOT_COLD, MODES
 
 REANCHOR_RATIO = 2.0**20  # move the origin when |centre| exceeds this many view widths
 MIN_CELLS = 4.0  # the most zoomed-in view spans this many cells
 MAX_SPAN = 1e200  # the most zoomed-out view spans this many cells
 GRID_LINES_FROM_PX = 8.0  # draw cell borders once a cell is this many pixels wide
 HOME_SPAN = 24
-HOT_COLD = "hot/cold"
 HUGE_BITS = 20_000  # beyond ~6 000 digits a frame takes more than ~10 ms: draw off the GUI thread
 NEGATIVE_MARGIN = 2.0  # how far (in cells) the view may show below pile size 0
 
@@ -65,8 +66,8 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         self.moves: tuple[Move, ...] = ()
         self.raster: Raster | None = None
         self._reanchoring = False
-        self._render_worker = None
-        self._pending: tuple[int, int, int, int, int] | None = None
+        self.render_jobs = LatestJob(self)
+        self.render_jobs.busyChanged.connect(lambda busy: busy or self.busy.emit(""))
 
         plot = self.getPlotItem()
         plot.setLabel("bottom", "pile A")
@@ -97,7 +98,7 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         self.selection_box = outline_box(self.vb, palette.SELECTION, width=3.0, z=10)
         self.arrows: list[pg.GraphicsObject] = []
         self.mode = HOT_COLD
-        self.rule: object = None  # None: Wythoff; a closed-form Rule; or a SolvedCustom
+        self.rule: Rule = Wythoff()
         self.grundy: GrundyCache | None = None
         self.numbers = CellNumbers()
         self.vb.addItem(self.numbers)
@@ -202,8 +203,8 @@ class GridView(GrundyDrawing, pg.PlotWidget):
                 self.vb.setRange(xRange=(u0 - du, u1 - du), yRange=(v0 - dv, v1 - dv), padding=0)
             finally:
                 self._reanchoring = False
-        self._render_worker = None
-        self._pending: tuple[int, int, int, int, int] | None = None
+        self.render_jobs = LatestJob(self)
+        self.render_jobs.busyChanged.connect(lambda busy: busy or self.busy.emit(""))
         self._schedule_render()
 
     # ----- drawing -------------------------------------------------------------------
@@ -213,60 +214,36 @@ class GridView(GrundyDrawing, pg.PlotWidget):
 
     def render_now(self) -> None:
         """Recompute the image for what is on screen: about 1 ms at any zoom up to 10^100;
-        numbers of thousands of digits are rasterized on a worker thread instead."""
+        numbers of thousands of digits are rasterized on a worker thread instead (the latest
+        view wins; an answer for another rule or view is dropped)."""
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
         step = step_for(self.cells_per_pixel())
         request = (x_lo, y_lo, x_hi, y_hi, step)
-        if max(abs(x_hi), abs(y_hi)).bit_length() < HUGE_BITS:
-            self._show_raster(self._rasterizer()(*request))
-            return
-        self._pending = request
-        if self._render_worker is None:
-            self._start_render_worker()
+        rule = self.rule
+        background = max(abs(x_hi), abs(y_hi)).bit_length() >= HUGE_BITS
+        if background:
+            self.busy.emit(f"Drawing cells near {short_decimal(x_lo, 24)}…")
+        self.render_jobs.submit(
+            rule.raster,
+            *request,
+            done=lambda raster: self._arrived(rule, raster),
+            failed=lambda exc: self.busy.emit(f"Drawing failed: {exc}"),
+            background=background,
+        )
 
-    def set_rule(self, rule: object) -> None:
-        """Draw the cold cells of another rule (None for Wythoff)."""
+    def _arrived(self, rule: Rule, raster: Raster) -> None:
+        if rule == self.rule:
+            self._show_raster(raster)
+
+    def set_rule(self, rule: Rule) -> None:
+        """Draw the cold cells of `rule`."""
         self.rule = rule
         self.render_now()
-
-    def _rasterizer(self):  # type: ignore[no-untyped-def]
-        rule = self.rule
-        name = getattr(rule, "name", "wythoff")
-        if rule is None or (name == "wythoff" and getattr(rule, "a", 1) == 1):
-            return rasterize
-        if name == "nim":
-            return rasterize_nim
-        if name == "misere":
-            return rasterize_misere
-        if name == "custom":
-            table = rule.table  # type: ignore[attr-defined]
-            return lambda *req: rasterize_table(table, *req)
-        a = rule.a  # type: ignore[attr-defined]
-        return lambda *req: rasterize(*req, a=a)
 
     @property
     def rendering(self) -> bool:
         """True while a background render is under way."""
-        return self._render_worker is not None
-
-    def _start_render_worker(self) -> None:
-        request = self._pending
-        self._pending = None
-        worker = create_worker(self._rasterizer(), *request, _start_thread=False, _ignore_errors=True)
-        self.busy.emit(f"Drawing cells near {short_decimal(request[0], 24)}…")
-
-        def done(raster: Raster) -> None:
-            self._render_worker = None
-            if self._pending is not None:
-                self._start_render_worker()  # the view moved meanwhile: draw the latest
-            else:
-                self.busy.emit("")
-            self._show_raster(raster)
-
-        worker.returned.connect(done)
-        worker.errored.connect(lambda exc: self.busy.emit(f"Drawing failed: {exc}"))
-        self._render_worker = worker
-        worker.start()
+        return self.render_jobs.busy
 
     def _show_raster(self, raster: Raster) -> None:
         self.raster = raster
@@ -274,14 +251,14 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
         ox, oy = self.origin
         grundy = self.mode == GRUNDY
-        custom = getattr(self.rule, "name", "") == "custom"
-        lut = palette.grundy_lookup_table() if grundy else palette.custom_lookup_table() if custom else None
+        bounded = self.rule.bound is not None
+        lut = palette.grundy_lookup_table() if grundy else palette.custom_lookup_table() if bounded else None
         self.image.setLookupTable(lut if lut is not None else palette.lookup_table())
         if raster.nx and raster.ny:
             if grundy:
                 levels = self._grundy_levels(raster)
-            elif custom:
-                levels = self._custom_levels(raster)
+            elif bounded:
+                levels = self._bounded_levels(raster, self.rule.bound)
             else:
                 levels = raster.levels()
             self.image.setImage(levels, levels=(0, 255), autoLevels=False)
@@ -307,7 +284,7 @@ class GridView(GrundyDrawing, pg.PlotWidget):
 
     # ----- Grundy mode ------------------------------------------------------------------------
     def set_mode(self, mode: str) -> None:
-        if mode not in (HOT_COLD, GRUNDY):
+        if mode not in MODES:
             raise ValueError(f"unknown colour mode {mode!r}")
         self.mode = mode
         self.render_now()
@@ -434,14 +411,15 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         if x < 0 or y < 0:
             return f"({x}, {y}): outside the board"
         known = self.raster.count_at(x, y) if self.raster else None
-        if getattr(self.rule, "name", "") == "custom" and max(x, y) >= self.rule.n:  # type: ignore[attr-defined]
-            return f"({x}, {y}): beyond the square where this custom rule is solved"
+        bound = self.rule.bound
+        if bound is not None and max(x, y) >= bound:
+            return f"({x}, {y}): beyond the square [0, {bound})² where this rule is solved"
         if step == 1:
-            cold = bool(known) if known is not None else is_cold(x, y)
+            cold = bool(known) if known is not None else self.rule.is_cold(x, y)
             word = "cold: P-position, the player to move loses" if cold else "hot: N-position, the player to move wins"
             return f"({x}, {y})  {word}"
         x0, y0 = x - x % step, y - y % step
-        n = known if known is not None else cold_cells_in_rect(x0, y0, x0 + step - 1, y0 + step - 1)
+        n = known if known is not None else self.rule.count_rect(x0, y0, x0 + step - 1, y0 + step - 1).count
         return f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}]: {n} cold cells of {step}² (near ({x}, {y}))"
 
     def _on_mouse_moved(self, pos: QPointF) -> None:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.analysis.position import PositionReport
+from explorer.core.analysis.position import PositionReport, no_moves_text, verdict
 from explorer.core.exact.bigint import parse_natural, short_decimal
 from explorer.core.game.sequence import NumberKind, NumberRole
 from explorer.gui import palette
@@ -55,6 +55,7 @@ def _wrap(digits: str, width: int = 32) -> str:
 class Inspector(QWidget):
     positionRequested = Signal(object, object)
     moveActivated = Signal(object, object)
+    inputRejected = Signal(str)  # what was typed is not a position: the message to show
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -123,13 +124,12 @@ class Inspector(QWidget):
             a = parse_natural(self.position_a.text(), "Pile A")
             b = parse_natural(self.position_b.text(), "Pile B")
         except ValueError as exc:
-            self.show_error(str(exc))
+            self.inputRejected.emit(str(exc))
             return
-        self.show_error(None)
         self.positionRequested.emit(a, b)
 
-    def show_error(self, message: str | None) -> None:
-        self.error.setText(message or "")
+    def set_error(self, message: str) -> None:
+        self.error.setText(message)
         self.error.setVisible(bool(message))
 
     def _on_item_activated(self, item: QListWidgetItem) -> None:
@@ -138,38 +138,40 @@ class Inspector(QWidget):
             self.moveActivated.emit(target[0], target[1])
 
     # ----- state -> view ------------------------------------------------------------------
-    def show_grundy(self, text: str) -> None:
+    def set_grundy(self, text: str) -> None:
         self.grundy.setText(text)
         self.grundy.setVisible(bool(text))
 
-    def show_busy(self, a: int, b: int) -> None:
+    def set_busy(self, a: int, b: int) -> None:
         self.status.setText(f"Working out ({short_decimal(a)}, {short_decimal(b)})…")
         self.moves.clear()
 
-    def show_report(self, r: PositionReport) -> None:
+    def set_report(self, r: PositionReport | None) -> None:
+        if r is None:  # no verdict (yet, or the rule cannot answer): nothing stale stays
+            self.status.setText("")
+            self.moves.clear()
+            self.set_grundy("")
+            return
         for edit, value in ((self.position_a, r.a), (self.position_b, r.b)):
             if edit.text().replace(" ", "").replace("_", "").replace(",", "") != str(value):
                 edit.setText(str(value))
                 edit.setCursorPosition(0)
         pos = f"({short_decimal(r.a, SHORT)}, {short_decimal(r.b, SHORT)})"
-        if r.cold:
-            k = f" It is the cold pair number k = {short_decimal(r.index, 40)}." if r.index is not None else ""
-            verdict = f"<b>P-position</b> (cold): the player to move <b>loses</b> with best play.{k}"
-        else:
-            n = len(r.moves)
-            verdict = (
-                f"<b>N-position</b> (hot): the player to move <b>wins</b> with best play, "
-                f"by {'one of ' if n > 1 else ''}{n} winning move{'s' if n > 1 else ''}."
-            )
+        text = html.escape(verdict(r))
+        head, _, rest = text.partition(" (")
+        text = f"<b>{head}</b> ({rest}"
+        if r.cold and r.index is not None:
+            text += f" It is the cold pair number k = {short_decimal(r.index, 40)}."
         details = ""
         if r.role_a is not None and r.role_b is not None:
-            details = (
-                f"<p>{_role_text('A', r.a, r.role_a)}<br>{_role_text('B', r.b, r.role_b)}</p>"
+            details = f"<p>{_role_text('A', r.a, r.role_a)}<br>{_role_text('B', r.b, r.role_b)}</p>"
+        if r.zeckendorf_a:
+            details += (
                 f"<p>Zeckendorf (over 1, 2, 3, 5, 8, …):<br><tt>A = {_wrap(r.zeckendorf_a)}<br>"
                 f"B = {_wrap(r.zeckendorf_b)}</tt></p>"
             )
-        rule = "" if r.rule_title == "Wythoff" else f"<p><i>Rule: {html.escape(r.rule_title)}</i></p>"
-        self.status.setText(f"<p><b>{html.escape(pos)}</b></p>{rule}<p>{verdict}</p>{details}")
+        rule = "" if r.rule_key == "wythoff" else f"<p><i>Rule: {html.escape(r.rule_title)}</i></p>"
+        self.status.setText(f"<p><b>{html.escape(pos)}</b></p>{rule}<p>{text}</p>{details}")
         self.moves.clear()
         for move in r.moves:
             a, b = move.target
@@ -180,6 +182,6 @@ class Inspector(QWidget):
             item.setToolTip(f"({a}, {b})" if len(str(a)) < 200 else "")
             self.moves.addItem(item)
         if not r.moves:
-            empty = QListWidgetItem("none: every move leads to a hot position")
+            empty = QListWidgetItem(no_moves_text(r))
             empty.setFlags(Qt.ItemFlag.NoItemFlags)
             self.moves.addItem(empty)

@@ -1,105 +1,54 @@
-"""Play against the computer: a start position, who moves first, hints, undo and redo.
-
-While a game runs, clicking a cell on the grid makes your move there.
-"""
+"""Play against the computer: the game lives in the session; the panel shows it; clicks on the
+grid during a game are moves. Everything about moves and winners comes from the game's rule."""
 
 from __future__ import annotations
 
-import random
-
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QGridLayout,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
 
-from explorer.core.analysis.play import COMPUTER, HUMAN, Game, IllegalMove, random_start
-from explorer.core.exact.bigint import parse_natural, short_decimal
-from explorer.gui.grid_view import GridView
-
-
-class PlayPanel(QWidget):
-    startRequested = Signal(object, object, bool)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("playPanel")
-        self.setMaximumWidth(560)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("<b>Play against the computer</b> (it plays perfectly)"))
-        form = QGridLayout()
-        self.a = QLineEdit(objectName="playA", placeholderText="pile A")
-        self.b = QLineEdit(objectName="playB", placeholderText="pile B")
-        form.addWidget(QLabel("Start"), 0, 0)
-        form.addWidget(self.a, 0, 1)
-        form.addWidget(self.b, 0, 2)
-        self.random = QPushButton("Random", objectName="playRandom")
-        form.addWidget(self.random, 0, 3)
-        layout.addLayout(form)
-        self.human_first = QCheckBox("I move first", objectName="playHumanFirst", checked=True)
-        layout.addWidget(self.human_first)
-        self.start = QPushButton("New game", objectName="playStart")
-        layout.addWidget(self.start)
-        self.status = QLabel(objectName="playStatus")
-        self.status.setWordWrap(True)
-        layout.addWidget(self.status)
-        buttons = QHBoxLayout()
-        self.hint = QPushButton("Hint", objectName="playHint")
-        self.undo = QPushButton("Undo", objectName="playUndo")
-        self.redo = QPushButton("Redo", objectName="playRedo")
-        for button in (self.hint, self.undo, self.redo):
-            buttons.addWidget(button)
-        layout.addLayout(buttons)
-        self.log = QListWidget(objectName="playLog")
-        layout.addWidget(self.log, 1)
-        self.start.clicked.connect(self.submit)
-        self.random.clicked.connect(self._random)
-        self.rng = random.Random()
-
-    def _random(self) -> None:
-        a, b = random_start(self.rng)
-        self.a.setText(str(a))
-        self.b.setText(str(b))
-        self.submit()
-
-    def submit(self) -> None:
-        try:
-            a = parse_natural(self.a.text(), "Pile A")
-            b = parse_natural(self.b.text(), "Pile B")
-        except ValueError as exc:
-            self.status.setText(f"<span style='color:#b00020'><b>{exc}</b></span>")
-            return
-        self.startRequested.emit(a, b, self.human_first.isChecked())
+from explorer.core.analysis.play import COMPUTER, HUMAN, Game, IllegalMove
+from explorer.core.exact.bigint import short_decimal
+from explorer.core.rules.base import Rule, RuleError
+from explorer.gui.grid.view import GridView
+from explorer.gui.panels.play import PlayPanel
+from explorer.session.model import Session
 
 
 class PlayController(QObject):
     changed = Signal()
 
-    def __init__(self, panel: PlayPanel, grid: GridView, rule_source) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, session: Session, panel: PlayPanel, grid: GridView) -> None:
         super().__init__(panel)
+        self.session = session
         self.panel = panel
         self.grid = grid
-        self.rule_source = rule_source  # callable: the current rule
-        self.game: Game | None = None
         self.reply_delay_ms = 300
+        session.events.rule.connect(self._rule_changed)
         panel.startRequested.connect(self.new_game)
         panel.hint.clicked.connect(self.show_hint)
         panel.undo.clicked.connect(self.undo)
         panel.redo.clicked.connect(self.redo)
 
     @property
+    def game(self) -> Game | None:
+        return self.session.game
+
+    def _rule_changed(self, rule: Rule) -> None:
+        if self.game is not None and self.game.rule != rule and not self.game.over:
+            self.session.game = None
+            self.grid.set_path([])
+            self.panel.status.setText(f"The rule is now {rule.title}: start a new game to play under it.")
+
+    @property
     def active(self) -> bool:
         return self.game is not None and not self.game.over
 
     def new_game(self, a: int, b: int, human_first: bool) -> None:
-        self.game = Game(self.rule_source(), (a, b), human_first)
+        try:
+            game = Game(self.session.rule, (a, b), human_first)
+        except RuleError as exc:
+            self.panel.show_error(str(exc))
+            return
+        self.session.game = game
         self.panel.log.clear()
         self.grid.center_on(a, b, span=max(24, min(400, 2 * max(a, b) + 6)) if max(a, b) < 10**6 else 24)
         self._refresh()
@@ -116,6 +65,9 @@ class PlayController(QObject):
             self.game.play((x, y))
         except IllegalMove as exc:
             self.panel.status.setText(f"<span style='color:#b00020'><b>{exc}.</b></span> Pick another cell.")
+            return True
+        except RuleError as exc:
+            self.panel.show_error(str(exc))
             return True
         self._log(HUMAN, (x, y))
         self._refresh()
@@ -170,7 +122,8 @@ class PlayController(QObject):
         where = f"({short_decimal(a)}, {short_decimal(b)})"
         if game.over:
             text = "<b>You win!</b>" if game.winner == HUMAN else "<b>The computer wins.</b>"
-            text += f" Nobody can move from {where}."
+            loser_moved = "" if game.rule.last_mover_wins else " (misère: whoever took the last counter lost)"
+            text += f" No move is left from {where}{loser_moved}."
         elif game.to_move == HUMAN:
             text = f"Your move from {where}: click a cell you can reach."
         else:
@@ -180,4 +133,5 @@ class PlayController(QObject):
         self.panel.status.setText(text)
         self.panel.undo.setEnabled(bool(game.movers))
         self.panel.redo.setEnabled(bool(game.redo_stack))
+        self.session.game_changed()
         self.changed.emit()

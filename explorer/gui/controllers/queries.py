@@ -1,0 +1,212 @@
+"""Wires the query panel and the grid to the rule's counter.
+
+Each rule supplies its counter: a Fenwick index over the generated sequence (Wythoff,
+Fraenkel, misère), or its own prefix count (Nim's closed form, a custom rule's table).
+Questions the counter answers at once are answered at once; a question that makes the index
+grow, and whole batch files, run through the job helper (the latest request wins) with
+progress and cancel. Every answer carries the rule it was computed for and is dropped if the
+rule changed meanwhile.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import QObject, Signal
+from superqt.utils import thread_worker
+
+from explorer.core.counting.closed_form import Count, cells_in
+from explorer.core.counting.cold_index import Counter
+from explorer.core.grundy.cache import GrundyCache
+from explorer.core.rules.base import Rule, RuleError
+from explorer.core.textio.query_file import QueryBatch, parse_query_file
+from explorer.gui.grid.view import GridView
+from explorer.gui.jobs import LatestJob
+from explorer.gui.panels.queries import SHOWN_BATCH_ROWS, QueryPanel
+from explorer.session.model import BatchRecord, QueryRecord, Session
+
+BATCH_CHUNK = 50_000
+
+
+class QueryController(QObject):
+    answered = Signal(object)
+    batchFinished = Signal(int)
+
+    def __init__(self, session: Session, panel: QueryPanel, grid: GridView) -> None:
+        super().__init__(panel)
+        self.session = session
+        self.panel = panel
+        self.grid = grid
+        self.counter: Counter = session.rule.counter()
+        self.jobs = LatestJob(self)
+        self._batch_worker: Any = None
+        self.grundy_cache: Callable[[], GrundyCache | None] = lambda: None
+        panel.queryRequested.connect(self.run_query)
+        panel.valueQueryRequested.connect(self.run_value_query)
+        panel.importRequested.connect(self.import_batch)
+        panel.exportRequested.connect(self.export_csv)
+        panel.cancelRequested.connect(self.cancel)
+        grid.rectangleSelected.connect(self._from_grid)
+        session.events.rule.connect(self._rule_changed)
+        panel.set_rule_title(session.rule.title)
+
+    @property
+    def busy(self) -> bool:
+        return self.jobs.busy or self._batch_worker is not None
+
+    @property
+    def records(self) -> tuple[QueryRecord | BatchRecord, ...]:
+        return self.session.queries
+
+    def _rule_changed(self, rule: Rule) -> None:
+        self.cancel()
+        self.counter = rule.counter()
+        self.panel.set_rule_title(rule.title)
+
+    # ----- single queries ---------------------------------------------------------------------
+    def _from_grid(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        self.panel.set_rectangle(x0, y0, x1, y1)
+        self.run_query(x0, y0, x1, y1)
+
+    def run_query(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        self.grid.set_query_rect(x0, y0, x1, y1)
+        rule, counter = self.session.rule, self.counter
+        background = counter.costly(max(x1, y1))
+        if background:
+            self.panel.show_busy(f"Growing the index to {max(x1, y1) + 1:,} numbers…")
+        self.jobs.submit(
+            counter.count_rect,
+            x0,
+            y0,
+            x1,
+            y1,
+            done=lambda answer: self._show(rule, x0, y0, x1, y1, answer),
+            failed=lambda exc: self._failed(rule, exc),
+            background=background,
+        )
+
+    def _failed(self, rule: Rule, exc: BaseException) -> None:
+        if self.session.accepts(rule):
+            self.panel.show_error(str(exc) if isinstance(exc, RuleError) else f"The query failed: {exc}")
+
+    def run_value_query(self, g: int, x0: int, y0: int, x1: int, y1: int) -> None:
+        """Cells of Grundy value g in the rectangle (inside the computed Grundy square)."""
+        self.grid.set_query_rect(x0, y0, x1, y1)
+        rule, cache = self.session.rule, self.grundy_cache()
+        if not rule.has_grundy or cache is None:
+            self.panel.show_error(f"Grundy values are not computed for {rule.title}")
+            return
+        side = cache.side
+        if not cache.covers(x1, y1):
+            self.panel.show_error(
+                f"Grundy values are computed on [0, {side})² so far: switch the colour mode to "
+                "Grundy values and view the rectangle to compute further (up to 8192)."
+            )
+            return
+        count = cache.count_value(g, x0, y0, x1, y1)
+        self.panel.show_value_count(g, x0, y0, x1, y1, count)
+        cells = cells_in(x0, y0, x1, y1)
+        self.session.add_query(QueryRecord(x0, y0, x1, y1, count, cells, f"G={g} dominance", rule.key))
+
+    def _show(self, rule: Rule, x0: int, y0: int, x1: int, y1: int, answer: Count) -> None:
+        if not self.session.accepts(rule):
+            return
+        self.panel.show_count(x0, y0, x1, y1, answer)
+        self.session.add_query(QueryRecord(x0, y0, x1, y1, answer.count, answer.cells, answer.method, rule.key))
+        self.answered.emit(answer)
+
+    # ----- batches ----------------------------------------------------------------------------
+    def import_batch(self, path: str) -> None:
+        if self.busy:
+            self.panel.show_error("Busy with another job: cancel it or wait")
+            return
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as exc:
+            self.panel.show_error(f"Cannot read {path}: {exc.strerror or exc}")
+            return
+        self.panel.show_busy(f"Reading {path}…")
+        rule = self.session.rule
+        worker = self._batch_job(data, self.counter)
+        worker.yielded.connect(lambda step: self._batch_progress(rule, step))
+        worker.returned.connect(self._batch_done)
+        worker.aborted.connect(lambda: self._batch_done(None))
+        worker.errored.connect(lambda exc: self.panel.show_error(f"The import failed: {exc}"))
+        worker.finished.connect(self._batch_finished)
+        self._batch_worker = worker
+        worker.start()
+
+    def _batch_finished(self) -> None:
+        self._batch_worker = None
+        self.panel.show_progress(1, 1)
+
+    @thread_worker(start_thread=False, ignore_errors=True)
+    def _batch_job(self, data: bytes, counter: Counter) -> Iterator[tuple[int, int, Any]]:
+        batch = parse_query_file(data)  # raises InputError: shown by `errored`
+        total = len(batch)
+        yield 0, total, None
+        for lo in range(0, total, BATCH_CHUNK):
+            part = QueryBatch(*(col[lo : lo + BATCH_CHUNK] for col in (batch.x0, batch.y0, batch.x1, batch.y1)))
+            counts, method = counter.count_rect_many(part.x0, part.y0, part.x1, part.y1)
+            yield min(total, lo + BATCH_CHUNK), total, (part, counts, method)
+        return total
+
+    def _batch_rows(self) -> int:
+        return sum(len(r) for r in self.session.queries if isinstance(r, BatchRecord))
+
+    def _batch_progress(self, rule: Rule, step: tuple[int, int, Any]) -> None:
+        done, total, chunk = step
+        if not self.session.accepts(rule):
+            self.cancel()
+            return
+        self.panel.show_progress(done, total)
+        self.panel.show_busy(f"Answered {done:,} of {total:,} queries…")
+        if chunk is None:
+            return
+        part, counts, method = chunk
+        self.session.add_query(BatchRecord(part.x0, part.y0, part.x1, part.y1, counts, method, rule.key))
+        first_row = self._batch_rows() - len(part)
+        for i in range(max(0, min(len(part), SHOWN_BATCH_ROWS - first_row))):
+            x0, y0, x1, y1 = (int(c[i]) for c in (part.x0, part.y0, part.x1, part.y1))
+            cells = max(0, x1 - x0 + 1) * max(0, y1 - y0 + 1)
+            self.panel.add_history_row(x0, y0, x1, y1, int(counts[i]), cells, method)
+
+    def _batch_done(self, total: int | None) -> None:
+        batch_rows = self._batch_rows()
+        if total is None:
+            self.panel.show_busy(f"Import cancelled after {batch_rows:,} queries (kept for export).")
+            self.batchFinished.emit(-1)
+            return
+        more = max(0, total - SHOWN_BATCH_ROWS)
+        note = f"; the table shows the first {SHOWN_BATCH_ROWS:,}, the CSV has all" if more else ""
+        self.panel.show_busy(f"Answered {total:,} queries{note}.")
+        self.batchFinished.emit(total)
+
+    def cancel(self) -> None:
+        self.jobs.cancel()
+        if self._batch_worker is not None:
+            self._batch_worker.quit()
+
+    # ----- export -----------------------------------------------------------------------------
+    def export_csv(self, path: str) -> None:
+        try:
+            with open(path, "w", newline="") as handle:
+                writer = csv.writer(handle)
+                writer.writerow(["x0", "y0", "x1", "y1", "cold_cells", "cells", "method", "rule"])
+                for record in self.session.queries:
+                    if isinstance(record, QueryRecord):
+                        r = record
+                        writer.writerow((r.x0, r.y0, r.x1, r.y1, r.count, r.cells, r.method, r.rule_key))
+                        continue
+                    cols = [np.asarray(c, dtype=object) for c in (record.x0, record.y0, record.x1, record.y1)]
+                    for x0, y0, x1, y1, c in zip(*cols, list(record.counts), strict=True):
+                        cells = cells_in(x0, y0, x1, y1)
+                        writer.writerow((x0, y0, x1, y1, int(c), cells, record.method, record.rule_key))
+        except OSError as exc:
+            self.panel.show_error(f"Cannot write {path}: {exc.strerror or exc}")
+            return
+        self.panel.show_busy(f"Exported to {path}.")

@@ -1,0 +1,60 @@
+"""The rule and the colour mode: requests from the selector and the dialogs, into the session.
+
+A rule is requested by its text form (the registry's key). Rules that take time to make (a
+custom rule is solved by dynamic programming) are made off the GUI thread; whatever happens
+(refused, cancelled, failed), the selector always shows the rule in effect.
+"""
+
+from __future__ import annotations
+
+from explorer.core.rules.base import Rule
+from explorer.core.rules.registry import parse_rule, takes_time
+from explorer.session.jobs import Jobs
+from explorer.session.model import GRUNDY, HOT_COLD, MODES, Session
+from explorer.session.views import RuleSelectorView, StatusView
+
+
+class RuleController:
+    def __init__(self, session: Session, selector: RuleSelectorView, status: StatusView, jobs: Jobs) -> None:
+        self.session = session
+        self.selector = selector
+        self.status = status
+        self.jobs = jobs
+        session.events.rule.connect(self._rule_changed)
+        session.events.mode.connect(selector.set_mode)
+        self._rule_changed(session.rule)
+
+    def request(self, text: str) -> None:
+        """Make the rule named `text` current (e.g. 'nim', 'wythoff:5', 'custom:one=2 3;n=64')."""
+        costly = takes_time(text)
+        if costly:
+            self.status.show_message("Solving the custom rule…")
+        self.jobs.submit(parse_rule, text, done=self._made, failed=self._refused, background=costly)
+
+    def cancelled(self) -> None:
+        """A dialog asking for a rule's parameters was closed: nothing changes."""
+        self.selector.set_rule(self.session.rule)
+
+    def request_mode(self, mode: str) -> None:
+        if mode not in MODES:
+            self.status.show_message(f"Unknown colour mode {mode!r}")
+        elif mode == GRUNDY and not self.session.rule.has_grundy:
+            self.status.show_message(f"Grundy values are not computed for {self.session.rule.title}")
+            self.selector.set_mode(self.session.mode)
+        else:
+            self.session.mode = mode
+
+    def _made(self, rule: Rule) -> None:
+        self.session.rule = rule
+        self.selector.set_rule(rule)  # also when it equals the rule in effect (a re-chosen entry)
+
+    def _refused(self, exc: BaseException) -> None:
+        self.status.show_message(str(exc))
+        self.selector.set_rule(self.session.rule)
+
+    def _rule_changed(self, rule: Rule) -> None:
+        self.selector.set_rule(rule)
+        self.selector.set_grundy_available(rule.has_grundy)
+        if self.session.mode == GRUNDY and not rule.has_grundy:
+            self.session.mode = HOT_COLD
+        self.status.show_message(f"Rule: {rule.title}")

@@ -1,0 +1,70 @@
+"""The selected position: requests from the inspector and the grid, the report, errors.
+
+A request makes the position the selection at once (clearing the old verdict and any old
+message), then the report is computed for (rule, position), off the GUI thread when the numbers
+are large, and shown only if the session still holds that rule and position when it arrives.
+"""
+
+from __future__ import annotations
+
+from explorer.core.analysis.position import PositionReport, report
+from explorer.core.rules.base import Rule, RuleError
+from explorer.session.jobs import Jobs
+from explorer.session.model import Session
+from explorer.session.views import GridView, InspectorView
+
+SYNC_BITS = 20_000  # below this size a report takes well under 50 ms: no thread needed
+
+
+class SelectionController:
+    def __init__(self, session: Session, inspector: InspectorView, grid: GridView, jobs: Jobs) -> None:
+        self.session = session
+        self.inspector = inspector
+        self.grid = grid
+        self.jobs = jobs
+        session.events.report.connect(self._show_report)
+        session.events.message.connect(inspector.set_error)
+        session.events.rule.connect(self._rule_changed)
+
+    def request(self, a: int, b: int) -> None:
+        """Select (a, b) (from the inspector's fields, a click, a move in the list)."""
+        s = self.session
+        s.selection = (a, b)
+        s.report = None
+        s.message = ""
+        self.grid.set_selection(a, b, ())
+        rule = s.rule
+        background = max(a, b).bit_length() >= SYNC_BITS
+        if background:
+            self.inspector.set_busy(a, b)
+        self.jobs.submit(
+            report,
+            rule,
+            a,
+            b,
+            done=lambda r: self._arrived(rule, r),
+            failed=lambda exc: self._failed(rule, (a, b), exc),
+            background=background,
+        )
+
+    def input_error(self, message: str) -> None:
+        """The inspector could not read what was typed."""
+        self.session.message = message
+
+    def _arrived(self, rule: Rule, r: PositionReport) -> None:
+        if self.session.accepts(rule, r.position):
+            self.session.report = r
+
+    def _failed(self, rule: Rule, position: tuple[int, int], exc: BaseException) -> None:
+        if not self.session.accepts(rule, position):
+            return
+        self.session.message = str(exc) if isinstance(exc, RuleError) else f"Could not analyse the position: {exc}"
+
+    def _show_report(self, r: PositionReport | None) -> None:
+        self.inspector.set_report(r)
+        if r is not None:
+            self.grid.set_selection(r.a, r.b, r.moves)
+
+    def _rule_changed(self, rule: Rule) -> None:
+        if self.session.selection is not None:
+            self.request(*self.session.selection)

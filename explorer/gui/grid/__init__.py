@@ -1,0 +1,1 @@
+"""The zoomable grid: exact integer origin, rasters drawn per frame, overlays, axes."""

@@ -1,0 +1,105 @@
+"""The one background-work helper of the window: a channel where the latest request wins.
+
+Each request runs on a worker thread (superqt's `create_worker`). Submitting again cancels the
+request before it (its progress callback starts answering False, so cooperative work stops at
+its next block) and makes sure its answer is never delivered; answers and errors arrive on the
+GUI thread through queued signals. `busy` is true while any worker of the channel still runs,
+including a cancelled one that has not stopped yet.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from superqt.utils import create_worker
+
+from explorer.session.jobs import Cancelled, Done, Failed, ProgressFn
+
+
+class LatestJob(QObject):
+    """Implements `explorer.session.jobs.Jobs` with worker threads."""
+
+    busyChanged = Signal(bool)
+    _progressed = Signal(int, int, int)  # token, done, total (emitted from the worker)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._token = 0
+        self._stop: threading.Event | None = None
+        self._running: set[Any] = set()
+        self._progress: ProgressFn | None = None
+        self._progressed.connect(self._on_progress)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._running)
+
+    def submit(
+        self,
+        work: Callable[..., Any],
+        *args: Any,
+        done: Done,
+        failed: Failed,
+        progress: ProgressFn | None = None,
+        background: bool = True,
+    ) -> None:
+        self.cancel()
+        self._token += 1
+        token = self._token
+        stop = threading.Event()
+        self._stop = stop
+        self._progress = progress
+        kwargs: dict[str, Any] = {}
+        if progress is not None:
+
+            def report(n: int, total: int) -> bool:
+                if stop.is_set():
+                    return False
+                self._progressed.emit(token, n, total)
+                return True
+
+            kwargs["progress"] = report
+        if not background:
+            try:
+                result = work(*args, **kwargs)
+            except Exception as exc:
+                failed(exc)
+                return
+            done(result)
+            return
+        worker = create_worker(work, *args, **kwargs, _start_thread=False, _ignore_errors=True)
+
+        def deliver(result: Any) -> None:
+            if token == self._token and not stop.is_set():
+                done(result)
+
+        def fail(exc: BaseException) -> None:
+            if token == self._token and not stop.is_set() and not isinstance(exc, (Cancelled, InterruptedError)):
+                failed(exc)
+
+        def finished() -> None:
+            self._running.discard(worker)
+            if not self._running:
+                self.busyChanged.emit(False)
+
+        worker.returned.connect(deliver)
+        worker.errored.connect(fail)
+        worker.finished.connect(finished)
+        was_busy = self.busy
+        self._running.add(worker)
+        if not was_busy:
+            self.busyChanged.emit(True)
+        worker.start()
+
+    def _on_progress(self, token: int, n: int, total: int) -> None:
+        if token == self._token and self._progress is not None:
+            self._progress(n, total)
+
+    def cancel(self) -> None:
+        """Stop the current request: its answer will not be delivered."""
+        if self._stop is not None:
+            self._stop.set()
+        self._token += 1

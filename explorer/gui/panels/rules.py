@@ -1,0 +1,67 @@
+"""The toolbar's two choices: the colour mode and the rule. A view: it shows the session's
+rule and mode (`set_*`) and emits requests; it never sets them itself."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
+from superqt.utils import signals_blocked
+
+from explorer.core.rules.base import Rule
+from explorer.core.rules.registry import ASK_NOTHING, FAMILIES, example_rules
+from explorer.session.model import GRUNDY, HOT_COLD
+
+ASK = "ask:"  # item data of entries that ask for parameters first
+
+
+class RuleBar(QWidget):
+    ruleRequested = Signal(str)  # a rule's text form
+    askRequested = Signal(str)  # a family name: ask for its parameters, then request
+    modeRequested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel(" Colour by: "))
+        self.mode = QComboBox(objectName="colorMode")
+        self.mode.addItem("Hot / cold (P and N positions)", HOT_COLD)
+        self.mode.addItem("Grundy values G(x, y)", GRUNDY)
+        self.mode.activated.connect(lambda i: self.modeRequested.emit(self.mode.itemData(i)))
+        layout.addWidget(self.mode)
+        layout.addWidget(QLabel("  Rule: "))
+        self.rules = QComboBox(objectName="ruleSelector")
+        for label, key in example_rules():
+            self.rules.addItem(label, key)
+        for family in FAMILIES:
+            if family.ask != ASK_NOTHING:
+                self.rules.addItem(family.label, ASK + family.name)
+        # `activated` fires even when the entry shown is chosen again ("Fraenkel a = …" twice).
+        self.rules.activated.connect(self._chosen)
+        layout.addWidget(self.rules)
+
+    def _chosen(self, index: int) -> None:
+        data = self.rules.itemData(index)
+        if data.startswith(ASK):
+            self.askRequested.emit(data.removeprefix(ASK))
+        else:
+            self.ruleRequested.emit(data)
+
+    def set_rule(self, rule: Rule) -> None:
+        """Show `rule` as the one in effect (adding an entry for it if the list has none)."""
+        with signals_blocked(self.rules):
+            index = self.rules.findData(rule.key)
+            if index < 0:
+                first_ask = next(i for i in range(self.rules.count()) if self.rules.itemData(i).startswith(ASK))
+                title = rule.title if len(rule.title) <= 60 else rule.title[:57] + "…"
+                self.rules.insertItem(first_ask, title, rule.key)
+                self.rules.setItemData(first_ask, rule.title, 3)  # tooltip: the whole title
+                index = first_ask
+            self.rules.setCurrentIndex(index)
+
+    def set_grundy_available(self, available: bool) -> None:
+        self.mode.model().item(self.mode.findData(GRUNDY)).setEnabled(available)
+
+    def set_mode(self, mode: str) -> None:
+        with signals_blocked(self.mode):
+            self.mode.setCurrentIndex(self.mode.findData(mode))

@@ -1,0 +1,76 @@
+"""The session model: everything the window shows, in one evented, Qt-free object.
+
+Controllers change it; views follow its events (`session.events.<field>.connect(...)`) and
+never write to it. Answers that arrive from background work carry the rule and inputs they
+were computed for; `accepts` tells a controller whether they still belong to the session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from psygnal import evented
+
+from explorer.core.analysis.play import Game
+from explorer.core.analysis.position import PositionReport
+from explorer.core.rules.base import Rule
+from explorer.core.rules.closed import Wythoff
+
+HOT_COLD = "hot/cold"
+GRUNDY = "grundy"
+MODES = (HOT_COLD, GRUNDY)
+
+
+@dataclass(frozen=True)
+class QueryRecord:
+    """One answered rectangle question, with the rule it was answered under."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+    count: int
+    cells: int
+    method: str
+    rule_key: str
+
+
+@dataclass(frozen=True)
+class BatchRecord:
+    """A chunk of an imported batch: the rectangles (arrays or lists) and their counts."""
+
+    x0: Any
+    y0: Any
+    x1: Any
+    y1: Any
+    counts: Any
+    method: str
+    rule_key: str
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+
+@evented
+@dataclass(eq=False)
+class Session:
+    rule: Rule = field(default_factory=Wythoff)
+    selection: tuple[int, int] | None = None
+    report: PositionReport | None = None  # the report of `selection` under `rule`, once known
+    message: str = ""  # why there is no report (an error a person can act on), or ""
+    mode: str = HOT_COLD
+    view: tuple[int, int, int, int] | None = None  # cells [x0, x1) x [y0, y1) on screen
+    queries: tuple[QueryRecord | BatchRecord, ...] = ()
+    game: Game | None = None
+    game_moves: int = 0  # bumped on every change to the game (the Game object changes in place)
+
+    def accepts(self, rule: Rule, selection: tuple[int, int] | None = None) -> bool:
+        """Whether an answer computed for (rule, selection) still belongs to the session."""
+        return rule == self.rule and (selection is None or selection == self.selection)
+
+    def add_query(self, record: QueryRecord | BatchRecord) -> None:
+        self.queries = (*self.queries, record)
+
+    def game_changed(self) -> None:
+        self.game_moves += 1
