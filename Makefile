@@ -31,6 +31,7 @@ bench: $(TEST_STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m bench
 
 lint: $(TEST_STAMP)
+	$(VENV)/bin/lint-imports
 	$(PY) -m ruff check explorer tests bench
 	$(PY) -m ruff format --check explorer tests bench
 	$(PY) -m mypy

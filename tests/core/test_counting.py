@@ -6,9 +6,9 @@ from hypothesis import strategies as st
 
 from explorer.core import cold_cells_in, cold_cells_in_rect
 from explorer.core.rules import Wythoff
+from tests.oracles import cold_table
 
 cold_counts = Wythoff().cold_count_many
-from tests.oracles import cold_table
 
 N = 150
 

@@ -97,7 +97,7 @@ def test_is_a_rule_and_its_key_names_it(case):
     assert isinstance(rule, Rule)
     assert parse_rule(rule.key) == rule
     assert rule.title
-    one, both, diff, misere = _definition(text)
+    *_, misere = _definition(text)
     assert rule.last_mover_wins is (not misere)
 
 

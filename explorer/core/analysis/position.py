@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from explorer.core.game.moves import Move
-from explorer.core.game.sequence import NumberRole
+from explorer.core.game.sequence import NumberKind, NumberRole
 from explorer.core.game.zeckendorf import zeckendorf_digits
 from explorer.core.rules.base import Rule
+
+__all__ = ["NumberKind", "NumberRole", "PositionReport", "no_moves_text", "report", "verdict"]
 
 ZECKENDORF_SHOWN = 64  # digits shown in full; longer forms are elided in the middle
 

@@ -46,14 +46,22 @@ class UnknownRule(RuleError):
 class Rule(Protocol):
     """Every rule answers these, exactly, for integers of any size (inside `bound` if it has one)."""
 
-    key: str  # the registry's name for it: parse_rule(rule.key) == rule
-    title: str  # for people
-    last_mover_wins: bool  # normal play True; misère (taking the last counter loses) False
-    bound: int | None  # None: exact everywhere; n: solved on [0, n)^2 only
-    spec: MoveSpec
-    count_method: str  # how `count_rect` counts ("closed-form", "dynamic programming")
-    shows_zeckendorf: bool  # whether Zeckendorf forms say something about its cold set
-    has_grundy: bool  # whether `grundy_window` answers
+    @property
+    def key(self) -> str: ...  # the registry's name for it: parse_rule(rule.key) == rule
+    @property
+    def title(self) -> str: ...  # for people
+    @property
+    def last_mover_wins(self) -> bool: ...  # normal play True; misère (taking the last counter loses) False
+    @property
+    def bound(self) -> int | None: ...  # None: exact everywhere; n: solved on [0, n)^2 only
+    @property
+    def spec(self) -> MoveSpec: ...
+    @property
+    def count_method(self) -> str: ...  # how `count_rect` counts ("closed-form", "dynamic programming")
+    @property
+    def shows_zeckendorf(self) -> bool: ...  # whether Zeckendorf forms say something about its cold set
+    @property
+    def has_grundy(self) -> bool: ...  # whether `grundy_window` answers
 
     def check(self, x: int, y: int) -> None: ...
     def legal_moves(self, x: int, y: int) -> Iterator[Position]: ...
@@ -65,7 +73,7 @@ class Rule(Protocol):
     def cold_index(self, x: int, y: int) -> int | None: ...
     def number_role(self, n: int) -> NumberRole | None: ...
     def cold_pair(self, k: int) -> Position: ...
-    def cold_pairs(self, start: int, count: int) -> tuple[Sequence[int], Sequence[int]]: ...
+    def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]: ...
     def cold_count(self, x: int, y: int) -> int: ...
     def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count: ...
     def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]: ...
@@ -127,7 +135,7 @@ class RuleBase:
     def cold_pair(self, k: int) -> Position:
         raise NotAvailable(f"{self.title} has no sequence of cold pairs")
 
-    def cold_pairs(self, start: int, count: int) -> tuple[Sequence[int], Sequence[int]]:
+    def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]:
         """The cold pairs k = start .. start + count - 1, as two sequences (smaller, larger)."""
         pairs = [self.cold_pair(k) for k in range(start, start + count)]
         return [p[0] for p in pairs], [p[1] for p in pairs]

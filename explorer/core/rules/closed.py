@@ -11,7 +11,6 @@ Nim (two heaps): no move on both piles; cold iff a == b; G = a XOR b.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -161,7 +160,7 @@ class Wythoff(BeattyRule):
     shows_zeckendorf: ClassVar[bool] = True
     has_grundy: ClassVar[bool] = True
 
-    def cold_pairs(self, start: int, count: int) -> tuple[Sequence[int], Sequence[int]]:
+    def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]:
         if self.changes or start < 0:
             return super().cold_pairs(start, count)
         return bulk.cold_pairs(start, count)  # numpy where exact, Python integers beyond

@@ -105,11 +105,11 @@ class CustomRule(RuleBase):
         return f"custom:{spec.text()};n={n}" + (";misere" if misere else "")
 
     @property
-    def key(self) -> str:
+    def key(self) -> str:  # type: ignore[override]
         return self.text_for(self.spec, self.bound, self.misere)
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         play = ", misère" if self.misere else ""
         return f"Custom ({self.spec.describe()}{play}), solved on [0, {self.bound})²"
 

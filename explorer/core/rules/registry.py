@@ -15,6 +15,8 @@ from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
 from explorer.core.rules.custom import DEFAULT_SIDE, MAX_SIDE, CustomRule
 from explorer.core.rules.spec import Amounts, MoveSpec
 
+__all__ = ["DEFAULT_SIDE", "MAX_SIDE", "Amounts", "MoveSpec", "custom_text", "parse_rule"]
+
 ASK_NOTHING, ASK_INTEGER, ASK_SPEC = "nothing", "integer", "spec"
 
 
@@ -154,3 +156,8 @@ def example_rules() -> list[tuple[str, str]]:
             rule = parse_rule(key)
             out.append((rule.title if family.ask != ASK_NOTHING else family.label, key))
     return out
+
+
+def custom_text(spec: MoveSpec, n: int, misere: bool = False) -> str:
+    """The text form of a custom rule with these moves, solved on [0, n)^2 (nothing is solved here)."""
+    return CustomRule.text_for(spec, n, misere)

@@ -21,7 +21,7 @@ class RuleController:
         self.status = status
         self.jobs = jobs
         session.events.rule.connect(self._rule_changed)
-        session.events.mode.connect(selector.set_mode)
+        session.events.mode.connect(lambda mode: selector.set_mode(mode))
         self._rule_changed(session.rule)
 
     def request(self, text: str) -> None:

@@ -23,7 +23,7 @@ class SelectionController:
         self.grid = grid
         self.jobs = jobs
         session.events.report.connect(self._show_report)
-        session.events.message.connect(inspector.set_error)
+        session.events.message.connect(lambda message: inspector.set_error(message))
         session.events.rule.connect(self._rule_changed)
 
     def request(self, a: int, b: int) -> None:

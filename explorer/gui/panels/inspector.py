@@ -22,9 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.analysis.position import PositionReport, no_moves_text, verdict
+from explorer.core.analysis.position import NumberKind, NumberRole, PositionReport, no_moves_text, verdict
 from explorer.core.exact.bigint import parse_natural, short_decimal
-from explorer.core.game.sequence import NumberKind, NumberRole
 from explorer.gui import palette
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
@@ -170,13 +169,18 @@ class Inspector(QWidget):
                 f"<p>Zeckendorf (over 1, 2, 3, 5, 8, …):<br><tt>A = {_wrap(r.zeckendorf_a)}<br>"
                 f"B = {_wrap(r.zeckendorf_b)}</tt></p>"
             )
-        rule = "" if r.rule_key == "wythoff" else f"<p><i>Rule: {html.escape(r.rule_title)}</i></p>"
+        rule = f"<p><i>Rule: {html.escape(r.rule_title)}</i></p>"
         self.status.setText(f"<p><b>{html.escape(pos)}</b></p>{rule}<p>{text}</p>{details}")
         self.moves.clear()
         for move in r.moves:
             a, b = move.target
-            taken = short_decimal(move.taken, FULL)
-            text = f"take {taken} {move.kind.value} → ({short_decimal(a, FULL)}, {short_decimal(b, FULL)})"
+            k, l = move.amounts
+            taken = (
+                f"take {short_decimal(k, FULL)} from pile A and {short_decimal(l, FULL)} from pile B"
+                if k and l and k != l
+                else f"take {short_decimal(move.taken, FULL)} {move.kind.value}"
+            )
+            text = f"{taken} → ({short_decimal(a, FULL)}, {short_decimal(b, FULL)})"
             item = QListWidgetItem(text)
             item.setData(MOVE_ROLE, (a, b))
             item.setToolTip(f"({a}, {b})" if len(str(a)) < 200 else "")

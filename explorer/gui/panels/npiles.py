@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
+from explorer.core.analysis.tables import evaluate_piles
 from explorer.core.exact.bigint import parse_natural, short_decimal
-from explorer.core.game.npiles import grundy, winning_moves
 
 
 class NPilesPanel(QWidget):
@@ -38,8 +38,7 @@ class NPilesPanel(QWidget):
             if not parts:
                 raise ValueError("type the piles, separated by spaces, e.g. 3 5 7")
             piles = tuple(parse_natural(p, f"pile {i + 1}") for i, p in enumerate(parts))
-            value, method = grundy(piles)
-            wins = winning_moves(piles) if value else []
+            value, method, wins = evaluate_piles(piles)
         except ValueError as exc:
             self.result.setText(f"<span style='color:#b00020'><b>{exc}</b></span>")
             return

@@ -26,8 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.counting.closed_form import Count, cold_cells_in
+from explorer.core.analysis.tables import square_shares
 from explorer.core.exact.bigint import parse_natural, short_decimal
+from explorer.core.rules import Count
 from explorer.gui.panels.inspector import MAX_DIGITS
 
 PHI = (1 + math.sqrt(5)) / 2
@@ -131,7 +132,7 @@ class QueryPanel(QWidget):
         plot.setLabel("left", "share")
         plot.addLegend(offset=(-10, 10))
         n = np.unique(np.round(np.logspace(0, 12, 160)).astype(np.int64))
-        share = np.array([cold_cells_in(int(v), int(v)) / (int(v) + 1) ** 2 for v in n])
+        share = np.array(square_shares([int(v) for v in n]))
         asymptote = (2 / PHI**2) / n
         plot.plot(n, share, pen=pg.mkPen(28, 58, 138, width=2), name="exact share")
         plot.plot(n, asymptote, pen=pg.mkPen(214, 40, 57, width=1, style=Qt.PenStyle.DashLine), name="(2/φ²)/n")

@@ -13,8 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.rules.custom import DEFAULT_SIDE, MAX_SIDE, CustomRule
-from explorer.core.rules.spec import Amounts, MoveSpec
+from explorer.core.rules.registry import DEFAULT_SIDE, MAX_SIDE, Amounts, MoveSpec, custom_text
 
 
 class CustomRuleDialog(QDialog):
@@ -64,4 +63,4 @@ class CustomRuleDialog(QDialog):
         """The rule's text form for the registry (None while the fields are invalid)."""
         if self.spec is None:
             return None
-        return CustomRule.text_for(self.spec, self.bound.value(), self.misere.isChecked())
+        return custom_text(self.spec, self.bound.value(), self.misere.isChecked())

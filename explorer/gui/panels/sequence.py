@@ -23,18 +23,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from explorer.core.analysis.tables import sequence_row
 from explorer.core.exact.bigint import digit_count, parse_natural, short_decimal, trailing_digits
-from explorer.core.game.sequence import cold_pair, lower
-from explorer.core.game.zeckendorf import zeckendorf_digits
 
 ROWS = 1_000_000
 COLUMNS = ["k", "a_k", "b_k", "Zeckendorf a_k", "Zeckendorf b_k", "gap a_{k+1} − a_k"]
 CACHE = 4096
-
-
-def sequence_row(k: int) -> tuple[int, int, int, str, str, int]:
-    a, b = cold_pair(k)
-    return k, a, b, zeckendorf_digits(a), zeckendorf_digits(b), lower(k + 1) - a
 
 
 class SequenceModel(QAbstractTableModel):

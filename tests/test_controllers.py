@@ -1,0 +1,131 @@
+"""Controllers against mocked views (as pyapp-kit/ndv's tests/test_controller.py does): no widgets,
+no Qt. Requests go in; the session changes; the views are told exactly what to show."""
+
+from __future__ import annotations
+
+from unittest.mock import MagicMock
+
+from explorer.core.analysis.position import report
+from explorer.core.rules import Nim, Wythoff, parse_rule
+from explorer.gui.controllers.rules import RuleController
+from explorer.gui.controllers.selection import SelectionController
+from explorer.session.jobs import InlineJobs, Jobs
+from explorer.session.model import GRUNDY, HOT_COLD, Session
+from explorer.session.views import GridView, InspectorView, RuleSelectorView, StatusView
+
+
+def _selection(session: Session | None = None, jobs: Jobs | None = None):  # type: ignore[no-untyped-def]
+    session = session or Session()
+    inspector, grid = MagicMock(spec=InspectorView), MagicMock(spec=GridView)
+    controller = SelectionController(session, inspector, grid, jobs or InlineJobs())
+    return session, inspector, grid, controller
+
+
+def test_a_request_selects_and_reports():
+    session, inspector, grid, controller = _selection()
+    controller.request(5, 7)
+    want = report(Wythoff(), 5, 7)
+    assert session.selection == (5, 7) and session.report == want
+    inspector.set_report.assert_called_with(want)
+    grid.set_selection.assert_called_with(5, 7, want.moves)
+
+
+def test_out_of_bounds_clears_the_old_verdict_and_says_why():
+    """Issue 9: with a custom rule on [0, 64)^2, selecting (100, 3) showed the error but left the
+    previous position's verdict on screen."""
+    session = Session(rule=parse_rule("custom:one=any;both=any;n=64"))
+    _, inspector, _, controller = _selection(session)
+    controller.request(5, 7)
+    assert session.report is not None
+    inspector.reset_mock()
+    controller.request(100, 3)
+    assert session.report is None and "[0, 64)" in session.message
+    inspector.set_report.assert_called_with(None)
+    inspector.set_error.assert_called_with(session.message)
+
+
+def test_a_valid_selection_clears_an_input_error():
+    """Issue 9: a red error under the position fields stayed after a valid cell was clicked."""
+    session, inspector, _, controller = _selection()
+    controller.input_error("Pile A is not a whole number: 'x'")
+    inspector.set_error.assert_called_with("Pile A is not a whole number: 'x'")
+    controller.request(3, 5)
+    inspector.set_error.assert_called_with("")
+    assert session.message == ""
+
+
+def test_a_rule_change_reports_the_selection_again_under_the_new_rule():
+    session, inspector, _, controller = _selection()
+    controller.request(5, 7)
+    session.rule = Nim()
+    assert session.report == report(Nim(), 5, 7)
+    inspector.set_report.assert_called_with(report(Nim(), 5, 7))
+
+
+class _Held:
+    """Jobs that hold requests until released: answers arrive late, as from a worker."""
+
+    busy = False
+
+    def __init__(self) -> None:
+        self.pending: list = []
+
+    def submit(self, work, *args, done, failed, progress=None, background=True):  # type: ignore[no-untyped-def]
+        self.pending.append((work, args, done))
+
+    def cancel(self) -> None:
+        pass
+
+    def release(self) -> None:
+        for work, args, done in self.pending:
+            done(work(*args))
+        self.pending.clear()
+
+
+def test_a_late_answer_for_another_rule_or_position_is_dropped():
+    jobs = _Held()
+    session, inspector, _, controller = _selection(jobs=jobs)
+    controller.request(5, 7)
+    session.rule = Nim()  # re-requests (5, 7) under Nim
+    controller.request(4, 4)
+    jobs.release()  # Wythoff (5, 7), Nim (5, 7), Nim (4, 4), in that order
+    assert session.report == report(Nim(), 4, 4)
+    reports = [c.args[0] for c in inspector.set_report.call_args_list if c.args[0] is not None]
+    assert reports == [report(Nim(), 4, 4)]
+
+
+def _rules(session: Session | None = None):  # type: ignore[no-untyped-def]
+    session = session or Session()
+    selector, status = MagicMock(spec=RuleSelectorView), MagicMock(spec=StatusView)
+    return session, selector, status, RuleController(session, selector, status, InlineJobs())
+
+
+def test_choosing_a_rule_sets_it_and_the_selector_follows():
+    session, selector, _, controller = _rules()
+    controller.request("wythoff:3")
+    assert session.rule == parse_rule("wythoff:3")
+    selector.set_rule.assert_called_with(session.rule)
+    selector.set_grundy_available.assert_called_with(False)
+
+
+def test_a_refused_or_cancelled_rule_leaves_the_selector_on_the_rule_in_effect():
+    """Issue 10 item 3 (seen while building this): a cancelled dialog left 'Custom rule…' shown."""
+    session, selector, status, controller = _rules()
+    controller.request("custom:one=x")
+    assert session.rule == Wythoff()
+    selector.set_rule.assert_called_with(Wythoff())
+    assert "one=x" in status.show_message.call_args.args[0] or "'x'" in status.show_message.call_args.args[0]
+    selector.reset_mock()
+    controller.cancelled()
+    selector.set_rule.assert_called_once_with(Wythoff())
+
+
+def test_grundy_mode_only_where_the_rule_computes_it():
+    session, selector, status, controller = _rules()
+    controller.request_mode(GRUNDY)
+    assert session.mode == GRUNDY
+    controller.request("misere")
+    assert session.mode == HOT_COLD  # misère has no Sprague-Grundy values: back to hot/cold
+    controller.request_mode(GRUNDY)
+    assert session.mode == HOT_COLD and "not computed" in status.show_message.call_args.args[0]
+    selector.set_mode.assert_called_with(HOT_COLD)
