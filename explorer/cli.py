@@ -150,12 +150,10 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
             raise UsageError("count --batch reads its queries from FILE or stdin, not from arguments")
         nums = read_integers(_read_source(args.file))
         width = 4 if args.rect else 2
-        flat, count = _counted_records(nums, width, "queries")
+        flat, _ = _counted_records(nums, width, "queries")
         cols = _columns(flat, width)
-        if width == 2:
-            zeros = np.zeros(count, dtype=np.int64) if isinstance(cols[0], np.ndarray) else [0] * count
-            cols = [zeros, zeros, *cols]
-        counts, _ = _counter_for(rule, args.method, single=False).count_rect_many(*cols)
+        counter = _counter_for(rule, args.method, single=False)
+        counts, _ = counter.count_many(*cols) if width == 2 else counter.count_rect_many(*cols)
         _write(out, numbers_per_line(counts))
         return
     if args.file is not None:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from explorer import __version__
-from explorer.core.exact.bigint import parse_natural, short_decimal
+from explorer.core.exact.bigint import parse_natural
 from explorer.core.rules.base import Rule
 from explorer.core.rules.registry import ASK_INTEGER, MAX_A, family_named
 from explorer.gui.controllers.grundy import GrundyController
@@ -126,10 +126,6 @@ class MainWindow(QMainWindow):
     @property
     def rule(self) -> Rule:
         return self.session.rule
-
-    @property
-    def report(self):  # type: ignore[no-untyped-def]
-        return self.session.report
 
     def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:
         """A movable dock on the right holding `panel` (the docks are tabbed together)."""
@@ -253,8 +249,3 @@ class MainWindow(QMainWindow):
         self.queries.cancel()
         self.grundy.cancel()
         super().closeEvent(event)
-
-
-def describe_view(window: MainWindow) -> str:
-    x0, y0, x1, y1 = window.grid.visible_cells()
-    return f"[{short_decimal(x0)}, {short_decimal(x1)}) × [{short_decimal(y0)}, {short_decimal(y1)})"

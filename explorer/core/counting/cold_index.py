@@ -56,7 +56,6 @@ class ColdIndex:
     def __init__(self, rule: SequenceRule, max_cells: int = MAX_CELLS, start_cells: int = START_CELLS) -> None:
         self.rule = rule
         self.max_cells = max_cells
-        self.size = 0
         self.tree = FenwickTree(0, np.int32)
         self._grow_to(min(start_cells, max_cells))
 
@@ -71,8 +70,16 @@ class ColdIndex:
             marks[self.rule.lower_array(k)] = 1
         prefix = np.zeros(size + 1, dtype=np.int32)
         np.cumsum(marks, out=prefix[1:], dtype=np.int32)
-        self.tree = FenwickTree.from_prefix_sums(prefix)
-        self.size = size
+        tree = FenwickTree.from_prefix_sums(prefix)
+        # One assignment, never to a smaller tree: a worker and the GUI thread may both grow the
+        # index, and a reader always sees a whole tree at least as large as it checked for.
+        if tree.n > self.tree.n:
+            self.tree = tree
+
+    @property
+    def size(self) -> int:
+        """How many numbers (0..size-1) are indexed."""
+        return self.tree.n
 
     def covers(self, m: int) -> bool:
         return m < self.max_cells
@@ -144,9 +151,11 @@ class ColdIndex:
 class Counter(Protocol):
     """Answers rectangle counts for the query panel and `count --batch`."""
 
-    size: int  # how far it has indexed (0 when it needs no index)
+    @property
+    def size(self) -> int: ...  # how far it has indexed (0 when it needs no index)
 
     def costly(self, far: int) -> bool: ...
+    def count_many(self, xs: Any, ys: Any) -> tuple[NDArray | list[int], str]: ...
     def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count: ...
     def count_rect_many(self, x0: Any, y0: Any, x1: Any, y1: Any) -> tuple[NDArray | list[int], str]: ...
 
@@ -160,6 +169,10 @@ class ClosedFormCounter:
 
     def costly(self, far: int) -> bool:
         return far.bit_length() > HUGE_BITS
+
+    def count_many(self, xs: Any, ys: Any) -> tuple[NDArray | list[int], str]:
+        """Prefix counts C(X, Y) for many queries, by the rule's (vectorised) prefix count."""
+        return self.rule.cold_count_many(xs, ys), self.rule.count_method
 
     def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count:
         return self.rule.count_rect(x0, y0, x1, y1)

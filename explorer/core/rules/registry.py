@@ -59,6 +59,12 @@ def _wythoff(param: str | None) -> Rule:
     return Wythoff() if a == 1 else Fraenkel(a)
 
 
+def _fraenkel(param: str | None) -> Rule:
+    if param is None:
+        raise UnknownRule("Fraenkel's game needs its a: write wythoff:A (or fraenkel:A)")
+    return _wythoff(param)
+
+
 def parse_custom(param: str | None) -> CustomRule:
     """'one=2 3;both=none;a=1;n=64[;misere]' (every field optional: any, any, 1, 512, normal)."""
     fields: dict[str, str] = {}
@@ -95,7 +101,7 @@ FAMILIES: tuple[Family, ...] = (
     Family(
         "fraenkel",
         "Fraenkel a = …",
-        lambda p: _wythoff(p if p is not None else "2"),
+        _fraenkel,
         ask=ASK_INTEGER,
         examples=("wythoff:2", "wythoff:3"),
         syntax="wythoff:A",
@@ -120,7 +126,7 @@ def parse_rule(text: str) -> Rule:
     """A rule from its text form (its key): 'wythoff', 'nim', 'misere', 'wythoff:A', 'custom:…'."""
     name, colon, param = text.strip().partition(":")
     family = _BY_NAME.get(name.strip().lower())
-    if family is None or (family.name == "fraenkel" and not colon):
+    if family is None:
         raise UnknownRule(f"unknown rule {text!r}: valid rules are {rule_syntax()}")
     try:
         return family.make(param if colon else None)
@@ -138,14 +144,6 @@ def takes_time(text: str) -> bool:
     """Whether making the rule `text` names takes noticeable time (a custom rule is solved)."""
     family = _BY_NAME.get(text.strip().partition(":")[0].lower())
     return family is not None and family.costly
-
-
-def family_of(rule: Rule) -> Family:
-    """The family a rule belongs to (the window selects it in its list)."""
-    name = rule.key.partition(":")[0]
-    if name == "wythoff" and rule.key != "wythoff":
-        return _BY_NAME["fraenkel"]
-    return _BY_NAME[name]
 
 
 def example_rules() -> list[tuple[str, str]]:
