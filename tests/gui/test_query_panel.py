@@ -130,3 +130,18 @@ def test_density_plot_is_exact_and_near_its_asymptote(window):
     assert share[-1] == cold_cells_in(int(n[-1]), int(n[-1])) / (int(n[-1]) + 1) ** 2
     phi = (1 + 5**0.5) / 2
     assert abs(share[-1] * n[-1] / (2 / phi**2) - 1) < 1e-3
+
+
+def test_a_question_pending_when_the_rule_changes_is_dropped_and_said_so(qtbot, window):
+    """Seen trying the window: switching to Nim while a Wythoff query grew the index left
+    'Growing the index…' on screen for good (the Wythoff answer itself was rightly dropped)."""
+    window.queries.counter.max_cells = 1 << 24
+    window.query_panel.set_rectangle(0, 0, 12_000_000, 9_000_000)
+    window.query_panel.submit()
+    assert window.queries.busy
+    window.set_rule("nim")
+    qtbot.waitUntil(lambda: not window.queries.busy, timeout=30_000)
+    qtbot.wait(50)
+    text = window.findChild(QLabel, "queryResult").text()
+    assert "Growing" not in text and "Nim" in text and "dropped" in text
+    assert not any(r.rule_key == "wythoff" for r in window.session.queries)

@@ -62,9 +62,13 @@ class QueryController(QObject):
         return self.session.queries
 
     def _rule_changed(self, rule: Rule) -> None:
+        pending = self.busy
         self.cancel()
         self.counter = rule.counter()
         self.panel.set_rule_title(rule.title)
+        if pending:  # its answer belongs to the old rule and will be dropped: say so
+            self.panel.show_progress(1, 1)
+            self.panel.show_busy(f"The rule is now {rule.title}: the question asked before was dropped; ask again.")
 
     # ----- single queries ---------------------------------------------------------------------
     def _from_grid(self, x0: int, y0: int, x1: int, y1: int) -> None:
