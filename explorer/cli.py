@@ -81,6 +81,8 @@ def _counted_records(nums: Integers, width: int, what: str) -> tuple[Sequence[in
 
 
 def _uncounted_records(nums: Integers, width: int, what: str) -> Sequence[int]:
+    if len(nums) == 0:
+        raise InputError(f"the input is empty: expected {width} values per {what}, one {what} per line")
     if len(nums) % width:
         raise InputError(
             f"line {nums.line_of(len(nums) - 1)}: the input ends in the middle of a {what} "
@@ -146,9 +148,9 @@ def _counter_for(rule: Rule, method: str, single: bool) -> Counter:
 def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
     rule = _rule(args)
     if args.batch:
-        if args.bounds:
-            raise UsageError("count --batch reads its queries from FILE or stdin, not from arguments")
-        nums = read_integers(_read_source(args.file))
+        if len(args.bounds) > 1 or (args.bounds and args.file is not None):
+            raise UsageError("count --batch reads its queries from one FILE (or stdin), not from numbers")
+        nums = read_integers(_read_source(args.file if args.file is not None else (args.bounds or [None])[0]))
         width = 4 if args.rect else 2
         flat, _ = _counted_records(nums, width, "queries")
         cols = _columns(flat, width)
@@ -162,12 +164,14 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
         raise UsageError("--rect goes with --batch; a single rectangle is X0 Y0 X1 Y1")
     if len(args.bounds) not in (2, 4):
         raise UsageError("count takes X Y, or X0 Y0 X1 Y1 (or --batch [FILE])")
-    x0, y0, x1, y1 = (0, 0, *args.bounds) if len(args.bounds) == 2 else args.bounds
+    names = ("X", "Y") if len(args.bounds) == 2 else ("X0", "Y0", "X1", "Y1")
+    bounds = [parse_natural(text, name) for text, name in zip(args.bounds, names, strict=True)]
+    x0, y0, x1, y1 = (0, 0, *bounds) if len(bounds) == 2 else bounds
+    if x1 < x0 or y1 < y0:
+        raise UsageError("the rectangle is empty: X1 must be at least X0, and Y1 at least Y0")
     answer = _counter_for(rule, args.method, single=True).count_rect(x0, y0, x1, y1)
     if args.json:
-        doc: dict[str, object] = (
-            {"x": x1, "y": y1} if len(args.bounds) == 2 else {"x0": x0, "y0": y0, "x1": x1, "y1": y1}
-        )
+        doc: dict[str, object] = {"x": x1, "y": y1} if len(bounds) == 2 else {"x0": x0, "y0": y0, "x1": x1, "y1": y1}
         doc.update(count=answer.count, cells=answer.cells, density=answer.density, method=answer.method, rule=rule.key)
         _write(out, (json.dumps(doc) + "\n").encode())
     else:
@@ -241,7 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser("count", help="cold cells in [0, X] x [0, Y], or in [X0, X1] x [Y0, Y1]")
-    p.add_argument("bounds", nargs="*", type=_natural, metavar="X Y | X0 Y0 X1 Y1")
+    # Read as text: with --batch a single one is the FILE (`count --batch FILE --rule nim`).
+    p.add_argument("bounds", nargs="*", metavar="X Y | X0 Y0 X1 Y1 | FILE")
     p.add_argument("--json", action="store_true", help="print x, y, count, cells, density, method")
     p.add_argument("--batch", action="store_true", help="read Q, then Q lines 'X Y'")
     p.add_argument("--rect", action="store_true", help="with --batch: Q lines 'X0 Y0 X1 Y1'")
@@ -285,20 +290,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _fix_count_args(argv: list[str]) -> list[str]:
-    """`count --batch FILE` reads naturally; argparse would take FILE as a bound."""
-    if argv[:1] == ["count"] and "--batch" in argv:
-        positional = [a for a in argv[1:] if not a.startswith("-")]
-        options = [a for a in argv[1:] if a.startswith("-")]
-        method_values = {argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--method"}
-        positional = [a for a in positional if a not in method_values]
-        if len(positional) == 1:
-            rest = [a for a in argv[1:] if a != positional[0]]
-            return ["count", *rest, "--file", positional[0]]
-        del options
-    return argv
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:
@@ -307,7 +298,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_window()
     parser = build_parser()
     try:
-        args = parser.parse_args(_fix_count_args(args_list))
+        args = parser.parse_args(args_list)
         if args.command is None:
             raise UsageError("no command given")
         args.func(args, sys.stdout.buffer)

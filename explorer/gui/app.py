@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import sys
 
+QUIET = ("propagateSizeHints",)  # the offscreen platform's notice on every window: not a problem
+
+
+def _qt_message(kind, context, message: str) -> None:  # type: ignore[no-untyped-def]
+    if not any(q in message for q in QUIET):
+        sys.stderr.write(message + "\n")
+
 
 def application():  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
+
+    qInstallMessageHandler(_qt_message)
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Wythoff Explorer")

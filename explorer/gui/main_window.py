@@ -13,7 +13,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
-    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -26,17 +25,18 @@ from explorer.core.exact.bigint import parse_natural
 from explorer.core.rules.base import Rule
 from explorer.core.rules.registry import ASK_INTEGER, MAX_A, family_named
 from explorer.gui.controllers.grundy import GrundyController
+from explorer.gui.controllers.npiles import NPilesController
 from explorer.gui.controllers.play import PlayController
 from explorer.gui.controllers.queries import QueryController
 from explorer.gui.controllers.rules import RuleController
 from explorer.gui.controllers.selection import SelectionController
+from explorer.gui.dialogs import Dialogs
 from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
 from explorer.gui.panels.inspector import Inspector
 from explorer.gui.panels.npiles import NPilesPanel
 from explorer.gui.panels.play import PlayPanel
 from explorer.gui.panels.queries import QueryPanel
-from explorer.gui.panels.rule_dialog import CustomRuleDialog
 from explorer.gui.panels.rules import RuleBar
 from explorer.gui.panels.sequence import SequencePanel
 from explorer.session.model import Session
@@ -71,6 +71,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Wythoff Explorer")
         self.settings = settings if settings is not None else QSettings("WythoffExplorer", "Wythoff Explorer")
         self.session = Session()
+        self.dialogs = Dialogs(self)
         self.grid = GridView(self)
         self.setCentralWidget(self.grid)
         self.inspector = Inspector(self)
@@ -107,6 +108,7 @@ class MainWindow(QMainWindow):
         self.queries = QueryController(session, self.query_panel, self.grid)
         self.grundy = GrundyController(session, self.grid, self.inspector, self.statusBar())
         self.queries.grundy_cache = lambda: self.grundy.cache
+        self.npiles = NPilesController(self.npiles_panel, LatestJob(self))
         session.events.rule.connect(self.grid.set_rule)
         session.events.mode.connect(self.grid.set_mode)
 
@@ -116,6 +118,7 @@ class MainWindow(QMainWindow):
         self.grid.cellClicked.connect(self._cell_clicked)
         self.grid.hoverText.connect(self.hover_label.setText)
         self.grid.busy.connect(self.busy_label.setText)
+        self.grid.limitReached.connect(lambda text: self.statusBar().showMessage(text, 4000))
         self.inspector.positionRequested.connect(self.go_to_position)
         self.inspector.inputRejected.connect(self.selection.input_error)
         self.inspector.moveActivated.connect(self.select_position)
@@ -126,6 +129,18 @@ class MainWindow(QMainWindow):
     @property
     def rule(self) -> Rule:
         return self.session.rule
+
+    @property
+    def busy(self) -> bool:
+        """True while any background work of the window is under way."""
+        return bool(
+            self.grid.rendering
+            or self.queries.busy
+            or self.selection.jobs.busy
+            or self.rules.jobs.busy
+            or self.grundy.busy
+            or self.npiles.busy
+        )
 
     def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:
         """A movable dock on the right holding `panel` (the docks are tabbed together)."""
@@ -175,14 +190,12 @@ class MainWindow(QMainWindow):
         """A rule entry that needs parameters was chosen: ask for them, then request the rule."""
         family = family_named(family_name)
         if family.ask == ASK_INTEGER:
-            a, ok = QInputDialog.getInt(
-                self, "Fraenkel's a-Wythoff", "a (both-pile amounts differ by less than a):", 4, 1, MAX_A
+            a = self.dialogs.integer(
+                "Fraenkel's a-Wythoff", "a (both-pile amounts differ by less than a):", 4, 1, MAX_A
             )
-            text = f"{family.name}:{a}" if ok else None
+            text = None if a is None else f"{family.name}:{a}"
         else:
-            dialog = CustomRuleDialog(self)
-            text = dialog.rule_text if dialog.exec() else None
-            dialog.deleteLater()
+            text = self.dialogs.custom_rule()
         if text is None:
             self.rules.cancelled()
         else:
@@ -206,8 +219,8 @@ class MainWindow(QMainWindow):
         self.selection.request(a, b)
 
     def ask_go_to(self) -> None:
-        text, ok = QInputDialog.getText(self, "Go to position", "Position as 'A B' (any size):")
-        if not ok:
+        text = self.dialogs.text("Go to position", "Position as 'A B' (any size):")
+        if text is None:
             return
         parts = text.replace(",", " ").split()
         try:
@@ -215,7 +228,7 @@ class MainWindow(QMainWindow):
                 raise ValueError("type two whole numbers, A and B, such as 5 7")
             a, b = parse_natural(parts[0], "Pile A"), parse_natural(parts[1], "Pile B")
         except ValueError as exc:
-            QMessageBox.warning(self, "Go to position", str(exc))
+            self.dialogs.warn("Go to position", str(exc))
             return
         self.go_to_position(a, b)
 
@@ -248,4 +261,5 @@ class MainWindow(QMainWindow):
             self.settings.setValue("view/cells", f"{x0} {y0} {x1 - 1} {y1 - 1}")
         self.queries.cancel()
         self.grundy.cancel()
+        self.npiles.cancel()
         super().closeEvent(event)

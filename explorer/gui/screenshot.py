@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import os
 import tempfile
+import time
+
+WAIT_S = 60.0  # the longest a screenshot waits for background drawing and reports
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -41,6 +44,10 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
         window.grid.set_view(*args.view)
     app.processEvents()
     window.grid.render_now()
+    deadline = time.monotonic() + WAIT_S
+    while window.busy and time.monotonic() < deadline:  # huge numbers are drawn on workers
+        app.processEvents()
+        time.sleep(0.01)
     app.processEvents()
     if not window.grab().save(args.out, "PNG"):
         raise ValueError(f"cannot write {args.out}")

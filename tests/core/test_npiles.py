@@ -39,3 +39,37 @@ def test_bounds_and_bad_input():
         grundy(())
     with pytest.raises(ValueError):
         grundy((3, -1, 2))
+
+
+def test_odd_piles_winning_moves_include_the_every_pile_move_at_any_size():
+    """Every-pile moves were skipped above 4 096 counters: the list was incomplete."""
+    from explorer.core.game.npiles import all_pile_zeroing_move
+
+    # small: the forced-bit search agrees with trying every k
+    for piles in itertools.product(range(1, 9), repeat=3):
+        found = [
+            tuple(p - k for p in piles)
+            for k in range(1, min(piles) + 1)
+            if (piles[0] - k) ^ (piles[1] - k) ^ (piles[2] - k) == 0
+        ]
+        move = all_pile_zeroing_move(piles)
+        assert found == ([move] if move is not None else [])
+    # large: build a position whose every-pile move is known: subtract-k-back from a zero-XOR triple
+    a, b = 10**60 + 12345, 3 * 10**59 + 999
+    zero = (a, b, a ^ b)
+    k = 10**40 + 7
+    piles = tuple(p + k for p in zero)
+    assert all_pile_zeroing_move(piles) == zero
+    assert zero in winning_moves(piles)
+
+
+def test_even_piles_are_bounded_before_they_start_and_can_stop():
+    from explorer.core.game.npiles import Stopped, evaluate
+
+    with pytest.raises(TooManyStates):
+        evaluate((500, 500, 500, 500))
+    with pytest.raises(Stopped):
+        evaluate((8, 5, 10, 111), progress=lambda done, total: False)
+    value, _, wins = evaluate((3, 4, 5, 6))
+    assert value == grundy_by_definition((3, 4, 5, 6))
+    assert all(grundy_by_definition(m) == 0 for m in wins)

@@ -64,13 +64,30 @@ def test_sequence_export(window, tmp_path):
     assert all(int(r["a_k"]) == lower(int(r["k"])) and int(r["b_k"]) == int(r["a_k"]) + int(r["k"]) for r in rows)
 
 
-def test_npiles_calculator(window):
+def test_npiles_calculator(window, qtbot):
     panel = window.npiles_panel
     for text, piles in (("3 5 7", (3, 5, 7)), ("2, 4", (2, 4)), ("1 2 3 4", (1, 2, 3, 4))):
         panel.piles.setText(text)
         panel.evaluate()
+        qtbot.waitUntil(lambda: not window.npiles.busy)
         assert f"G = {grundy_by_definition(piles)} " in panel.result.text()
     for bad in ("", "3 x", "1000 1000", "-1 2 3"):
         panel.piles.setText(bad)
         panel.evaluate()
+        qtbot.waitUntil(lambda: not window.npiles.busy)
         assert "b00020" in panel.result.text()
+
+
+def test_npiles_long_work_runs_off_the_gui_thread_and_cancels(window, qtbot):
+    """Issue 10 item 5: '8 5 10 111' froze the window for 56 s (each winning move redid the DP)."""
+    panel = window.npiles_panel
+    panel.piles.setText("8 5 10 111")
+    panel.evaluate()
+    assert window.npiles.busy and panel.cancel.isVisible()  # returned at once, working on a worker
+    panel.cancel.click()
+    qtbot.waitUntil(lambda: not window.npiles.busy, timeout=10_000)
+    assert "Cancelled" in panel.result.text()
+    panel.piles.setText("6 4 9 10")
+    panel.evaluate()
+    qtbot.waitUntil(lambda: not window.npiles.busy, timeout=20_000)
+    assert f"G = {grundy_by_definition((6, 4, 9, 10))} " in panel.result.text()

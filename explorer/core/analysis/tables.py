@@ -22,7 +22,9 @@ def square_shares(ns: Sequence[int]) -> list[float]:
     return [cold_cells_in(n, n) / (n + 1) ** 2 for n in ns]
 
 
-def evaluate_piles(piles: tuple[int, ...]) -> tuple[int, str, list[tuple[int, ...]]]:
-    """(G, method, winning moves) for n piles (one pile, or the same amount from every pile)."""
-    value, method = npiles.grundy(piles)
-    return value, method, npiles.winning_moves(piles) if value else []
+def evaluate_piles(
+    piles: tuple[int, ...], progress: npiles.Progress | None = None
+) -> tuple[int, str, list[tuple[int, ...]]]:
+    """(G, method, winning moves) for n piles (one pile, or the same amount from every pile);
+    `progress(done, total)` may return False to stop (raises npiles.Stopped)."""
+    return npiles.evaluate(piles, progress)

@@ -68,8 +68,8 @@ class Raster:
         vanish when zoomed out."""
         image = np.zeros((self.ny, self.nx), dtype=np.uint8)
         if self.counts.size:
-            if self.counts.dtype == object:
-                share = np.array([c / self.step for c in self.counts.tolist()], dtype=np.float64)
+            if self.counts.dtype == object or self.step.bit_length() > 1000:  # exact int / int, no float(step)
+                share = np.array([int(c) / self.step for c in self.counts.tolist()], dtype=np.float64)
             else:
                 share = self.counts / float(self.step)
             level = np.ceil(254.0 * np.sqrt(np.minimum(share, 1.0)))

@@ -76,6 +76,8 @@ def _slow_parse(data: bytes) -> Integers:
 
 def read_integers(data: bytes) -> Integers:
     """Every whitespace-separated token of `data` as a non-negative integer."""
+    if not data.strip():  # numpy reads blank text as one 0
+        return Integers(np.empty(0, dtype=np.int64), data)
     if data.translate(None, _ALLOWED):
         return _slow_parse(data)  # finds and reports the offending token
     values = np.fromstring(data, dtype=np.int64, sep=" ")

@@ -3,6 +3,9 @@ integer origin (float64 cannot address single cells near 10^18 or 10^100)."""
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import pyqtgraph as pg
 
 from explorer.core.exact.bigint import digit_count, leading_digits, trailing_digits
@@ -28,23 +31,27 @@ def compact(n: int, spacing: int) -> str:
 
 
 class ExactAxis(pg.AxisItem):
-    """An axis whose scene value v stands for the cell origin + v."""
+    """An axis whose scene value v stands for the cell origin + v * unit (see
+    explorer.core.render.frame)."""
 
     def __init__(self, orientation: str, **kwargs: object) -> None:
         super().__init__(orientation, **kwargs)
         self.origin = 0
+        self.unit = 1
 
-    def set_origin(self, origin: int) -> None:
-        self.origin = origin
+    def set_frame(self, origin: int, unit: int) -> None:
+        self.origin, self.unit = origin, unit
         self.picture = None  # force the labels to be redrawn
         self.update()
 
     def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:
         levels = super().tickSpacing(minVal, maxVal, size)
+        if self.unit > 1:  # far out: ticks where they fall, labelled in scientific form
+            return levels
         whole = [sp for sp, _ in levels if sp >= 1] or [1.0]
         # Ticks at round true coordinates: scene value v is cell origin + v.
         return [(sp, float(-self.origin % int(sp)) if sp < 1e18 else 0.0) for sp in whole]
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
-        step = max(1, int(spacing)) if spacing < 1e300 else 10**300
-        return [compact(self.origin + round(v), step) for v in values]
+        step = max(1, math.floor(Fraction(spacing) * self.unit))
+        return [compact(self.origin + round(Fraction(v) * self.unit), step) for v in values]

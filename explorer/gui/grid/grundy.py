@@ -4,13 +4,13 @@ to compute more. Custom-rule levels live here too: both grey out what is not com
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QRectF
 
-from explorer.core.exact.bigint import saturating_float as _float
 from explorer.core.render.raster import Raster
 from explorer.session.model import GRUNDY
 
@@ -18,13 +18,13 @@ NUMBERS_FROM_PX = 26.0  # write G inside cells from this cell size on
 
 
 class GrundyDrawing:
-    """Needs from its host: grundy, rule, mode, origin, vb, colour_bar, computed_box, numbers,
+    """Needs from its host: grundy, rule, mode, frame, vb, colour_bar, computed_box, numbers,
     cells_per_pixel(), grundyNeeded."""
 
     grundy: Any
     rule: Any
     mode: str
-    origin: tuple[int, int]
+    frame: Any
     vb: Any
     colour_bar: Any
     computed_box: Any
@@ -76,13 +76,11 @@ class GrundyDrawing:
             side = bound
         self.computed_box.setVisible(grundy or bound is not None)
         if bound is not None and not grundy:
-            ox, oy = self.origin
-            self.computed_box.setRect(QRectF(_float(-ox) - 0.5, _float(-oy) - 0.5, float(side), float(side)))
+            self._outline_square(side)
         if not grundy:
             self.numbers.set_cells(QRectF(), [])
             return
-        ox, oy = self.origin
-        self.computed_box.setRect(QRectF(_float(-ox) - 0.5, _float(-oy) - 0.5, float(side), float(side)))
+        self._outline_square(side)
         self.colour_bar.setLevels((0, getattr(self, "_grundy_top", 1)))
         px_per_cell = 1.0 / max(self.cells_per_pixel(), 1e-300)
         cells: list[tuple[float, float, str, bool]] = []
@@ -92,12 +90,18 @@ class GrundyDrawing:
                 x, y = raster.x0 + int(i), raster.y0 + int(j)
                 g = int(values[j, i])
                 bright = g > 0.6 * getattr(self, "_grundy_top", 1)  # viridis turns light: dark text
-                cells.append((_float(x - ox), _float(y - oy), str(g), bright))
+                cells.append((self.frame.sx(x), self.frame.sy(y), str(g), bright))
         (u0, u1), (v0, v1) = self.vb.viewRange()
         self.numbers.set_cells(QRectF(u0, v0, u1 - u0, v1 - v0), cells)
         need = self.grundy.side_for(*self._far_corner(raster)) if self.grundy is not None else None
         if need is not None and need > side:
             self.grundyNeeded.emit(need)
+
+    def _outline_square(self, side: int) -> None:
+        """Outline cells [0, side)²."""
+        f = self.frame
+        left, bottom = f.sx(Fraction(-1, 2)), f.sy(Fraction(-1, 2))
+        self.computed_box.setRect(QRectF(left, bottom, f.length(side), f.length(side)))
 
     def _far_corner(self, raster: Raster) -> tuple[int, int]:
         return (raster.x0 + raster.nx * raster.step - 1, raster.y0 + raster.ny * raster.step - 1)

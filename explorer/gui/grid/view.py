@@ -1,15 +1,18 @@
 """The zoomable hot/cold grid (objectName `gridView`).
 
-Scene coordinates are float64 offsets from an exact integer origin (ox, oy): cell (x, y)
-is centred at (x - ox, y - oy). When the view drifts far from the origin relative to its
-size, the origin moves to the view (exactly: integer arithmetic), so single cells stay
-addressable near 10^18, 10^100 or beyond. Only what is on screen is computed: the visible
-cell range goes to `explorer.core.render.raster`, at most one texel per pixel.
+Scene coordinates are float64, related to cells by an exact `Frame` (explorer.core.render.frame):
+cell (x, y) is centred at ((x - ox) / unit, (y - oy) / unit). When the view drifts far from the
+origin, the origin moves to the view; when it zooms far out, the unit grows (by powers of two),
+so pyqtgraph only ever holds ranges between a few units and 2^32: single cells stay addressable
+near 10^18, 10^100 or beyond, and the view zooms out to MAX_SPAN cells across (10^1004) and
+back. Only what is on screen is computed: the visible cell range goes to
+`explorer.core.render.raster`, at most one texel per pixel.
 """
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 import pyqtgraph as pg
@@ -17,11 +20,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from superqt.utils import qthrottled
 
-from explorer.core.exact.bigint import saturating_float as _float
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
 from explorer.core.grundy.cache import GrundyCache
-from explorer.core.render.raster import Raster, step_for
+from explorer.core.render.frame import Frame, clip_rect, clip_segment
+from explorer.core.render.raster import Raster
 from explorer.core.rules.base import Rule
 from explorer.core.rules.closed import Wythoff
 from explorer.gui import palette
@@ -32,12 +35,12 @@ from explorer.gui.jobs import LatestJob
 from explorer.session.model import GRUNDY, HOT_COLD, MODES
 
 REANCHOR_RATIO = 2.0**20  # move the origin when |centre| exceeds this many view widths
-MIN_CELLS = 4.0  # the most zoomed-in view spans this many cells
-MAX_SPAN = 1e200  # the most zoomed-out view spans this many cells
+MIN_CELLS = 4  # the most zoomed-in view spans this many cells
+MAX_SPAN = 10**1004  # the most zoomed-out view spans this many cells (10^1000 and more per pixel)
 GRID_LINES_FROM_PX = 8.0  # draw cell borders once a cell is this many pixels wide
 HOME_SPAN = 24
 HUGE_BITS = 20_000  # beyond ~6 000 digits a frame takes more than ~10 ms: draw off the GUI thread
-NEGATIVE_MARGIN = 2.0  # how far (in cells) the view may show below pile size 0
+NEGATIVE_MARGIN = 2  # how far (in cells) the view may show below pile size 0
 
 
 class GridView(GrundyDrawing, pg.PlotWidget):
@@ -49,6 +52,7 @@ class GridView(GrundyDrawing, pg.PlotWidget):
     grundyNeeded = Signal(int)
     rectangleSelected = Signal(object, object, object, object)
     viewChanged = Signal()
+    limitReached = Signal(str)  # the view was held at its most zoomed-in or zoomed-out scale
 
     def __init__(self, parent=None) -> None:  # type: ignore[no-untyped-def]
         self.axis_x = ExactAxis("bottom")
@@ -61,10 +65,11 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         )
         self.setObjectName("gridView")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.origin = (0, 0)
+        self.frame = Frame()
         self.selection: tuple[int, int] | None = None
         self.moves: tuple[Move, ...] = ()
         self.raster: Raster | None = None
+        self.raster_rule: Rule | None = None
         self._reanchoring = False
         self.render_jobs = LatestJob(self)
         self.render_jobs.busyChanged.connect(lambda busy: busy or self.busy.emit(""))
@@ -122,45 +127,66 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         self.reset_view()
 
     # ----- the exact view -------------------------------------------------------------
+    @property
+    def origin(self) -> tuple[int, int]:
+        return self.frame.ox, self.frame.oy
+
     def visible_cells(self) -> tuple[int, int, int, int]:
         """(x_lo, y_lo, x_hi, y_hi): exact cells [x_lo, x_hi) x [y_lo, y_hi) in view."""
         (u0, u1), (v0, v1) = self.vb.viewRange()
-        ox, oy = self.origin
+        f, half = self.frame, Fraction(1, 2)
         return (
-            ox + math.floor(u0 + 0.5),
-            oy + math.floor(v0 + 0.5),
-            ox + math.ceil(u1 + 0.5),
-            oy + math.ceil(v1 + 0.5),
+            math.floor(f.exact_x(u0) + half),
+            math.floor(f.exact_y(v0) + half),
+            math.ceil(f.exact_x(u1) + half),
+            math.ceil(f.exact_y(v1) + half),
         )
 
-    def cells_per_pixel(self) -> float:
+    def span_cells(self) -> Fraction:
+        """How many cells the view spans across, exactly."""
         (u0, u1), _ = self.vb.viewRange()
-        width = max(1.0, self.vb.width())
-        return (u1 - u0) / width
+        return self.frame.cells(u1 - u0)
+
+    def cells_per_pixel_exact(self) -> Fraction:
+        return self.span_cells() / max(1, round(self.vb.width()))
+
+    def cells_per_pixel(self) -> float:
+        """Cells per pixel as a float (saturating at 1e300: for display and thresholds only)."""
+        value = self.cells_per_pixel_exact()
+        return float(value) if value < 10**300 else 1e300
+
+    def step(self) -> int:
+        """Texel size: 1 while cells are at least a pixel wide, else the cells a pixel covers."""
+        value = self.cells_per_pixel_exact()
+        return 1 if value <= 1 else math.ceil(value)
 
     def cell_at_scene(self, pos: QPointF) -> tuple[int, int]:
         p = self.vb.mapSceneToView(pos)
-        return self.origin[0] + math.floor(p.x() + 0.5), self.origin[1] + math.floor(p.y() + 0.5)
+        return self.frame.cell_x(p.x()), self.frame.cell_y(p.y())
 
     def scene_point_of_cell(self, x: int, y: int) -> QPointF:
         """Where cell (x, y)'s centre is drawn, in scene coordinates (for tests and arrows)."""
-        return self.vb.mapViewToScene(QPointF(_float(x - self.origin[0]), _float(y - self.origin[1])))
+        return self.vb.mapViewToScene(QPointF(self.frame.sx(x), self.frame.sy(y)))
 
     def set_view(self, x0: int, y0: int, x1: int, y1: int) -> None:
         """Show cells [x0, x1] x [y0, y1] (exact ints; aspect stays square)."""
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-        self._set_origin(cx, cy)
-        half_w, half_h = _float(x1 - cx) + 0.5, _float(y1 - cy) + 0.5
-        self.vb.setRange(xRange=(_float(x0 - cx) - 0.5, half_w), yRange=(_float(y0 - cy) - 0.5, half_h), padding=0)
+        span = min(MAX_SPAN, max(x1 - x0, y1 - y0, MIN_CELLS))
+        unit = 1 << max(0, (span // 2**16).bit_length())
+        self._set_frame(Frame(cx, cy, unit))
+        f, half = self.frame, Fraction(1, 2)
+        self.vb.setRange(
+            xRange=(f.sx(x0 - half), f.sx(x1 + half)), yRange=(f.sy(y0 - half), f.sy(y1 + half)), padding=0
+        )
 
     def center_on(self, x: int, y: int, span: int = HOME_SPAN) -> None:
         """Centre on cell (x, y), zoomed in so that about `span` cells fit across."""
-        self._set_origin(x, y)
+        self._set_frame(Frame(x, y, 1))
         half = span / 2
         self.vb.setRange(xRange=(-half, half), yRange=(-half * 0.6, half * 0.6), padding=0)
 
     def reset_view(self) -> None:
-        self._set_origin(0, 0)
+        self._set_frame(Frame())
         self.vb.setRange(xRange=(-1.5, HOME_SPAN), yRange=(-1.5, HOME_SPAN * 0.6), padding=0)
 
     def zoom(self, factor: float) -> None:
@@ -172,40 +198,46 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         (u0, u1), (v0, v1) = self.vb.viewRange()
         self.vb.translateBy(x=fx * (u1 - u0), y=fy * (v1 - v0))
 
-    def _set_origin(self, ox: int, oy: int) -> None:
-        self.origin = (ox, oy)
-        self.axis_x.set_origin(ox)
-        self.axis_y.set_origin(oy)
+    def _set_frame(self, frame: Frame) -> None:
+        self.frame = frame
+        self.axis_x.set_frame(frame.ox, frame.unit)
+        self.axis_y.set_frame(frame.oy, frame.unit)
         self._apply_limits()
 
     def _apply_limits(self) -> None:
-        ox, oy = self.origin
+        f = self.frame
         self.vb.setLimits(
-            xMin=_float(-ox) - NEGATIVE_MARGIN,
-            yMin=_float(-oy) - NEGATIVE_MARGIN,
-            minXRange=MIN_CELLS,
-            minYRange=MIN_CELLS,
-            maxXRange=MAX_SPAN,
-            maxYRange=MAX_SPAN,
+            xMin=f.sx(-NEGATIVE_MARGIN),
+            yMin=f.sy(-NEGATIVE_MARGIN),
+            minXRange=f.length(MIN_CELLS),
+            minYRange=f.length(MIN_CELLS),
+            maxXRange=f.length(MAX_SPAN),
+            maxYRange=f.length(MAX_SPAN),
         )
 
     def _on_range_changed(self, *args: object) -> None:
         if self._reanchoring:
             return
         (u0, u1), (v0, v1) = self.vb.viewRange()
-        size = max(u1 - u0, v1 - v0, 1.0)
-        cu, cv = (u0 + u1) / 2, (v0 + v1) / 2
-        if abs(cu) > REANCHOR_RATIO * size or abs(cv) > REANCHOR_RATIO * size:
-            du, dv = int(cu), int(cv)
+        refit = self.frame.refit(u0, u1, v0, v1, REANCHOR_RATIO)
+        if refit is not None:
+            frame, (nu0, nu1, nv0, nv1) = refit
             self._reanchoring = True
             try:
-                self._set_origin(self.origin[0] + du, self.origin[1] + dv)
-                self.vb.setRange(xRange=(u0 - du, u1 - du), yRange=(v0 - dv, v1 - dv), padding=0)
+                self._set_frame(frame)
+                self.vb.setRange(xRange=(nu0, nu1), yRange=(nv0, nv1), padding=0)
             finally:
                 self._reanchoring = False
-        self.render_jobs = LatestJob(self)
-        self.render_jobs.busyChanged.connect(lambda busy: busy or self.busy.emit(""))
+        self._say_limits()
         self._schedule_render()
+
+    def _say_limits(self) -> None:
+        (u0, u1), (v0, v1) = self.vb.viewRange()
+        small, large = sorted((self.frame.cells(u1 - u0), self.frame.cells(v1 - v0)))
+        if large >= MAX_SPAN * Fraction(99, 100):
+            self.limitReached.emit("Zoomed out as far as the view goes: 10^1004 cells across.")
+        elif small <= MIN_CELLS * Fraction(101, 100):
+            self.limitReached.emit(f"Zoomed in as far as the view goes: {MIN_CELLS} cells across.")
 
     # ----- drawing -------------------------------------------------------------------
     @qthrottled(timeout=15, leading=True)
@@ -217,7 +249,7 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         numbers of thousands of digits are rasterized on a worker thread instead (the latest
         view wins; an answer for another rule or view is dropped)."""
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
-        step = step_for(self.cells_per_pixel())
+        step = self.step()
         request = (x_lo, y_lo, x_hi, y_hi, step)
         rule = self.rule
         background = max(abs(x_hi), abs(y_hi)).bit_length() >= HUGE_BITS
@@ -233,6 +265,7 @@ class GridView(GrundyDrawing, pg.PlotWidget):
 
     def _arrived(self, rule: Rule, raster: Raster) -> None:
         if rule == self.rule:
+            self.raster_rule = rule
             self._show_raster(raster)
 
     def set_rule(self, rule: Rule) -> None:
@@ -249,7 +282,7 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         self.raster = raster
         step = raster.step
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
-        ox, oy = self.origin
+        f = self.frame
         grundy = self.mode == GRUNDY
         bounded = self.rule.bound is not None
         lut = palette.grundy_lookup_table() if grundy else palette.custom_lookup_table() if bounded else None
@@ -262,12 +295,13 @@ class GridView(GrundyDrawing, pg.PlotWidget):
             else:
                 levels = raster.levels()
             self.image.setImage(levels, levels=(0, 255), autoLevels=False)
+            half = Fraction(1, 2)
             self.image.setRect(
                 QRectF(
-                    _float(raster.x0 - ox) - 0.5,
-                    _float(raster.y0 - oy) - 0.5,
-                    _float(raster.nx * step),
-                    _float(raster.ny * step),
+                    f.sx(raster.x0 - half),
+                    f.sy(raster.y0 - half),
+                    f.length(raster.nx * step),
+                    f.length(raster.ny * step),
                 )
             )
             self.image.setVisible(True)
@@ -304,10 +338,9 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         show = self.show_grid_lines and step == 1 and px_per_cell >= GRID_LINES_FROM_PX
         self.borders.setVisible(show)
         self.borders.setZValue(5)
-        if show:
+        if show:  # the unit is 1 here: cells are pixels wide
             (u0, u1), (v0, v1) = self.vb.viewRange()
-            ox, oy = self.origin
-            left, bottom = max(u0, _float(-ox) - 0.5), max(v0, _float(-oy) - 0.5)
+            left, bottom = max(u0, self.frame.sx(Fraction(-1, 2))), max(v0, self.frame.sy(Fraction(-1, 2)))
             self.borders.set_rect(QRectF(left, bottom, max(0.0, u1 - left), max(0.0, v1 - bottom)))
 
     def _draw_phi_lines(self) -> None:
@@ -319,7 +352,7 @@ class GridView(GrundyDrawing, pg.PlotWidget):
             return
         x_lo = max(0, x_lo)
         x_hi = max(x_lo + 1, x_hi)
-        ox, oy = self.origin
+        f = self.frame
         bits = 24
         for line, slope_num in zip(self.phi_lines, (True, False), strict=True):
             xs, ys = [], []
@@ -327,8 +360,8 @@ class GridView(GrundyDrawing, pg.PlotWidget):
                 big = x << bits
                 root5 = math.isqrt(5 * big * big)
                 y_scaled = (big + root5) >> 1 if slope_num else (root5 - big) >> 1  # x*phi or x/phi
-                xs.append(_float(x - ox))
-                ys.append(_float(y_scaled - (oy << bits)) / (1 << bits))
+                xs.append(f.sx(x))
+                ys.append(f.sy(Fraction(y_scaled, 1 << bits)))
             line.setData(np.array(xs), np.array(ys))
 
     def set_overlays(self, grid_lines: bool | None = None, phi_lines: bool | None = None) -> None:
@@ -349,11 +382,27 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         self.path = list(path)
         self._place_path()
 
+    def _clip_box(self) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+        """The visible cells and a margin of one view on each side, exactly: whatever reaches
+        beyond is cut here, so pyqtgraph never holds a coordinate it cannot represent."""
+        x0, y0, x1, y1 = self.visible_cells()
+        w, h = x1 - x0, y1 - y0
+        return Fraction(x0 - w), Fraction(y0 - h), Fraction(x1 + w), Fraction(y1 + h)
+
     def _place_path(self) -> None:
-        ox, oy = self.origin
-        xs = np.array([_float(x - ox) for x, _ in self.path], dtype=float)
-        ys = np.array([_float(y - oy) for _, y in self.path], dtype=float)
-        self.path_curve.setData(xs, ys)
+        box, f = self._clip_box(), self.frame
+        xs: list[float] = []
+        ys: list[float] = []
+        connect: list[int] = []
+        for p, q in zip(self.path, self.path[1:], strict=False):
+            part = clip_segment((Fraction(p[0]), Fraction(p[1])), (Fraction(q[0]), Fraction(q[1])), box)
+            if part is not None:
+                xs += [f.sx(part[0][0]), f.sx(part[1][0])]
+                ys += [f.sy(part[0][1]), f.sy(part[1][1])]
+                connect += [1, 0]
+        self.path_curve.setData(
+            np.array(xs, dtype=float), np.array(ys, dtype=float), connect=np.array(connect, dtype=bool)
+        )
 
     def set_query_rect(self, x0: int, y0: int, x1: int, y1: int) -> None:
         """Outline the inclusive rectangle [x0, x1] x [y0, y1] of the latest query."""
@@ -365,15 +414,19 @@ class GridView(GrundyDrawing, pg.PlotWidget):
             self.query_box.setVisible(False)
             return
         x0, y0, x1, y1 = self.query_rect
-        ox, oy = self.origin
-        left, bottom = _float(x0 - ox) - 0.5, _float(y0 - oy) - 0.5
-        self.query_box.setRect(QRectF(left, bottom, _float(x1 - x0 + 1), _float(y1 - y0 + 1)))
+        half = Fraction(1, 2)
+        shown = clip_rect((x0 - half, y0 - half, x1 + half, y1 + half), self._clip_box())
+        if shown is None:
+            self.query_box.setVisible(False)
+            return
+        f = self.frame
+        left, bottom = f.sx(shown[0]), f.sy(shown[1])
+        self.query_box.setRect(QRectF(left, bottom, f.sx(shown[2]) - left, f.sy(shown[3]) - bottom))
         self.query_box.setVisible(True)
 
     def _rect_dragged(self, a: QPointF, b: QPointF) -> None:
-        ox, oy = self.origin
-        xs = sorted(ox + math.floor(v + 0.5) for v in (a.x(), b.x()))
-        ys = sorted(oy + math.floor(v + 0.5) for v in (a.y(), b.y()))
+        xs = sorted(self.frame.cell_x(v) for v in (a.x(), b.x()))
+        ys = sorted(self.frame.cell_y(v) for v in (a.y(), b.y()))
         x0, x1 = max(0, xs[0]), xs[1]
         y0, y1 = max(0, ys[0]), ys[1]
         if x1 >= x0 and y1 >= y0:
@@ -386,19 +439,29 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         if self.selection is None:
             self.selection_box.setVisible(False)
             return
-        ox, oy = self.origin
-        sx, sy = _float(self.selection[0] - ox), _float(self.selection[1] - oy)
-        cell = max(1.0, _float(step_for(self.cells_per_pixel())))
+        f, box = self.frame, self._clip_box()
+        sel = (Fraction(self.selection[0]), Fraction(self.selection[1]))
+        inside = box[0] <= sel[0] <= box[2] and box[1] <= sel[1] <= box[3]
+        sx, sy = f.sx(sel[0]), f.sy(sel[1])
+        cell = max(f.length(1), f.length(self.step()))
         self.selection_box.setRect(QRectF(sx - cell / 2, sy - cell / 2, cell, cell))
-        self.selection_box.setVisible(True)
+        self.selection_box.setVisible(inside)
         pen = pg.mkPen(*palette.MOVE_ARROW, width=2)
         for move in self.moves:
-            tx, ty = _float(move.target[0] - ox), _float(move.target[1] - oy)
-            shaft = pg.PlotCurveItem([sx, tx], [sy, ty], pen=pen)
-            # ArrowItem: angle 0 points left, rotated clockwise on screen (y down there).
-            angle = math.degrees(math.atan2(ty - sy, -(tx - sx)))
-            head = pg.ArrowItem(pos=(tx, ty), angle=angle, headLen=14, brush=pg.mkBrush(*palette.MOVE_ARROW), pen=pen)
-            for item in (shaft, head):
+            target = (Fraction(move.target[0]), Fraction(move.target[1]))
+            part = clip_segment(sel, target, box)
+            if part is None:
+                continue
+            (ax, ay), (bx, by) = part
+            shaft = pg.PlotCurveItem([f.sx(ax), f.sx(bx)], [f.sy(ay), f.sy(by)], pen=pen)
+            items: list[pg.GraphicsObject] = [shaft]
+            if (bx, by) == target:  # the head only where the move really ends
+                dx, dy = f.length(bx - ax), f.length(by - ay)
+                # ArrowItem: angle 0 points left, rotated clockwise on screen (y down there).
+                angle = math.degrees(math.atan2(dy, -dx))
+                brush = pg.mkBrush(*palette.MOVE_ARROW)
+                items.append(pg.ArrowItem(pos=(f.sx(bx), f.sy(by)), angle=angle, headLen=14, brush=brush, pen=pen))
+            for item in items:
                 item.setZValue(9)
                 self.vb.addItem(item)
                 self.arrows.append(item)
@@ -410,7 +473,8 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         step = self.raster.step if self.raster else 1
         if x < 0 or y < 0:
             return f"({x}, {y}): outside the board"
-        known = self.raster.count_at(x, y) if self.raster else None
+        # the raster on screen answers only if it was drawn for the rule in effect
+        known = self.raster.count_at(x, y) if self.raster and self.raster_rule == self.rule else None
         bound = self.rule.bound
         if bound is not None and max(x, y) >= bound:
             return f"({x}, {y}): beyond the square [0, {bound})² where this rule is solved"

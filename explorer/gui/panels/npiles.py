@@ -1,36 +1,45 @@
-"""A calculator for n piles where a move takes from one pile or the same amount from all."""
+"""A calculator for n piles where a move takes from one pile or the same amount from all.
+
+A view: it reads the piles typed, emits `evaluateRequested(piles)` (or shows why it cannot), and
+shows what the controller sends back (`set_result`, `set_busy`, `set_error`)."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QLabel, QLineEdit, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
-from explorer.core.analysis.tables import evaluate_piles
-from explorer.core.exact.bigint import parse_natural, short_decimal
+from explorer.core.exact.bigint import parse_natural
 
 
 class NPilesPanel(QWidget):
+    evaluateRequested = Signal(object)  # a tuple of Python ints
+    cancelRequested = Signal()
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("npilesPanel")
         self.setMaximumWidth(560)
         layout = QVBoxLayout(self)
-        layout.addWidget(
-            QLabel(
-                "<b>n piles</b>: a move takes any number from one pile, or the same number from "
-                "every pile. Odd n: exact for any size (the XOR, as in Nim). Even n: dynamic "
-                "programming over at most 200 000 smaller positions."
-            )
+        intro = QLabel(
+            "<b>n piles</b>: a move takes any number from one pile, or the same number from "
+            "every pile. Odd n: exact for any size (the XOR, as in Nim). Even n: dynamic "
+            "programming over the smaller positions (up to a few seconds, with Cancel)."
         )
-        layout.itemAt(0).widget().setWordWrap(True)
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
         self.piles = QLineEdit(objectName="npilesInput", placeholderText="piles, e.g. 3 5 7")
         self.go = QPushButton("Evaluate", objectName="npilesGo")
+        self.progress = QProgressBar(objectName="npilesProgress")
+        self.cancel = QPushButton("Cancel", objectName="npilesCancel")
         self.result = QLabel(objectName="npilesResult")
         self.result.setWordWrap(True)
-        for w in (self.piles, self.go, self.result):
+        for w in (self.piles, self.go, self.progress, self.cancel, self.result):
             layout.addWidget(w)
         layout.addStretch(1)
+        self.set_busy(False)
         self.go.clicked.connect(self.evaluate)
         self.piles.returnPressed.connect(self.evaluate)
+        self.cancel.clicked.connect(self.cancelRequested)
 
     def evaluate(self) -> None:
         parts = self.piles.text().replace(",", " ").split()
@@ -38,13 +47,21 @@ class NPilesPanel(QWidget):
             if not parts:
                 raise ValueError("type the piles, separated by spaces, e.g. 3 5 7")
             piles = tuple(parse_natural(p, f"pile {i + 1}") for i, p in enumerate(parts))
-            value, method, wins = evaluate_piles(piles)
         except ValueError as exc:
-            self.result.setText(f"<span style='color:#b00020'><b>{exc}</b></span>")
+            self.set_error(str(exc))
             return
-        verdict = "the player to move <b>wins</b>" if value else "the player to move <b>loses</b>"
-        text = f"G = {short_decimal(value, 40)} by {method}: {verdict}."
-        if wins:
-            shown = "; ".join("(" + ", ".join(short_decimal(p, 20) for p in m) + ")" for m in wins[:8])
-            text += f"<br>Winning moves to: {shown}" + (" …" if len(wins) > 8 else "")
-        self.result.setText(text)
+        self.evaluateRequested.emit(piles)
+
+    def set_error(self, message: str) -> None:
+        self.result.setText(f"<span style='color:#b00020'><b>{message}</b></span>")
+
+    def set_result(self, html: str) -> None:
+        self.result.setText(html)
+
+    def set_busy(self, busy: bool, done: int = 0, total: int = 0) -> None:
+        self.progress.setVisible(busy)
+        self.cancel.setVisible(busy)
+        self.progress.setMaximum(max(1, total))
+        self.progress.setValue(min(done, max(1, total)))
+        if busy and not done:
+            self.result.setText("Working…")

@@ -1,0 +1,36 @@
+"""The window's questions to a person, in one replaceable object.
+
+Every modal question the main window asks (a parameter, a custom rule, a position, a warning)
+goes through `Dialogs`, so tests and the soak driver can answer (or cancel) them without a
+modal event loop: they swap in an object with the same methods.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
+
+from explorer.gui.panels.rule_dialog import CustomRuleDialog
+
+
+class Dialogs:
+    def __init__(self, parent: QWidget) -> None:
+        self.parent = parent
+
+    def integer(self, title: str, label: str, value: int, lo: int, hi: int) -> int | None:
+        number, ok = QInputDialog.getInt(self.parent, title, label, value, lo, hi)
+        return number if ok else None
+
+    def custom_rule(self) -> str | None:
+        """The text form of a custom rule, or None if the dialog was cancelled."""
+        dialog = CustomRuleDialog(self.parent)
+        try:
+            return dialog.rule_text if dialog.exec() else None
+        finally:
+            dialog.deleteLater()
+
+    def text(self, title: str, label: str) -> str | None:
+        text, ok = QInputDialog.getText(self.parent, title, label)
+        return text if ok else None
+
+    def warn(self, title: str, message: str) -> None:
+        QMessageBox.warning(self.parent, title, message)

@@ -1,0 +1,1 @@
+"""The soak test: a seeded random driver of the real window, with every answer checked."""

@@ -1,0 +1,62 @@
+"""`make soak` (or `python -m soak --seed S --actions N`): a long seeded soak of the real window.
+
+Prints one summary line (exceptions, wrong answers, longest GUI-thread stall, memory) and the
+first findings; exits 1 if any exception or wrong answer was seen, or a goal was missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+
+STALL_GOAL_S = 0.2
+END_RSS_GOAL_MIB = 500
+PEAK_RSS_GOAL_MIB = 1024
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m soak", description=__doc__)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--actions", type=int, default=10_000)
+    parser.add_argument("--show", type=int, default=15, help="findings printed in full (default 15)")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from explorer.gui.main_window import MainWindow
+    from soak.driver import Monkey
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = QSettings(os.path.join(tmp, "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings=settings)
+        window.resize(1200, 760)
+        window.show()
+        monkey = Monkey(window, args.seed)
+        summary = monkey.run(args.actions)
+        window.close()
+    app.processEvents()
+    for kind in ("exceptions", "wrong", "unsettled"):
+        found = getattr(summary, kind)
+        for text in found[: args.show]:
+            print(f"--- {kind}: {text.rstrip()}")
+        if len(found) > args.show:
+            print(f"--- … {len(found) - args.show} more {kind}")
+    print("actions:", ", ".join(f"{k} {v}" for k, v in sorted(summary.counts.items())))
+    print(summary.line())
+    goals = (
+        summary.ok
+        and summary.longest_stall < STALL_GOAL_S
+        and summary.rss_end < END_RSS_GOAL_MIB
+        and summary.rss_peak < PEAK_RSS_GOAL_MIB
+    )
+    print("goals met" if goals else "goals missed: 0 exceptions, 0 wrong, stall < 200 ms, RSS < 500 MiB, peak < 1 GiB")
+    return 0 if goals else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

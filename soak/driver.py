@@ -1,0 +1,718 @@
+"""A seeded random "monkey" that drives the real window and checks every answer it is shown.
+
+It does what a person does — wheel zooms to both extremes, drags, clicks, Shift-drags,
+keys, hovering, typed positions from 0 to 7 000 digits and junk, rule and colour-mode
+switches (dialogs answered or cancelled), queries, games, the sequence table, the n-piles
+tab — and after every action checks:
+
+- no exception anywhere (sys.excepthook, threading.excepthook, Qt's critical messages);
+- every answer on screen (verdict and winning moves, query counts and shares, hover text,
+  the computer's moves, sequence rows, n-piles values) equals an independent oracle
+  (`soak.oracle`) for the rule in effect, and every panel names that rule;
+- the GUI thread never stalls: each synchronous piece of work (an action, each turn of the
+  event loop) is timed;
+- memory: the resident set is sampled after each action, and its peak read from the kernel.
+"""
+
+from __future__ import annotations
+
+import gc
+import re
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import reduce
+from operator import xor
+from random import Random
+from typing import Any
+
+from PySide6.QtCore import QPoint, QPointF, Qt, QtMsgType, qInstallMessageHandler
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from soak import oracle
+from soak.oracle import ANY, Definition
+
+# The rules the monkey asks for, by text, with their definitions in the oracle's own words.
+RULES: dict[str, Definition] = {
+    "wythoff": oracle.WYTHOFF,
+    "nim": oracle.NIM,
+    "misere": oracle.MISERE,
+    "wythoff:2": oracle.fraenkel(2),
+    "wythoff:3": oracle.fraenkel(3),
+    "wythoff:7": oracle.fraenkel(7),
+    "wythoff:1000000": oracle.fraenkel(10**6),
+    "custom:one=any;both=any;a=1;n=512": Definition(ANY, ANY, 1, 512),  # the dialog's defaults
+    "custom:one=2 3;both=none;a=1;n=16": Definition(frozenset({2, 3}), None, 1, 16),
+    "custom:one=1 2 5;both=1 2 4 8;a=2;n=48": Definition(frozenset({1, 2, 5}), frozenset({1, 2, 4, 8}), 2, 48),
+    "custom:one=any;both=1 3;a=1;n=40;misere": Definition(ANY, frozenset({1, 3}), 1, 40, True),
+    "custom:one=none;both=any;a=3;n=64": Definition(None, ANY, 3, 64),
+}
+JUNK = ["", "  ", "-5", "+7", "abc", "٣", "1e5", "3.0", "0x10", "12 34", "1,000", "1_000_000", "∞", "\t9\t", "-0"]
+BENIGN_QT = ("propagateSizeHints", "QFont::setPointSize", "Populating font family aliases")
+
+
+@dataclass
+class Summary:
+    seed: int
+    actions: int = 0
+    exceptions: list[str] = field(default_factory=list)
+    wrong: list[str] = field(default_factory=list)
+    unsettled: list[str] = field(default_factory=list)
+    longest_stall: float = 0.0
+    stall_action: str = ""
+    rss_start: float = 0.0
+    rss_end: float = 0.0
+    rss_peak: float = 0.0
+    checks: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
+    zoom_out_digits: int = 0  # digits of the most cells per pixel reached
+
+    def line(self) -> str:
+        return (
+            f"soak seed={self.seed} actions={self.actions} checks={self.checks} "
+            f"exceptions={len(self.exceptions)} wrong={len(self.wrong)} unsettled={len(self.unsettled)} "
+            f"longest_stall_ms={self.longest_stall * 1000:.0f} ({self.stall_action}) "
+            f"zoomed_out_to=10^{max(0, self.zoom_out_digits - 1)} "
+            f"rss_mib start={self.rss_start:.0f} end={self.rss_end:.0f} peak={self.rss_peak:.0f}"
+        )
+
+    @property
+    def ok(self) -> bool:
+        return not self.exceptions and not self.wrong and not self.unsettled
+
+
+def rss_mib() -> float:
+    with open("/proc/self/statm") as f:
+        pages = int(f.read().split()[1])
+    return pages * 4096 / 2**20
+
+
+def peak_mib() -> float:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+class ScriptedDialogs:
+    """Answers the window's questions as a random person would (sometimes cancelling)."""
+
+    def __init__(self, monkey: Monkey) -> None:
+        self.monkey = monkey
+
+    def integer(self, title: str, label: str, value: int, lo: int, hi: int) -> int | None:
+        rng = self.monkey.rng
+        if rng.random() < 0.25:
+            return None
+        return rng.choice([2, 3, 7, 10**6])
+
+    def custom_rule(self) -> str | None:
+        rng = self.monkey.rng
+        if rng.random() < 0.3:
+            return None
+        return rng.choice([t for t in RULES if t.startswith("custom:")])
+
+    def text(self, title: str, label: str) -> str | None:
+        rng = self.monkey.rng
+        if rng.random() < 0.2:
+            return None
+        if rng.random() < 0.3:
+            return rng.choice(JUNK)
+        return f"{self.monkey.number()} {self.monkey.number()}"
+
+    def warn(self, title: str, message: str) -> None:
+        self.monkey.warnings_shown += 1
+
+
+class Monkey:
+    def __init__(self, window: Any, seed: int, settle_s: float = 20.0) -> None:
+        self.w = window
+        self.rng = Random(seed)
+        self.summary = Summary(seed)
+        self.settle_s = settle_s
+        self.definition = oracle.WYTHOFF
+        self.rule_text = "wythoff"
+        self.warnings_shown = 0
+        self.current = "start"
+        self.pending_query: tuple[int, int, int, int] | None = None
+        self.pending_value: tuple[int, int, int, int, int] | None = None
+        self.pending_hover: bool = False
+        self.pending_npiles: tuple[int, ...] | None = None
+        self.pending_sequence: int | None = None
+        self.watch_game = False
+        self.expect_message = False
+        self.game_seen = 0
+        window.dialogs = ScriptedDialogs(self)
+        window.play.reply_delay_ms = 0
+        self.actions: list[tuple[float, Callable[[], None]]] = [
+            (10, self.wheel),
+            (2, self.wheel_far),
+            (6, self.drag),
+            (4, self.shift_drag),
+            (10, self.click),
+            (5, self.key),
+            (6, self.hover),
+            (8, self.type_position),
+            (2, self.go_to),
+            (5, self.choose_rule),
+            (3, self.choose_mode),
+            (7, self.query),
+            (2, self.value_query),
+            (5, self.play),
+            (3, self.play_buttons),
+            (3, self.sequence),
+            (3, self.npiles),
+            (2, self.activate_move),
+            (1, self.toggle_overlay),
+        ]
+
+    # ----- numbers and places ------------------------------------------------------------------
+    def number(self) -> int:
+        r = self.rng.random()
+        if r < 0.45:
+            return self.rng.randrange(0, 60)
+        if r < 0.65:
+            return self.rng.randrange(0, 10**6)
+        if r < 0.85:
+            return self.rng.randrange(0, 10 ** self.rng.randrange(6, 40))
+        digits = self.rng.choice([100, 1000, 4000, 7000])
+        return self.rng.randrange(10 ** (digits - 1), 10**digits)
+
+    def viewport_point(self) -> QPoint:
+        vp = self.w.grid.viewport()
+        return QPoint(self.rng.randrange(5, max(6, vp.width() - 5)), self.rng.randrange(5, max(6, vp.height() - 5)))
+
+    # ----- running ----------------------------------------------------------------------------
+    def run(self, count: int) -> Summary:
+        s = self.summary
+        old_hook, old_thread_hook = sys.excepthook, threading.excepthook
+        sys.excepthook = self._excepthook
+        threading.excepthook = lambda args: self._excepthook(args.exc_type, args.exc_value, args.exc_traceback)
+        previous_handler = qInstallMessageHandler(self._qt_message)
+        try:
+            self._settle()
+            gc.collect()
+            s.rss_start = rss_mib()
+            total = sum(w for w, _ in self.actions)
+            for i in range(count):
+                action = self._pick(total)
+                self.current = f"#{i} {action.__name__} under {self.rule_text}"
+                s.counts[action.__name__] = s.counts.get(action.__name__, 0) + 1
+                self._timed(action)
+                self._settle()
+                self._check()
+                s.actions += 1
+            s.rss_end = rss_mib()
+            s.rss_peak = peak_mib()
+        finally:
+            sys.excepthook, threading.excepthook = old_hook, old_thread_hook
+            qInstallMessageHandler(previous_handler)
+        return s
+
+    def _pick(self, total: float) -> Callable[[], None]:
+        pick = self.rng.random() * total
+        for weight, action in self.actions:
+            pick -= weight
+            if pick <= 0:
+                return action
+        return self.actions[-1][1]
+
+    def _excepthook(self, kind: type[BaseException], exc: BaseException, tb: Any) -> None:
+        text = "".join(traceback.format_exception(kind, exc, tb))
+        self.summary.exceptions.append(f"{self.current}: {text}")
+
+    def _qt_message(self, kind: QtMsgType, context: Any, message: str) -> None:
+        if any(b in message for b in BENIGN_QT):
+            return
+        if kind in (QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg, QtMsgType.QtWarningMsg):
+            self.summary.exceptions.append(f"{self.current}: Qt {kind.name}: {message}")
+
+    def _timed(self, fn: Callable[[], None]) -> None:
+        t0 = time.perf_counter()
+        try:
+            fn()
+        except Exception:
+            self._excepthook(*sys.exc_info())  # type: ignore[arg-type]
+        elapsed = time.perf_counter() - t0
+        if elapsed > self.summary.longest_stall:
+            self.summary.longest_stall = elapsed
+            self.summary.stall_action = self.current
+
+    def _busy(self) -> bool:
+        return bool(self.w.busy)
+
+    def _settle(self) -> None:
+        """Turn the event loop (each turn timed) until no background work is left."""
+        deadline = time.perf_counter() + self.settle_s
+        self._timed(QApplication.processEvents)
+        time.sleep(0.002)
+        self._timed(QApplication.processEvents)
+        while self._busy():
+            if time.perf_counter() > deadline:
+                self.summary.unsettled.append(f"{self.current}: still busy after {self.settle_s:.0f} s")
+                return
+            time.sleep(0.005)
+            self._timed(QApplication.processEvents)
+        QTest.qWait(20)  # throttled renders and zero-delay timers
+        self._timed(QApplication.processEvents)
+
+    def wrong(self, text: str) -> None:
+        self.summary.wrong.append(f"{self.current}: {text}")
+
+    # ----- actions ----------------------------------------------------------------------------
+    def wheel(self, steps: int | None = None) -> None:
+        steps = steps if steps is not None else self.rng.choice([-3, -2, -1, 1, 2, 3])
+        at = self.viewport_point()
+        event = QWheelEvent(
+            QPointF(at),
+            QPointF(self.w.grid.viewport().mapToGlobal(at)),
+            QPoint(0, 0),
+            QPoint(0, 120 * steps),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(self.w.grid.viewport(), event)
+
+    def wheel_far(self) -> None:
+        """Many turns in one direction: to the most zoomed-out (or zoomed-in) view and beyond."""
+        direction = self.rng.choice([-1, 1])
+        for _ in range(self.rng.randrange(20, 120)):
+            self.wheel(direction * 3)
+
+    def _drag(self, modifier: Qt.KeyboardModifier) -> None:
+        vp = self.w.grid.viewport()
+        a, b = self.viewport_point(), self.viewport_point()
+        QTest.mousePress(vp, Qt.MouseButton.LeftButton, modifier, a)
+        for t in (0.25, 0.5, 0.75, 1.0):
+            p = QPoint(int(a.x() + t * (b.x() - a.x())), int(a.y() + t * (b.y() - a.y())))
+            QTest.mouseMove(vp, p)
+        QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, modifier, b)
+
+    def drag(self) -> None:
+        self._drag(Qt.KeyboardModifier.NoModifier)
+
+    def shift_drag(self) -> None:
+        before = len(self.w.session.queries)
+        self._drag(Qt.KeyboardModifier.ShiftModifier)
+        self.pending_query = ("grid", before)  # type: ignore[assignment]
+
+    def click(self) -> None:
+        at = self.viewport_point()
+        self.game_seen = self._game_length()
+        QTest.mouseClick(self.w.grid.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+
+    def key(self) -> None:
+        key = self.rng.choice(
+            [Qt.Key.Key_Plus, Qt.Key.Key_Minus, Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down]
+            + [Qt.Key.Key_Home] * 1
+        )
+        QTest.keyClick(self.w.grid, key)
+
+    def hover(self) -> None:
+        QTest.mouseMove(self.w.grid.viewport(), self.viewport_point())
+        self.pending_hover = True
+
+    def _type_into(self, edit: Any, text: str) -> None:
+        edit.setText(text)  # typing 7 000 digits key by key adds nothing but time
+
+    def type_position(self) -> None:
+        ins = self.w.inspector
+        self.expect_message = False
+        for edit in (ins.position_a, ins.position_b):
+            text = self.rng.choice(JUNK) if self.rng.random() < 0.12 else str(self.number())
+            self.expect_message |= not _reads_as_number(text)
+            self._type_into(edit, text)
+        QTest.keyClick(ins.position_b, Qt.Key.Key_Return)
+
+    def go_to(self) -> None:
+        self.w.ask_go_to()
+
+    def choose_rule(self) -> None:
+        combo = self.w.rule_bar.rules
+        index = self.rng.randrange(combo.count())
+        combo.setCurrentIndex(index)
+        combo.activated.emit(index)
+
+    def choose_mode(self) -> None:
+        combo = self.w.rule_bar.mode
+        index = self.rng.randrange(combo.count())
+        if not combo.model().item(index).isEnabled():
+            return
+        combo.setCurrentIndex(index)
+        combo.activated.emit(index)
+
+    def _rectangle(self) -> tuple[int, int, int, int]:
+        r = self.rng.random()
+        if r < 0.5:
+            x0, y0 = self.rng.randrange(0, 80), self.rng.randrange(0, 80)
+            return x0, y0, x0 + self.rng.randrange(0, 60), y0 + self.rng.randrange(0, 60)
+        if r < 0.8:
+            x1, y1 = self.number(), self.number()
+            return self.rng.randrange(0, x1 + 1), self.rng.randrange(0, y1 + 1), x1, y1
+        base = self.number()
+        return base, base // 2, base + self.rng.randrange(0, 10**6), base + base // 3
+
+    def query(self) -> None:
+        p = self.w.query_panel
+        x0, y0, x1, y1 = self._rectangle()
+        if self.rng.random() < 0.08:
+            x0, x1 = x1 + 1, x0  # an empty rectangle: refused with a message
+        for edit, v in ((p.x0, x0), (p.y0, y0), (p.x1, x1), (p.y1, y1)):
+            self._type_into(edit, str(v) if self.rng.random() > 0.03 else self.rng.choice(JUNK))
+        self._type_into(p.value, "")
+        before = len(self.w.session.queries)
+        QTest.mouseClick(p.run, Qt.MouseButton.LeftButton)
+        self.pending_query = ("typed", before)  # type: ignore[assignment]
+
+    def value_query(self) -> None:
+        p = self.w.query_panel
+        x0, y0 = self.rng.randrange(0, 40), self.rng.randrange(0, 40)
+        x1, y1 = x0 + self.rng.randrange(0, 30), y0 + self.rng.randrange(0, 30)
+        g = self.rng.randrange(0, 6)
+        for edit, v in ((p.x0, x0), (p.y0, y0), (p.x1, x1), (p.y1, y1), (p.value, g)):
+            self._type_into(edit, str(v))
+        QTest.mouseClick(p.run, Qt.MouseButton.LeftButton)
+        self._type_into(p.value, "")
+        self.pending_value = (g, x0, y0, x1, y1)
+
+    def play(self) -> None:
+        panel = self.w.play_panel
+        if self.rng.random() < 0.35 or self.w.session.game is None:
+            big = self.rng.random() < 0.3
+            a = self.number() if big else self.rng.randrange(0, 40)
+            b = self.number() if big else self.rng.randrange(0, 40)
+            self._type_into(panel.a, str(a))
+            self._type_into(panel.b, str(b))
+            panel.human_first.setChecked(self.rng.random() < 0.6)
+            QTest.mouseClick(panel.start, Qt.MouseButton.LeftButton)
+            self.watch_game = True
+        else:
+            game = self.w.session.game
+            x, y = game.position
+            # a click near the position: often a legal move, sometimes not
+            tx, ty = max(0, x - self.rng.randrange(0, 5)), max(0, y - self.rng.randrange(0, 5))
+            self.w.grid.center_on(x, y) if max(x, y) < 10**6 else None
+            self.game_seen = self._game_length()
+            self.w._cell_clicked(tx, ty)
+
+    def play_buttons(self) -> None:
+        panel = self.w.play_panel
+        button = self.rng.choice([panel.hint, panel.undo, panel.redo, panel.random])
+        if button.isEnabled():
+            QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+
+    def sequence(self) -> None:
+        panel = self.w.sequence_panel
+        if self.rng.random() < 0.6:
+            text = self.rng.choice(JUNK) if self.rng.random() < 0.1 else str(self.number())
+            self._type_into(panel.start, text)
+            QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
+        else:
+            bar = panel.table.verticalScrollBar()
+            bar.setValue(self.rng.randrange(0, max(1, bar.maximum())))
+        self.pending_sequence = 1
+
+    def npiles(self) -> None:
+        panel = self.w.npiles_panel
+        n = self.rng.randrange(1, 7)
+        if self.rng.random() < 0.1:
+            text = self.rng.choice(JUNK)
+            piles = None
+        else:
+            piles = tuple(
+                self.rng.randrange(0, 12) if self.rng.random() < 0.7 else self.rng.randrange(0, 200) for _ in range(n)
+            )
+            if self.rng.random() < 0.1:
+                piles = tuple(self.number() for _ in range(n))
+            text = " ".join(map(str, piles))
+        self._type_into(panel.piles, text)
+        QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
+        self.pending_npiles = piles
+
+    def activate_move(self) -> None:
+        moves = self.w.inspector.moves
+        if moves.count():
+            item = moves.item(self.rng.randrange(moves.count()))
+            moves.itemActivated.emit(item)
+
+    def toggle_overlay(self) -> None:
+        action = self.rng.choice([self.w.grid_lines_action, self.w.phi_action])
+        action.toggle()
+
+    # ----- checks -----------------------------------------------------------------------------
+    def _game_length(self) -> int:
+        game = self.w.session.game
+        return len(game.movers) if game is not None else 0
+
+    def _check(self) -> None:
+        self.summary.checks += 1
+        self._check_rule_everywhere()
+        cpp = self.w.grid.cells_per_pixel_exact() if hasattr(self.w.grid, "cells_per_pixel_exact") else None
+        self.summary.zoom_out_digits = max(self.summary.zoom_out_digits, len(str(int(cpp))) if cpp else 0)
+        self._check_selection()
+        if self.pending_query is not None:
+            self._check_query(*self.pending_query)  # type: ignore[misc]
+            self.pending_query = None
+        if self.pending_value is not None:
+            self._check_value(*self.pending_value)
+            self.pending_value = None
+        if self.pending_hover:
+            self._check_hover()
+            self.pending_hover = False
+        if self.pending_npiles is not None:
+            self._check_npiles(self.pending_npiles)
+            self.pending_npiles = None
+        if self.pending_sequence is not None:
+            self._check_sequence()
+            self.pending_sequence = None
+        self._check_game()
+
+    def _check_rule_everywhere(self) -> None:
+        from explorer.core.rules import parse_rule  # naming only: the oracle knows the rule by its text
+
+        w, s = self.w, self.w.session
+        key = s.rule.key
+        expected = {parse_rule(text).key: (text, d) for text, d in RULES.items()}
+        if key not in expected:
+            self.wrong(f"the session holds a rule the monkey never asked for: {key}")
+            return
+        self.rule_text, self.definition = expected[key]
+        if w.rule_bar.rules.currentData() != key:
+            self.wrong(f"the selector shows {w.rule_bar.rules.currentText()!r} while {key} is in effect")
+        if w.grid.rule != s.rule:
+            self.wrong(f"the grid draws {w.grid.rule.key} while {key} is in effect")
+        if w.query_panel.rule_label.text() != f"Rule: {s.rule.title}":
+            self.wrong(f"the query panel says {w.query_panel.rule_label.text()!r} under {key}")
+        if w.rule_bar.mode.currentData() != s.mode or w.grid.mode != s.mode:
+            self.wrong(f"mode shown {w.rule_bar.mode.currentData()} / drawn {w.grid.mode}, in effect {s.mode}")
+
+    def _inside(self, x: int, y: int) -> bool:
+        n = self.definition.n
+        return n is None or max(x, y) < n
+
+    def _check_selection(self) -> None:
+        w, s = self.w, self.w.session
+        if s.selection is None:
+            return
+        x, y = s.selection
+        text = w.inspector.status.text()
+        error = w.inspector.error.text() if w.inspector.error.isVisible() else ""
+        if not self._inside(x, y):
+            if "P-position" in text or "N-position" in text:
+                self.wrong(f"a verdict for ({x}, {y}) outside the rule's square [0, {self.definition.n})²")
+            if not error:
+                self.wrong(f"no message for ({x}, {y}) outside the rule's square")
+            return
+        if self.expect_message:
+            if not error:
+                self.wrong("junk typed into the inspector, and no message says so")
+            self.expect_message = False
+        elif error:
+            self.wrong(f"a message while a valid position ({_short(x)}, {_short(y)}) is selected: {error!r}")
+        if s.report is None:
+            self.wrong(f"no report shown for ({_short(x)}, {_short(y)}) once settled")
+            return
+        if s.report.position != (x, y) or s.report.rule_key != s.rule.key:
+            self.wrong(f"the report is for {s.report.rule_key} at another position")
+        cold = oracle.is_cold(self.definition, x, y)
+        shown_cold = "P-position" in text
+        if shown_cold != cold or ("N-position" in text) == cold:
+            self.wrong(f"({_short(x)}, {_short(y)}) shown {'cold' if shown_cold else 'hot'}; the oracle says {cold}")
+        targets = [w.inspector.moves.item(i).data(Qt.ItemDataRole.UserRole) for i in range(w.inspector.moves.count())]
+        targets = [t for t in targets if t is not None]
+        for t in targets:
+            if not oracle.legal(self.definition, (x, y), t) or not oracle.is_cold(self.definition, *t):
+                self.wrong(f"winning move ({_short(x)}, {_short(y)}) → {t} is illegal or not to a cold cell")
+        if max(x, y) < 120:
+            want = {t for t in oracle.moves_small(self.definition, x, y) if oracle.is_cold(self.definition, *t)}
+            if set(map(tuple, targets)) != want:
+                self.wrong(f"winning moves from ({x}, {y}): shown {sorted(targets)}, oracle {sorted(want)}")
+        elif not cold and not targets and self._has_move(x, y):
+            self.wrong(f"hot ({_short(x)}, {_short(y)}) with no winning move listed")
+
+    def _has_move(self, x: int, y: int) -> bool:
+        return bool(oracle.moves_small(self.definition, min(x, 200), min(y, 200)))
+
+    def _check_query(self, source: str, before: int) -> None:
+        w, s = self.w, self.w.session
+        result = w.query_panel.result.text()
+        if len(s.queries) == before:  # refused, or asked for outside a bounded rule's square
+            return
+        record = s.queries[-1]
+        if not hasattr(record, "count") or hasattr(record, "__len__"):
+            return
+        if record.rule_key != s.rule.key:
+            self.wrong(f"a query answered under {record.rule_key} while {s.rule.key} is in effect")
+            return
+        x0, y0, x1, y1 = record.x0, record.y0, record.x1, record.y1
+        want = oracle.count_rect(self.definition, x0, y0, x1, y1)
+        if (x1 - x0 + 1) * (y1 - y0 + 1) <= 900:
+            small = oracle.count_rect_small(self.definition, x0, y0, x1, y1)
+            if small != want:
+                self.wrong(f"the oracle disagrees with itself on [{x0}, {x1}] × [{y0}, {y1}]")
+        if record.count != want:
+            self.wrong(f"[{_short(x0)}, {_short(x1)}] × [{_short(y0)}, {_short(y1)}]: {record.count}, oracle {want}")
+        shown = re.search(r"<b>([^<]*)</b> cold cells", result)
+        if shown is None or not _shows(shown.group(1), want):
+            self.wrong(f"the result text does not show {want}: {result[:200]!r}")
+        share = re.search(r"\(([^()]*)\), by the", result)
+        if want and share and re.fullmatch(r"0(\.0*)?( %)?", share.group(1).strip()):
+            self.wrong(f"a share of zero shown for {want} cold cells: {share.group(1)!r}")
+
+    def _check_value(self, g: int, x0: int, y0: int, x1: int, y1: int) -> None:
+        result = self.w.query_panel.result.text()
+        if self.definition != oracle.WYTHOFF and self.definition != oracle.NIM:
+            return
+        m = re.search(r"<b>(\d+)</b> cells? with G = (\d+)", result)
+        if m is None:
+            return  # refused with a message (a rule without Grundy values, a table still growing)
+        values = _grundy_values(self.definition, max(x1, y1) + 1)
+        want = sum(values[x][y] == g for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+        if int(m.group(1)) != want or int(m.group(2)) != g:
+            self.wrong(f"G = {g} count in [{x0}, {x1}] × [{y0}, {y1}]: shown {m.group(1)}, oracle {want}")
+
+    def _check_hover(self) -> None:
+        text = self.w.hover_label.text()
+        if not text or "outside" in text or "beyond" in text:
+            return
+        m = re.match(r"\((\d+), (\d+)\)  (cold|hot)", text)
+        if m:
+            x, y = int(m.group(1)), int(m.group(2))
+            if self._inside(x, y) and (m.group(3) == "cold") != oracle.is_cold(self.definition, x, y):
+                self.wrong(f"hover says ({_short(x)}, {_short(y)}) is {m.group(3)}")
+            return
+        m = re.match(r"pixel \[(\d+), (\d+)\] × \[(\d+), (\d+)\]: (\d+) cold cells", text)
+        if m:
+            x0, x1, y0, y1, n = (int(v) for v in m.groups())
+            if max(x1, y1) < (self.definition.n or 10**9999):
+                want = oracle.count_rect(self.definition, x0, y0, x1, y1)
+                if n != want:
+                    self.wrong(f"hover pixel [{_short(x0)}…] says {n} cold cells; the oracle {want}")
+            return
+        self.wrong(f"unreadable hover text {text[:120]!r}")
+
+    def _check_npiles(self, piles: tuple[int, ...] | None) -> None:
+        text = self.w.npiles_panel.result.text()
+        if piles is None or not piles:
+            if "G =" in text:
+                self.wrong(f"n piles: junk answered with {text[:80]!r}")
+            return
+        m = re.search(r"G = (\d+)", text)
+        if m is None:
+            if not re.search(r"b00020|more than|too many|Working", text):
+                self.wrong(f"n piles {piles}: neither a value nor a message: {text[:120]!r}")
+            return
+        if len(piles) % 2 == 1:
+            want = reduce(xor, piles, 0)
+        elif sum(piles) <= 24:
+            want = _npiles_grundy(tuple(sorted(piles)))
+        else:
+            return
+        if int(m.group(1)) != want:
+            self.wrong(f"n piles {piles}: G shown {m.group(1)}, oracle {want}")
+
+    def _check_sequence(self) -> None:
+        panel = self.w.sequence_panel
+        model = panel.table.model()
+        top = panel.table.rowAt(0)
+        if top < 0:
+            return
+        for r in (top, top + 1):
+            k_text = model.data(model.index(r, 0))
+            a_tip = model.data(model.index(r, 1), Qt.ItemDataRole.ToolTipRole)
+            b_tip = model.data(model.index(r, 2), Qt.ItemDataRole.ToolTipRole)
+            k = model.start + r
+            if "…" in a_tip or len(str(k)) > 2000:
+                continue
+            a = oracle.lower(k)
+            if int(a_tip) != a or int(b_tip) != a + k or (k_text and "…" not in k_text and int(k_text) != k):
+                self.wrong(f"sequence row k = {_short(k)}: shown {a_tip[:30]}, {b_tip[:30]}; oracle a_k = {_short(a)}")
+
+    def _check_game(self) -> None:
+        game = self.w.session.game
+        if game is None:
+            return
+        d = self.definition
+        if game.rule != self.w.session.rule:
+            if not game.over:
+                self.wrong("a game under an old rule is still being played")
+            return
+        for i, (who, src, dst) in enumerate(zip(game.movers, game.path, game.path[1:], strict=False)):
+            if i < self.game_seen - 2:
+                continue
+            if not oracle.legal(d, src, dst):
+                self.wrong(f"{who} made an illegal move {src} → {dst}")
+            elif (
+                who == "computer" and self._inside(*src) and not oracle.is_cold(d, *src) and not oracle.is_cold(d, *dst)
+            ):
+                self.wrong(f"the computer threw away a won position {src} → {dst}")
+        self.game_seen = len(game.movers)
+
+
+def _reads_as_number(text: str) -> bool:
+    """What a person may type for a pile: digits, an optional +, separators between digits."""
+    return re.fullmatch(r"\+?[0-9]+([\s_,'\u00a0\u202f]*[0-9]+)*", text.strip()) is not None
+
+
+def _short(n: int) -> str:
+    s = str(n) if n.bit_length() < 200 else f"{str(n)[:8]}…({len(str(n))} digits)"
+    return s
+
+
+def _shows(text: str, value: int) -> bool:
+    """Whether an (elided) decimal shown as `text` is `value`."""
+    text = text.replace(",", "").replace(" ", "")
+    if "…" not in text:
+        return text.isdigit() and int(text) == value
+    m = re.fullmatch(r"(\d+)…(\d+)\((\d+)digits\)", text)
+    digits = str(value)
+    return bool(m) and digits.startswith(m.group(1)) and digits.endswith(m.group(2)) and len(digits) == int(m.group(3))
+
+
+_GRUNDY: dict[tuple[Definition, int], list[list[int]]] = {}
+
+
+def _grundy_values(d: Definition, n: int) -> list[list[int]]:
+    n = max(n, 8)
+    for (dd, m), table in _GRUNDY.items():
+        if dd == d and m >= n:
+            return table
+    g = [[0] * n for _ in range(n)]
+    for x in range(n):
+        for y in range(n):
+            seen = {g[i][j] for i, j in oracle.moves_small(d, x, y)}
+            v = 0
+            while v in seen:
+                v += 1
+            g[x][y] = v
+    _GRUNDY[(d, n)] = g
+    return g
+
+
+_NPILES: dict[tuple[int, ...], int] = {}
+
+
+def _npiles_grundy(piles: tuple[int, ...]) -> int:
+    """n piles, a move takes from one pile or the same from all: the mex over every move."""
+    if piles in _NPILES:
+        return _NPILES[piles]
+    options = set()
+    for i, p in enumerate(piles):
+        for k in range(1, p + 1):
+            options.add(tuple(sorted((*piles[:i], p - k, *piles[i + 1 :]))))
+    for k in range(1, min(piles) + 1):
+        options.add(tuple(sorted(p - k for p in piles)))
+    seen = {_npiles_grundy(o) for o in options}
+    v = 0
+    while v in seen:
+        v += 1
+    _NPILES[piles] = v
+    return v
