@@ -29,6 +29,8 @@ CASES: dict[str, tuple[object, object, int, bool]] = {
     "wythoff:2": (ANYAMT, ANYAMT, 2, False),
     "wythoff:3": (ANYAMT, ANYAMT, 3, False),
     "wythoff:7": (ANYAMT, ANYAMT, 7, False),
+    # a huge a: the counter's index once asked the int64 formula for indices it cannot hold
+    "wythoff:1000000": (ANYAMT, ANYAMT, 10**6, False),
     f"custom:one=2 3;both=none;n={N}": ({2, 3}, None, 1, False),
     f"custom:one=none;both=any;n={N}": (None, ANYAMT, 1, False),
     f"custom:one=powers of 4;both=any;n={N}": ({1, 4, 16}, ANYAMT, 1, False),

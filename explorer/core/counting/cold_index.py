@@ -43,7 +43,7 @@ class SequenceRule(Protocol):
     """What the index needs of a rule with complementary increasing cold sequences."""
 
     def lower_count(self, m: int) -> int: ...
-    def lower_array(self, k: NDArray[np.int64]) -> NDArray[np.int64]: ...
+    def upper_array(self, k: NDArray[np.int64]) -> NDArray[np.int64]: ...
     def count_correction(self, x: int, y: int) -> int: ...
     def count_correction_many(self, xs: NDArray[np.int64], ys: NDArray[np.int64]) -> NDArray[np.int64]: ...
     def cold_count(self, x: int, y: int) -> int: ...
@@ -61,13 +61,20 @@ class ColdIndex:
 
     # ----- building ---------------------------------------------------------------------
     def _grow_to(self, size: int) -> None:
-        """Index the numbers 0..size-1: mark the generated lower numbers, sum, build."""
-        marks = np.zeros(size, dtype=np.int8)
-        top = self.rule.lower_count(size - 1)  # every k >= 1 with a_k < size
+        """Index the numbers 0..size-1: mark the lower numbers, sum, build.
+
+        The lower numbers a_k (k >= 1) and the upper numbers b_k = a_k + a k are complementary
+        in 1, 2, 3, ...; so every number from 1 is marked, then the upper ones below `size` are
+        unmarked. There are fewer of them (size / (alpha + a)), and their indices k stay small
+        enough for the exact int64 formula for every a (k a < size), which the lower numbers'
+        indices would not for large a."""
+        marks = np.ones(size, dtype=np.int8)
+        marks[0] = 0  # 0 = a_0 is not counted: LA(m) counts k >= 1
+        top = (size - 1) - self.rule.lower_count(size - 1)  # UB(m) = m - LA(m): every b_k < size
         chunk = 1 << 16
         for k0 in range(1, top + 1, chunk):
             k = np.arange(k0, min(top + 1, k0 + chunk), dtype=np.int64)
-            marks[self.rule.lower_array(k)] = 1
+            marks[self.rule.upper_array(k)] = 0
         prefix = np.zeros(size + 1, dtype=np.int32)
         np.cumsum(marks, out=prefix[1:], dtype=np.int32)
         tree = FenwickTree.from_prefix_sums(prefix)

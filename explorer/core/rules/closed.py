@@ -54,6 +54,10 @@ class BeattyRule(RuleBase):
         """A_k for an int64 array (exact up to `max_index`)."""
         return bulk.lower_array(k, self.a)
 
+    def upper_array(self, k: NDArray[np.int64]) -> NDArray[np.int64]:
+        """B_k = A_k + a k for an int64 array (exact up to `max_index`)."""
+        return bulk.lower_array(k, self.a) + self.a * np.asarray(k, dtype=np.int64)
+
     @property
     def max_index(self) -> int:
         return bulk.max_index(self.a)
