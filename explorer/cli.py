@@ -18,7 +18,7 @@ import numpy as np
 import explorer
 from explorer.core.analysis.position import report
 from explorer.core.counting.cold_index import MAX_CELLS, Counter
-from explorer.core.exact.bigint import parse_natural
+from explorer.core.exact.bigint import parse_natural, ratio_scientific
 from explorer.core.game.sequence import NumberKind, classify_number
 from explorer.core.game.zeckendorf import zeckendorf_digits
 from explorer.core.rules.base import Rule, UnknownRule
@@ -172,7 +172,15 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
     answer = _counter_for(rule, args.method, single=True).count_rect(x0, y0, x1, y1)
     if args.json:
         doc: dict[str, object] = {"x": x1, "y": y1} if len(bounds) == 2 else {"x0": x0, "y0": y0, "x1": x1, "y1": y1}
-        doc.update(count=answer.count, cells=answer.cells, density=answer.density, method=answer.method, rule=rule.key)
+        share = "0" if not answer.count else "{}e{}".format(*ratio_scientific(answer.count, answer.cells, 6))
+        doc.update(
+            count=answer.count,
+            cells=answer.cells,
+            density=answer.density,  # a float: 0.0 below 1e-308; `share` holds 6 exact digits at any size
+            share=share,
+            method=answer.method,
+            rule=rule.key,
+        )
         _write(out, (json.dumps(doc) + "\n").encode())
     else:
         _write(out, f"{answer.count}\n".encode())
@@ -247,7 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("count", help="cold cells in [0, X] x [0, Y], or in [X0, X1] x [Y0, Y1]")
     # Read as text: with --batch a single one is the FILE (`count --batch FILE --rule nim`).
     p.add_argument("bounds", nargs="*", metavar="X Y | X0 Y0 X1 Y1 | FILE")
-    p.add_argument("--json", action="store_true", help="print x, y, count, cells, density, method")
+    p.add_argument("--json", action="store_true", help="print x, y, count, cells, density, share, method")
     p.add_argument("--batch", action="store_true", help="read Q, then Q lines 'X Y'")
     p.add_argument("--rect", action="store_true", help="with --batch: Q lines 'X0 Y0 X1 Y1'")
     p.add_argument("--file", metavar="FILE", help="with --batch: input file (default: stdin)")

@@ -82,3 +82,38 @@ def saturating_float(n: int) -> float:
         return float(n)
     except OverflowError:
         return 1e300 if n > 0 else -1e300
+
+
+def ratio_scientific(num: int, den: int, digits: int = 4) -> tuple[str, int]:
+    """num / den (0 < num, 0 < den) as (mantissa, exponent): mantissa has `digits` significant
+    digits (rounded half up, trailing zeros dropped) and 1 <= mantissa < 10; computed from the
+    integers alone, so shares of 10^-4000 are as exact as shares of 1/2."""
+    if num <= 0 or den <= 0:
+        raise ValueError("ratio_scientific needs positive integers")
+    e = digit_count(num) - digit_count(den)  # the exponent is e or e - 1
+    if (num * 10 ** (-e) if e <= 0 else num) < (den if e <= 0 else den * 10**e):
+        e -= 1
+    shift = digits - 1 - e  # q = round(num / den * 10^shift) has `digits` digits
+    scaled_num, scaled_den = (num * 10**shift, den) if shift >= 0 else (num, den * 10 ** (-shift))
+    q = (2 * scaled_num + scaled_den) // (2 * scaled_den)
+    if q >= 10**digits:  # rounded up to the next power of ten
+        q //= 10
+        e += 1
+    text = str(q)
+    mantissa = (text[0] + "." + text[1:]).rstrip("0").rstrip(".")
+    return mantissa, e
+
+
+def share_text(count: int, cells: int) -> str:
+    """The share count / cells for people: a percentage down to 10^-6, below that scientific
+    (8.04·10^−4151), exact from the integers; never "0" for a share that is not zero."""
+    if cells <= 0:
+        return "—"
+    if count == 0:
+        return "0 %"
+    if count * 10**6 >= cells:
+        mantissa, e = ratio_scientific(count * 100, cells, 4)
+        value = mantissa if e == 0 else f"{float(mantissa) * 10.0**e:.4g}"
+        return f"{value} %"
+    mantissa, e = ratio_scientific(count, cells, 3)
+    return f"{mantissa}·10^{'−' if e < 0 else ''}{abs(e)}"

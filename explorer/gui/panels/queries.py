@@ -27,21 +27,13 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.analysis.tables import square_shares
-from explorer.core.exact.bigint import parse_natural, short_decimal
+from explorer.core.exact.bigint import parse_natural, share_text, short_decimal
 from explorer.core.rules import Count
 from explorer.gui.panels.inspector import MAX_DIGITS
 
 PHI = (1 + math.sqrt(5)) / 2
 HISTORY_COLUMNS = ["x0", "y0", "x1", "y1", "cold cells", "cells", "share", "method"]
 SHOWN_BATCH_ROWS = 500  # rows of an imported batch shown in the table; all go to the CSV
-
-
-def share_text(count: int, cells: int) -> str:
-    """The share of cold cells as a percentage, readable at any size."""
-    if cells == 0:
-        return "—"
-    share = count / cells  # exact ints: true division is correctly rounded
-    return f"{100 * share:.4g} %" if share >= 1e-6 else f"{share:.4g}"
 
 
 class QueryPanel(QWidget):
