@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -25,23 +25,41 @@ from PySide6.QtWidgets import (
 
 from explorer.core.analysis.tables import sequence_row
 from explorer.core.exact.bigint import digit_count, parse_natural, short_decimal, trailing_digits
+from explorer.gui.jobs import LatestJob
 
 ROWS = 1_000_000
+SYNC_BITS = 1_000  # rows of numbers below ~300 digits take well under a millisecond each
+BLOCK = 64  # rows computed per worker request
+CACHE_BYTES = 24 << 20
 COLUMNS = ["k", "a_k", "b_k", "Zeckendorf a_k", "Zeckendorf b_k", "gap a_{k+1} − a_k"]
 CACHE = 4096
 
 
 class SequenceModel(QAbstractTableModel):
-    def __init__(self) -> None:
+    """Rows from an exact start k0. Small numbers are computed when the view asks for them;
+    rows of numbers with hundreds of digits or more (a Zeckendorf form of a 7 000-digit number
+    takes milliseconds) are computed on a worker, a block at a time, and shown when they
+    arrive ("…" until then), so scrolling never blocks. The cache is held to CACHE_BYTES."""
+
+    def __init__(self, jobs: LatestJob | None = None) -> None:
         super().__init__()
         self.start = 0
         self._cache: dict[int, tuple[Any, ...]] = {}
+        self._wanted: set[int] = set()
+        self.jobs = jobs
         self.computed = 0  # rows computed so far (tests check laziness)
+
+    @property
+    def busy(self) -> bool:
+        return self.jobs is not None and self.jobs.busy
 
     def set_start(self, k0: int) -> None:
         self.beginResetModel()
         self.start = k0
         self._cache.clear()
+        self._wanted.clear()
+        if self.jobs is not None:
+            self.jobs.cancel()
         self.endResetModel()
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
@@ -50,18 +68,58 @@ class SequenceModel(QAbstractTableModel):
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def row(self, r: int) -> tuple[Any, ...]:
-        if r not in self._cache:
-            if len(self._cache) > CACHE:
-                self._cache.clear()
-            self._cache[r] = sequence_row(self.start + r)
-            self.computed += 1
-        return self._cache[r]
+    def _cache_rows(self) -> int:
+        """Rows the cache may hold: a row holds four numbers and two Zeckendorf strings of about
+        4.8 characters per decimal digit."""
+        row_bytes = 64 + 12 * digit_count(self.start + ROWS)
+        return max(64, min(CACHE, CACHE_BYTES // row_bytes))
+
+    def _store(self, r: int, row: tuple[Any, ...]) -> None:
+        if len(self._cache) >= self._cache_rows():
+            self._cache.clear()
+        self._cache[r] = row
+        self.computed += 1
+
+    def row(self, r: int) -> tuple[Any, ...] | None:
+        """Row r, or None while it is being computed on the worker."""
+        if r in self._cache:
+            return self._cache[r]
+        if self.jobs is None or (self.start + r).bit_length() < SYNC_BITS:
+            self._store(r, sequence_row(self.start + r))
+            return self._cache[r]
+        if not self._wanted:
+            QTimer.singleShot(0, self._compute_wanted)
+        self._wanted.add(r)
+        return None
+
+    def _compute_wanted(self) -> None:
+        if not self._wanted or self.jobs is None:
+            return
+        lo, hi = min(self._wanted), max(self._wanted)
+        rows = list(range(lo, min(hi + 1, lo + BLOCK)))
+        start = self.start
+        self.jobs.submit(
+            _rows, start, rows, done=lambda found: self._arrived(start, found), failed=lambda exc: None
+        )
+
+    def _arrived(self, start: int, found: dict[int, tuple[Any, ...]]) -> None:
+        if start != self.start:
+            return
+        for r, row in found.items():
+            self._store(r, row)
+            self._wanted.discard(r)
+        if found:
+            self.dataChanged.emit(self.index(min(found), 0), self.index(max(found), len(COLUMNS) - 1))
+        if self._wanted:
+            QTimer.singleShot(0, self._compute_wanted)
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):  # type: ignore[no-untyped-def]
         if not index.isValid() or role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return None
-        value = self.row(index.row())[index.column()]
+        row = self.row(index.row())
+        if row is None:
+            return "…"
+        value = row[index.column()]
         if isinstance(value, int):
             if role == Qt.ItemDataRole.ToolTipRole:
                 return short_decimal(value, 2000)
@@ -73,6 +131,10 @@ class SequenceModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return COLUMNS[section]
         return None
+
+
+def _rows(start: int, rows: list[int]) -> dict[int, tuple[Any, ...]]:
+    return {r: sequence_row(start + r) for r in rows}
 
 
 class SequencePanel(QWidget):
@@ -91,7 +153,7 @@ class SequencePanel(QWidget):
         self.error = QLabel(objectName="sequenceError")
         self.error.setStyleSheet("color: #b00020; font-weight: bold;")
         layout.addWidget(self.error)
-        self.model = SequenceModel()
+        self.model = SequenceModel(LatestJob(self))
         self.table = QTableView(objectName="sequenceTable")
         self.table.setModel(self.model)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
