@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from explorer import __version__
+from explorer.core import budget
 from explorer.core.exact.bigint import parse_natural
 from explorer.core.rules.base import Rule
 from explorer.core.rules.registry import ASK_INTEGER, MAX_A, family_named
@@ -178,14 +179,25 @@ class MainWindow(QMainWindow):
         how = QAction("How to &read the grid", self)
         how.triggered.connect(lambda: QMessageBox.information(self, "How to read the grid", HOW_TO_READ))
         about = QAction("&About", self)
-        about.triggered.connect(
-            lambda: QMessageBox.about(
-                self,
-                "About Wythoff Explorer",
-                f"<b>Wythoff Explorer</b> {__version__}<br>Wythoff's game, exactly, for numbers of any size.",
-            )
-        )
+        about.triggered.connect(lambda: QMessageBox.about(self, "About Wythoff Explorer", self.about_text()))
         help_menu.addActions([how, about])
+
+    def memory_in_use(self) -> dict[str, int]:
+        """Bytes held by each cache of explorer.core.budget."""
+        grundy = self.grundy.cache
+        return {
+            "Fenwick index": self.queries.counter.nbytes,
+            "Grundy table": int(grundy.table.nbytes) if grundy is not None else 0,
+            "custom rule": self.session.rule.nbytes,
+            "sequence rows": self.sequence_panel.model.nbytes,
+        }
+
+    def about_text(self) -> str:
+        lines = budget.describe(self.memory_in_use()).replace("\n", "<br>")
+        return (
+            f"<b>Wythoff Explorer</b> {__version__}<br>Wythoff's game, exactly, for numbers of any size."
+            f"<p><b>Memory budget</b> (each cache is sized before it is built):<br>{lines}</p>"
+        )
 
     def ask_rule(self, family_name: str) -> None:
         """A rule entry that needs parameters was chosen: ask for them, then request the rule."""

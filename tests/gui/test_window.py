@@ -225,3 +225,16 @@ def test_hundred_thousand_digit_position_stays_responsive(qtbot, window):
     assert window.grid.raster.count_at(a, a + k + 1) == 0
     assert any("(" in item and "digits" in item for item in move_items(window))
     assert "cold" in window.grid.hover_description(a, a + k)
+
+
+def test_about_names_the_memory_budget_and_what_is_in_use(window, qtbot):
+    """Issue 10 item 6: caches have a budget, visible in Help ▸ About."""
+    window.query_panel.set_rectangle(0, 0, 10**6, 10**6)
+    window.query_panel.submit()
+    qtbot.waitUntil(lambda: not window.queries.busy, timeout=20_000)
+    text = window.about_text()
+    for name in ("Fenwick index", "Grundy table", "custom rule", "sequence rows"):
+        assert name in text
+    used = window.memory_in_use()
+    assert 0 < used["Fenwick index"] <= 160 << 20  # the index grew for the query, within its budget
+    assert window.queries.counter.size <= 1 << 24

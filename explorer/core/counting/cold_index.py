@@ -8,8 +8,8 @@ rule's correction for single cells (misère). Each answer costs O(log N) and bat
 numpy pass per tree level.
 
 The index grows by doubling as queries reach further (or at once to what a batch needs),
-up to MAX_CELLS (2^27, about 1.3e8 numbers: an int32 tree of 512 MiB and an int8 scratch
-array of 128 MiB at most). Beyond it the closed form (math.isqrt) answers, exactly.
+up to MAX_CELLS (from explorer.core.budget: 2^24, about 1.7e7 numbers, an int32 tree of
+64 MiB and ~150 MiB while it grows). Beyond it the closed form (math.isqrt) answers, exactly.
 Every answer says which method produced it.
 """
 
@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core import budget
 from explorer.core.counting.closed_form import (
     Count,
     cells_in,
@@ -29,7 +30,7 @@ from explorer.core.counting.closed_form import (
 )
 from explorer.core.counting.fenwick import FenwickTree
 
-MAX_CELLS = 1 << 27
+MAX_CELLS = budget.fenwick_numbers()  # 2^24: 64 MiB kept, ~150 MiB while growing
 START_CELLS = 1 << 16
 FENWICK = "fenwick"
 CLOSED_FORM = "closed-form"
@@ -87,6 +88,10 @@ class ColdIndex:
     def size(self) -> int:
         """How many numbers (0..size-1) are indexed."""
         return self.tree.n
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.tree.tree.nbytes)
 
     def covers(self, m: int) -> bool:
         return m < self.max_cells
@@ -161,6 +166,9 @@ class Counter(Protocol):
     @property
     def size(self) -> int: ...  # how far it has indexed (0 when it needs no index)
 
+    @property
+    def nbytes(self) -> int: ...  # memory held (explorer.core.budget)
+
     def costly(self, far: int) -> bool: ...
     def count_many(self, xs: Any, ys: Any) -> tuple[NDArray | list[int], str]: ...
     def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count: ...
@@ -173,6 +181,7 @@ class ClosedFormCounter:
     def __init__(self, rule: Any) -> None:
         self.rule = rule
         self.size = 0
+        self.nbytes = 0
 
     def costly(self, far: int) -> bool:
         return far.bit_length() > HUGE_BITS

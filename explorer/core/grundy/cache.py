@@ -12,10 +12,11 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core import budget
 from explorer.core.counting.dominance import rectangle_counts
 from explorer.core.rules.base import Rule
 
-MAX_SIDE = 8192
+MAX_SIDE = budget.grundy_side()
 START_SIDE = 256
 
 

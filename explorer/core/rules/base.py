@@ -55,6 +55,8 @@ class Rule(Protocol):
     @property
     def bound(self) -> int | None: ...  # None: exact everywhere; n: solved on [0, n)^2 only
     @property
+    def nbytes(self) -> int: ...  # memory the rule holds (a solved table), for the budget
+    @property
     def spec(self) -> MoveSpec: ...
     @property
     def count_method(self) -> str: ...  # how `count_rect` counts ("closed-form", "dynamic programming")
@@ -91,6 +93,7 @@ class RuleBase:
     spec: MoveSpec
     last_mover_wins: ClassVar[bool] = True
     bound: int | None = None
+    nbytes: int = 0
     count_method: ClassVar[str] = "closed-form"
     shows_zeckendorf: ClassVar[bool] = False
     has_grundy: ClassVar[bool] = False

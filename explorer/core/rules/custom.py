@@ -16,12 +16,13 @@ from typing import ClassVar
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core import budget
 from explorer.core.game.moves import Move
 from explorer.core.render.raster import Raster, rasterize_table
 from explorer.core.rules.base import RuleBase, RuleError
 from explorer.core.rules.spec import Amounts, MoveSpec
 
-MAX_SIDE = 4096
+MAX_SIDE = budget.custom_side()
 DEFAULT_SIDE = 512
 
 
@@ -98,6 +99,11 @@ class CustomRule(RuleBase):
     @property
     def last_mover_wins(self) -> bool:  # type: ignore[override]
         return not self.misere
+
+    @property
+    def nbytes(self) -> int:  # type: ignore[override]
+        prefix = self.__dict__.get("_prefix")
+        return int(self.table.nbytes) + (int(prefix.nbytes) if prefix is not None else 0)
 
     @staticmethod
     def text_for(spec: MoveSpec, n: int, misere: bool = False) -> str:

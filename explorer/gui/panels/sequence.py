@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from explorer.core import budget
 from explorer.core.analysis.tables import sequence_row
 from explorer.core.exact.bigint import digit_count, parse_natural, short_decimal, trailing_digits
 from explorer.gui.jobs import LatestJob
@@ -30,7 +31,7 @@ from explorer.gui.jobs import LatestJob
 ROWS = 1_000_000
 SYNC_BITS = 1_000  # rows of numbers below ~300 digits take well under a millisecond each
 BLOCK = 64  # rows computed per worker request
-CACHE_BYTES = 24 << 20
+CACHE_BYTES = budget.SEQUENCE_BYTES
 COLUMNS = ["k", "a_k", "b_k", "Zeckendorf a_k", "Zeckendorf b_k", "gap a_{k+1} − a_k"]
 CACHE = 4096
 
@@ -68,11 +69,18 @@ class SequenceModel(QAbstractTableModel):
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(COLUMNS)
 
+    @property
+    def nbytes(self) -> int:
+        """An estimate of the memory the cached rows hold."""
+        return len(self._cache) * self._row_bytes()
+
+    def _row_bytes(self) -> int:
+        return 64 + 12 * digit_count(self.start + ROWS)
+
     def _cache_rows(self) -> int:
         """Rows the cache may hold: a row holds four numbers and two Zeckendorf strings of about
         4.8 characters per decimal digit."""
-        row_bytes = 64 + 12 * digit_count(self.start + ROWS)
-        return max(64, min(CACHE, CACHE_BYTES // row_bytes))
+        return max(64, min(CACHE, CACHE_BYTES // self._row_bytes()))
 
     def _store(self, r: int, row: tuple[Any, ...]) -> None:
         if len(self._cache) >= self._cache_rows():
@@ -98,9 +106,7 @@ class SequenceModel(QAbstractTableModel):
         lo, hi = min(self._wanted), max(self._wanted)
         rows = list(range(lo, min(hi + 1, lo + BLOCK)))
         start = self.start
-        self.jobs.submit(
-            _rows, start, rows, done=lambda found: self._arrived(start, found), failed=lambda exc: None
-        )
+        self.jobs.submit(_rows, start, rows, done=lambda found: self._arrived(start, found), failed=lambda exc: None)
 
     def _arrived(self, start: int, found: dict[int, tuple[Any, ...]]) -> None:
         if start != self.start:

@@ -1,0 +1,65 @@
+"""The memory budget: how much each of the program's large caches may hold, in one place.
+
+Every large structure is sized from this table before it is built, so the whole program stays
+within about a gigabyte at its peak (and about half that at rest), whatever a person asks:
+
+- the Fenwick index over the cold sequence (one per rule, replaced when the rule changes):
+  a count needs no index beyond it, the closed form answers exactly;
+- the Grundy table (one per rule, dropped when the rule changes);
+- a custom rule's solved square and its prefix sums (the side is bounded when it is made);
+- the sequence table's rows (cleared when full).
+
+`describe(in_use)` writes the budget and what is in use for Help ▸ About.
+"""
+
+from __future__ import annotations
+
+MiB = 1 << 20
+
+FENWICK_BYTES = 160 * MiB  # an int32 tree, plus int8 marks and int32 prefix sums while it grows
+FENWICK_BYTES_PER_NUMBER = 9
+GRUNDY_BYTES = 400 * MiB  # the uint16 table kept, plus the int32 table while a larger one is computed
+GRUNDY_BYTES_PER_CELL = 6
+CUSTOM_BYTES = 100 * MiB  # a bool table and int32 prefix sums: 5 bytes per cell
+CUSTOM_BYTES_PER_CELL = 5
+SEQUENCE_BYTES = 24 * MiB
+
+
+def _power_of_two_at_most(n: int) -> int:
+    return 1 << (max(1, n).bit_length() - 1)
+
+
+def fenwick_numbers() -> int:
+    """How many numbers the index may cover (a power of two): 2^24 with the figures above."""
+    return _power_of_two_at_most(FENWICK_BYTES // FENWICK_BYTES_PER_NUMBER)
+
+
+def grundy_side() -> int:
+    """The largest side (a power of two) of the Grundy table: 8192 with the figures above."""
+    side = 1
+    while GRUNDY_BYTES_PER_CELL * (2 * side) ** 2 <= GRUNDY_BYTES:
+        side *= 2
+    return side
+
+
+def custom_side() -> int:
+    """The largest side of a custom rule's solved square: 4096 with the figures above."""
+    side = 1
+    while CUSTOM_BYTES_PER_CELL * (2 * side) ** 2 <= CUSTOM_BYTES:
+        side *= 2
+    return side
+
+
+def describe(in_use: dict[str, int]) -> str:
+    """Lines for people: each cache's budget and what it holds now (bytes)."""
+    limits = {
+        "Fenwick index": (FENWICK_BYTES, f"up to {fenwick_numbers():,} numbers; the closed form beyond"),
+        "Grundy table": (GRUNDY_BYTES, f"up to {grundy_side():,}² cells"),
+        "custom rule": (CUSTOM_BYTES, f"squares up to {custom_side():,}²"),
+        "sequence rows": (SEQUENCE_BYTES, "cleared when full"),
+    }
+    lines = []
+    for name, (limit, what) in limits.items():
+        used = in_use.get(name, 0)
+        lines.append(f"{name}: {used / MiB:.1f} MiB in use of {limit // MiB} MiB ({what})")
+    return "\n".join(lines)
