@@ -7,7 +7,10 @@ PY     := $(VENV)/bin/python
 RUN_STAMP  := $(VENV)/.stamp-run
 TEST_STAMP := $(VENV)/.stamp-test
 
-.PHONY: run test bench lint screenshot clean
+SOAK_SEED ?= 1
+SOAK_ACTIONS ?= 10000
+
+.PHONY: run test bench soak lint screenshot clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -30,10 +33,14 @@ test: $(TEST_STAMP)
 bench: $(TEST_STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m bench
 
+# A long seeded random soak of the real window (offscreen); prints one summary line.
+soak: $(TEST_STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m soak --seed $(SOAK_SEED) --actions $(SOAK_ACTIONS)
+
 lint: $(TEST_STAMP)
 	$(VENV)/bin/lint-imports
-	$(PY) -m ruff check explorer tests bench
-	$(PY) -m ruff format --check explorer tests bench
+	$(PY) -m ruff check explorer tests bench soak
+	$(PY) -m ruff format --check explorer tests bench soak
 	$(PY) -m mypy
 
 screenshot: $(RUN_STAMP)
