@@ -189,6 +189,7 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
 def cmd_pairs(args: argparse.Namespace, out: BinaryIO) -> None:
     start, count = args.start, args.n
     rule = _rule(args)
+    rule.cold_pair(start)  # a rule without a sequence of pairs says so, even for N = 0
     chunk = 1 << 16
     for lo in range(0, count, chunk):
         n = min(chunk, count - lo)
