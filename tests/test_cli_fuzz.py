@@ -169,9 +169,8 @@ def make_case(rng: random.Random) -> Case:
             text, ok = text.replace(str(records[0][0]) if records else "0", rng.choice(["-3", "x", "1.0"]), 1), False
         elif r < 0.2 and counted:
             text, ok = f"{q + 1}\n" + "\n".join(lines[1:]) + "\n", False  # announces one more than it holds
-        if ok and d is not None:
-            if any(not _inside(d, *rec) for rec in records):
-                ok = False
+        if ok and d is not None and any(not _inside(d, *rec) for rec in records):
+            ok = False
         if kind in ("judge", "pairs-mode"):
             argv = ["judge", *(["--pairs"] if kind == "pairs-mode" else []), *rule_args]
             words = ("1", "0") if kind == "pairs-mode" else ("First", "Second")

@@ -35,6 +35,6 @@ def test_closing_the_window_while_workers_run_is_quiet(qtbot, tmp_path, capfd):
             QApplication.processEvents()
     finally:
         sys.excepthook = old
-    out, err = capfd.readouterr()
+    _, err = capfd.readouterr()
     assert not errors
     assert "Signal source has been deleted" not in err and "Traceback" not in err

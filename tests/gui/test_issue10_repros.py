@@ -113,3 +113,21 @@ def test_hover_counts_belong_to_the_rule_in_effect(qtbot, window):
     x, y = 10**100 + 5 * 10**8, 10**100 + 10**6 + 10**8
     text = window.grid.hover_description(x, y)
     assert text.startswith("pixel") and ": 0 cold cells" in text  # off Nim's diagonal x = y
+
+
+def test_a_finished_game_cannot_be_revived_under_another_rule(qtbot, window):
+    """Found by the soak: a game over when the rule changed stayed, and Undo resumed it under
+    the old rule."""
+    window.play.reply_delay_ms = 0
+    panel = window.play_panel
+    panel.a.setText("1")
+    panel.b.setText("2")
+    panel.human_first.setChecked(True)
+    panel.start.click()
+    window._cell_clicked(1, 1)  # (1, 2) -> (1, 1): a blunder; the computer takes (0, 0)
+    qtbot.waitUntil(lambda: window.session.game.over)
+    window.set_rule("nim")
+    qtbot.waitUntil(lambda: not window.busy)
+    assert window.session.game is None and not panel.undo.isEnabled()
+    panel.undo.click()
+    assert window.session.game is None

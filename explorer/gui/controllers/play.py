@@ -33,9 +33,12 @@ class PlayController(QObject):
         return self.session.game
 
     def _rule_changed(self, rule: Rule) -> None:
-        if self.game is not None and self.game.rule != rule and not self.game.over:
+        """A game belongs to its rule: a finished one too (Undo would revive it under the old rule)."""
+        if self.game is not None and self.game.rule != rule:
             self.session.game = None
             self.grid.set_path([])
+            self.panel.undo.setEnabled(False)
+            self.panel.redo.setEnabled(False)
             self.panel.status.setText(f"The rule is now {rule.title}: start a new game to play under it.")
 
     @property
