@@ -204,7 +204,8 @@ class Monkey:
                 action = self._pick(total)
                 self.current = f"#{i} {action.__name__} under {self.rule_text}"
                 s.counts[action.__name__] = s.counts.get(action.__name__, 0) + 1
-                self._timed(action)
+                self._segmented = False
+                self._timed(action, whole_action=True)
                 self._settle()
                 self._check()
                 s.actions += 1
@@ -233,16 +234,25 @@ class Monkey:
         if kind in (QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg, QtMsgType.QtWarningMsg):
             self.summary.exceptions.append(f"{self.current}: Qt {kind.name}: {message}")
 
-    def _timed(self, fn: Callable[[], None]) -> None:
+    def _timed(self, fn: Callable[[], None], whole_action: bool = False) -> None:
+        """Run fn on the GUI thread, timing it as one uninterrupted stretch of GUI work."""
         t0 = time.perf_counter()
         try:
             fn()
         except Exception:
             self._excepthook(*sys.exc_info())  # type: ignore[arg-type]
         elapsed = time.perf_counter() - t0
+        if whole_action and self._segmented:
+            return  # the action timed its own events: a person's events reach the loop one by one
         if elapsed > self.summary.longest_stall:
             self.summary.longest_stall = elapsed
             self.summary.stall_action = self.current
+
+    def _event(self, fn: Callable[[], None]) -> None:
+        """One input event of a longer gesture, then a turn of the event loop, each timed."""
+        self._segmented = True
+        self._timed(fn)
+        self._timed(QApplication.processEvents)
 
     def _busy(self) -> bool:
         return bool(self.w.busy)
@@ -285,16 +295,16 @@ class Monkey:
         """Many turns in one direction: to the most zoomed-out (or zoomed-in) view and beyond."""
         direction, notches = self.rng.choice([-1, 1]), self.rng.choice([3, 20, 60])
         for _ in range(self.rng.randrange(20, 120)):
-            self.wheel(direction * notches)
+            self._event(lambda: self.wheel(direction * notches))
 
     def _drag(self, modifier: Qt.KeyboardModifier) -> None:
         vp = self.w.grid.viewport()
         a, b = self.viewport_point(), self.viewport_point()
-        QTest.mousePress(vp, Qt.MouseButton.LeftButton, modifier, a)
+        self._event(lambda: QTest.mousePress(vp, Qt.MouseButton.LeftButton, modifier, a))
         for t in (0.25, 0.5, 0.75, 1.0):
             p = QPoint(int(a.x() + t * (b.x() - a.x())), int(a.y() + t * (b.y() - a.y())))
-            QTest.mouseMove(vp, p)
-        QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, modifier, b)
+            self._event(lambda p=p: QTest.mouseMove(vp, p))
+        self._event(lambda: QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, modifier, b))
 
     def drag(self) -> None:
         self._drag(Qt.KeyboardModifier.NoModifier)

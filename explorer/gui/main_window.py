@@ -121,6 +121,9 @@ class MainWindow(QMainWindow):
         self.grid.busy.connect(self.busy_label.setText)
         self.grid.limitReached.connect(lambda text: self.statusBar().showMessage(text, 4000))
         self.inspector.positionRequested.connect(self.go_to_position)
+        self.inspector.positionTextRequested.connect(
+            lambda a, b: self.selection.request_text(a, b, then=lambda x, y: self.grid.center_on(x, y))
+        )
         self.inspector.inputRejected.connect(self.selection.input_error)
         self.inspector.moveActivated.connect(self.select_position)
         self._build_menus()

@@ -33,6 +33,8 @@ class PositionReport:
     rule_key: str
     rule_title: str
     last_mover_wins: bool
+    a_text: str = ""  # the piles in decimal (for 100 000 digits str() takes ~0.1 s: done with the report)
+    b_text: str = ""
 
     @property
     def status_code(self) -> str:
@@ -70,6 +72,8 @@ def report(rule: Rule, a: int, b: int) -> PositionReport:
         rule_key=rule.key,
         rule_title=rule.title,
         last_mover_wins=rule.last_mover_wins,
+        a_text=str(a),
+        b_text=str(b),
     )
 
 

@@ -7,13 +7,20 @@ are large, and shown only if the session still holds that rule and position when
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from explorer.core.analysis.position import PositionReport, report
+from explorer.core.exact.bigint import parse_natural
 from explorer.core.rules.base import Rule, RuleError
 from explorer.session.jobs import Jobs
 from explorer.session.model import Session
 from explorer.session.views import GridView, InspectorView
 
 SYNC_BITS = 20_000  # below this size a report takes well under 50 ms: no thread needed
+
+
+def _read_and_report(rule: Rule, a_text: str, b_text: str) -> PositionReport:
+    return report(rule, parse_natural(a_text, "Pile A"), parse_natural(b_text, "Pile B"))
 
 
 class SelectionController:
@@ -47,6 +54,31 @@ class SelectionController:
             background=background,
         )
 
+    def request_text(self, a_text: str, b_text: str, then: Callable[[int, int], None] | None = None) -> None:
+        """Select the position typed as (very long) text: read and analysed on a worker; `then`
+        is called with the position once it is read (the window centres the grid on it)."""
+        rule = self.session.rule
+        self.session.report = None
+        self.jobs.submit(
+            _read_and_report,
+            rule,
+            a_text,
+            b_text,
+            done=lambda answer: self._read(rule, answer, then),
+            failed=lambda exc: self._failed(rule, None, exc),
+            background=True,
+        )
+
+    def _read(self, rule: Rule, r: PositionReport, then: Callable[[int, int], None] | None) -> None:
+        if rule != self.session.rule:
+            return
+        s = self.session
+        s.selection = r.position
+        s.message = ""
+        s.report = r
+        if then is not None:
+            then(r.a, r.b)
+
     def input_error(self, message: str) -> None:
         """The inspector could not read what was typed."""
         self.session.message = message
@@ -55,10 +87,13 @@ class SelectionController:
         if self.session.accepts(rule, r.position):
             self.session.report = r
 
-    def _failed(self, rule: Rule, position: tuple[int, int], exc: BaseException) -> None:
+    def _failed(self, rule: Rule, position: tuple[int, int] | None, exc: BaseException) -> None:
         if not self.session.accepts(rule, position):
             return
-        self.session.message = str(exc) if isinstance(exc, RuleError) else f"Could not analyse the position: {exc}"
+        if isinstance(exc, (RuleError, ValueError)):
+            self.session.message = str(exc)  # out of bounds, or digits that are not a number
+        else:
+            self.session.message = f"Could not analyse the position: {exc}"
 
     def _show_report(self, r: PositionReport | None) -> None:
         self.inspector.set_report(r)

@@ -27,6 +27,7 @@ from explorer.core.exact.bigint import parse_natural, short_decimal
 from explorer.gui import palette
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
+PARSE_ON_WORKER_FROM = 20_000  # characters: reading 100 000 digits takes ~60 ms
 MAX_DIGITS = 1_000_000
 FULL = 400  # digits written out in full; longer numbers are elided in the middle
 
@@ -53,6 +54,7 @@ def _wrap(digits: str, width: int = 32) -> str:
 
 class Inspector(QWidget):
     positionRequested = Signal(object, object)
+    positionTextRequested = Signal(str, str)  # digits too long to read on the GUI thread
     moveActivated = Signal(object, object)
     inputRejected = Signal(str)  # what was typed is not a position: the message to show
 
@@ -119,6 +121,11 @@ class Inspector(QWidget):
 
     # ----- requests ---------------------------------------------------------------------
     def submit(self) -> None:
+        a_text, b_text = self.position_a.text(), self.position_b.text()
+        if max(len(a_text), len(b_text)) > PARSE_ON_WORKER_FROM:
+            self.status.setText("Reading the numbers…")
+            self.positionTextRequested.emit(a_text, b_text)
+            return
         try:
             a = parse_natural(self.position_a.text(), "Pile A")
             b = parse_natural(self.position_b.text(), "Pile B")
@@ -151,9 +158,9 @@ class Inspector(QWidget):
             self.moves.clear()
             self.set_grundy("")
             return
-        for edit, value in ((self.position_a, r.a), (self.position_b, r.b)):
-            if edit.text().replace(" ", "").replace("_", "").replace(",", "") != str(value):
-                edit.setText(str(value))
+        for edit, text in ((self.position_a, r.a_text), (self.position_b, r.b_text)):
+            if edit.text().replace(" ", "").replace("_", "").replace(",", "") != text:
+                edit.setText(text)
                 edit.setCursorPosition(0)
         pos = f"({short_decimal(r.a, SHORT)}, {short_decimal(r.b, SHORT)})"
         text = html.escape(verdict(r))
@@ -183,7 +190,7 @@ class Inspector(QWidget):
             text = f"{taken} → ({short_decimal(a, FULL)}, {short_decimal(b, FULL)})"
             item = QListWidgetItem(text)
             item.setData(MOVE_ROLE, (a, b))
-            item.setToolTip(f"({a}, {b})" if len(str(a)) < 200 else "")
+            item.setToolTip(f"({a}, {b})" if max(a, b).bit_length() < 600 else "")
             self.moves.addItem(item)
         if not r.moves:
             empty = QListWidgetItem(no_moves_text(r))
