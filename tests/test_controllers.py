@@ -129,3 +129,20 @@ def test_grundy_mode_only_where_the_rule_computes_it():
     controller.request_mode(GRUNDY)
     assert session.mode == HOT_COLD and "not computed" in status.show_message.call_args.args[0]
     selector.set_mode.assert_called_with(HOT_COLD)
+
+
+def test_query_history_keeps_to_its_budget():
+    """Issue 10 item 6: imported batches stayed in memory for ever; the oldest go first now."""
+    import numpy as np
+
+    from explorer.core import budget
+    from explorer.session.model import BatchRecord, QueryRecord, Session
+
+    s = Session()
+    rows = budget.HISTORY_BYTES // (5 * 8) // 3 + 1  # a third of the budget and a little more
+    col = np.zeros(rows, dtype=np.int64)
+    dropped = [s.add_query(BatchRecord(col, col, col, col, col, "closed-form", "wythoff")) for _ in range(3)]
+    s.add_query(QueryRecord(0, 0, 1, 1, 1, 4, "fenwick", "wythoff"))
+    assert dropped[:2] == [0, 0] and dropped[2] == rows  # the third batch pushed the first out
+    assert sum(r.nbytes for r in s.queries) <= budget.HISTORY_BYTES
+    assert len(s.queries) == 3 and isinstance(s.queries[-1], QueryRecord)

@@ -7,7 +7,8 @@ within about a gigabyte at its peak (and about half that at rest), whatever a pe
   a count needs no index beyond it, the closed form answers exactly;
 - the Grundy table (one per rule, dropped when the rule changes);
 - a custom rule's solved square and its prefix sums (the side is bounded when it is made);
-- the sequence table's rows (cleared when full).
+- the sequence table's rows (cleared when full);
+- the query history kept for export (the oldest imported batches are dropped first).
 
 `describe(in_use)` writes the budget and what is in use for Help ▸ About.
 """
@@ -23,6 +24,7 @@ GRUNDY_BYTES_PER_CELL = 6
 CUSTOM_BYTES = 100 * MiB  # a bool table and int32 prefix sums: 5 bytes per cell
 CUSTOM_BYTES_PER_CELL = 5
 SEQUENCE_BYTES = 24 * MiB
+HISTORY_BYTES = 96 * MiB  # answered queries kept for export; the oldest imported batches go first
 
 
 def _power_of_two_at_most(n: int) -> int:
@@ -57,6 +59,7 @@ def describe(in_use: dict[str, int]) -> str:
         "Grundy table": (GRUNDY_BYTES, f"up to {grundy_side():,}² cells"),
         "custom rule": (CUSTOM_BYTES, f"squares up to {custom_side():,}²"),
         "sequence rows": (SEQUENCE_BYTES, "cleared when full"),
+        "query history": (HISTORY_BYTES, "the oldest imported batches go first"),
     }
     lines = []
     for name, (limit, what) in limits.items():

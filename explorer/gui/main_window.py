@@ -193,6 +193,7 @@ class MainWindow(QMainWindow):
             "Grundy table": int(grundy.table.nbytes) if grundy is not None else 0,
             "custom rule": self.session.rule.nbytes,
             "sequence rows": self.sequence_panel.model.nbytes,
+            "query history": sum(r.nbytes for r in self.session.queries),
         }
 
     def about_text(self) -> str:

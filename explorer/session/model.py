@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from psygnal import evented
 
+from explorer.core import budget
 from explorer.core.analysis.play import Game
 from explorer.core.analysis.position import PositionReport
 from explorer.core.rules.base import Rule
@@ -35,6 +37,13 @@ class QueryRecord:
     method: str
     rule_key: str
 
+    @property
+    def nbytes(self) -> int:
+        return 200
+
+    def __len__(self) -> int:
+        return 1
+
 
 @dataclass(frozen=True)
 class BatchRecord:
@@ -50,6 +59,12 @@ class BatchRecord:
 
     def __len__(self) -> int:
         return len(self.counts)
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the columns (lists of Python ints: about 40 bytes a value)."""
+        columns = (self.x0, self.y0, self.x1, self.y1, self.counts)
+        return sum(int(c.nbytes) if isinstance(c, np.ndarray) else 40 * len(c) for c in columns)
 
 
 @evented
@@ -69,8 +84,19 @@ class Session:
         """Whether an answer computed for (rule, selection) still belongs to the session."""
         return rule == self.rule and (selection is None or selection == self.selection)
 
-    def add_query(self, record: QueryRecord | BatchRecord) -> None:
-        self.queries = (*self.queries, record)
+    def add_query(self, record: QueryRecord | BatchRecord) -> int:
+        """Keep an answer; the oldest imported batches go when the history passes its budget
+        (explorer.core.budget.HISTORY_BYTES). Returns how many answers were dropped."""
+        kept = [*self.queries, record]
+        dropped = 0
+        while sum(r.nbytes for r in kept) > budget.HISTORY_BYTES:
+            oldest = next((r for r in kept if isinstance(r, BatchRecord)), None)
+            if oldest is None or oldest is record:
+                break
+            kept.remove(oldest)
+            dropped += len(oldest)
+        self.queries = tuple(kept)
+        return dropped
 
     def game_changed(self) -> None:
         self.game_moves += 1

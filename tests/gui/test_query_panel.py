@@ -92,6 +92,8 @@ def test_batch_import_with_progress_and_export(qtbot, window, tmp_path):
     assert len(set(progress)) >= 3  # the bar moved
     out = tmp_path / "out.csv"
     window.query_panel.exportRequested.emit(str(out))
+    qtbot.waitUntil(lambda: not window.queries.busy, timeout=60_000)  # written on a worker
+    assert "Exported" in window.query_panel.result.text()
     with open(out) as handle:
         rows = list(csv.DictReader(handle))
     assert len(rows) == n
@@ -101,7 +103,7 @@ def test_batch_import_with_progress_and_export(qtbot, window, tmp_path):
 
 
 def test_batch_import_can_be_cancelled(qtbot, window, tmp_path):
-    n = 600_000
+    n = 3_000_000  # long enough that Cancel always arrives first, even on a loaded machine
     path = tmp_path / "big.txt"
     path.write_text(f"{n}\n" + "7 9\n" * n)
     with qtbot.waitSignal(window.queries.batchFinished, timeout=60_000) as blocker:

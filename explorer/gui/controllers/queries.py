@@ -29,6 +29,7 @@ from explorer.gui.panels.queries import SHOWN_BATCH_ROWS, QueryPanel
 from explorer.session.model import BatchRecord, QueryRecord, Session
 
 BATCH_CHUNK = 50_000
+SYNC_VALUE_CELLS = 1 << 18  # value counts over more cells than this run on a worker
 
 
 class QueryController(QObject):
@@ -42,6 +43,8 @@ class QueryController(QObject):
         self.grid = grid
         self.counter: Counter = session.rule.counter()
         self.jobs = LatestJob(self)
+        self.export_jobs = LatestJob(self)
+        self._dropped = 0
         self._batch_worker: Any = None
         self.grundy_cache: Callable[[], GrundyCache | None] = lambda: None
         panel.queryRequested.connect(self.run_query)
@@ -55,7 +58,7 @@ class QueryController(QObject):
 
     @property
     def busy(self) -> bool:
-        return self.jobs.busy or self._batch_worker is not None
+        return self.jobs.busy or self._batch_worker is not None or self.export_jobs.busy
 
     @property
     def records(self) -> tuple[QueryRecord | BatchRecord, ...]:
@@ -107,10 +110,28 @@ class QueryController(QObject):
         if not cache.covers(x1, y1):
             self.panel.show_error(
                 f"Grundy values are computed on [0, {side})² so far: switch the colour mode to "
-                "Grundy values and view the rectangle to compute further (up to 8192)."
+                f"Grundy values and view the rectangle to compute further (up to {cache.max_side})."
             )
             return
-        count = cache.count_value(g, x0, y0, x1, y1)
+        cells = cells_in(x0, y0, x1, y1)
+        background = cells > SYNC_VALUE_CELLS
+        if background:
+            self.panel.show_busy(f"Counting the cells with G = {g}…")
+        self.jobs.submit(
+            cache.count_value,
+            g,
+            x0,
+            y0,
+            x1,
+            y1,
+            done=lambda count: self._show_value(rule, g, x0, y0, x1, y1, count),
+            failed=lambda exc: self._failed(rule, exc),
+            background=background,
+        )
+
+    def _show_value(self, rule: Rule, g: int, x0: int, y0: int, x1: int, y1: int, count: int) -> None:
+        if not self.session.accepts(rule):
+            return
         self.panel.show_value_count(g, x0, y0, x1, y1, count)
         cells = cells_in(x0, y0, x1, y1)
         self.session.add_query(QueryRecord(x0, y0, x1, y1, count, cells, f"G={g} dominance", rule.key))
@@ -172,7 +193,8 @@ class QueryController(QObject):
         if chunk is None:
             return
         part, counts, method = chunk
-        self.session.add_query(BatchRecord(part.x0, part.y0, part.x1, part.y1, counts, method, rule.key))
+        dropped = self.session.add_query(BatchRecord(part.x0, part.y0, part.x1, part.y1, counts, method, rule.key))
+        self._dropped += dropped
         first_row = self._batch_rows() - len(part)
         for i in range(max(0, min(len(part), SHOWN_BATCH_ROWS - first_row))):
             x0, y0, x1, y1 = (int(c[i]) for c in (part.x0, part.y0, part.x1, part.y1))
@@ -187,6 +209,9 @@ class QueryController(QObject):
             return
         more = max(0, total - SHOWN_BATCH_ROWS)
         note = f"; the table shows the first {SHOWN_BATCH_ROWS:,}, the CSV has all" if more else ""
+        if self._dropped:
+            note += f"; {self._dropped:,} answers of earlier imports were dropped to stay within the memory budget"
+            self._dropped = 0
         self.panel.show_busy(f"Answered {total:,} queries{note}.")
         self.batchFinished.emit(total)
 
@@ -197,20 +222,34 @@ class QueryController(QObject):
 
     # ----- export -----------------------------------------------------------------------------
     def export_csv(self, path: str) -> None:
-        try:
-            with open(path, "w", newline="") as handle:
-                writer = csv.writer(handle)
-                writer.writerow(["x0", "y0", "x1", "y1", "cold_cells", "cells", "method", "rule"])
-                for record in self.session.queries:
-                    if isinstance(record, QueryRecord):
-                        r = record
-                        writer.writerow((r.x0, r.y0, r.x1, r.y1, r.count, r.cells, r.method, r.rule_key))
-                        continue
-                    cols = [np.asarray(c, dtype=object) for c in (record.x0, record.y0, record.x1, record.y1)]
-                    for x0, y0, x1, y1, c in zip(*cols, list(record.counts), strict=True):
-                        cells = cells_in(x0, y0, x1, y1)
-                        writer.writerow((x0, y0, x1, y1, int(c), cells, record.method, record.rule_key))
-        except OSError as exc:
-            self.panel.show_error(f"Cannot write {path}: {exc.strerror or exc}")
-            return
-        self.panel.show_busy(f"Exported to {path}.")
+        """Write every answer to a CSV file, on a worker (a history may hold millions of rows)."""
+        records = self.session.queries
+        self.panel.show_busy(f"Exporting {sum(len(r) for r in records):,} rows…")
+        self.export_jobs.submit(
+            _write_csv,
+            path,
+            records,
+            done=lambda rows: self.panel.show_busy(f"Exported {rows:,} rows to {path}."),
+            failed=lambda exc: self.panel.show_error(
+                f"Cannot write {path}: {exc.strerror or exc}" if isinstance(exc, OSError) else f"Export failed: {exc}"
+            ),
+        )
+
+
+def _write_csv(path: str, records: tuple[QueryRecord | BatchRecord, ...]) -> int:
+    rows = 0
+    with open(path, "w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["x0", "y0", "x1", "y1", "cold_cells", "cells", "method", "rule"])
+        for record in records:
+            if isinstance(record, QueryRecord):
+                r = record
+                writer.writerow((r.x0, r.y0, r.x1, r.y1, r.count, r.cells, r.method, r.rule_key))
+                rows += 1
+                continue
+            cols = [np.asarray(c, dtype=object) for c in (record.x0, record.y0, record.x1, record.y1)]
+            for x0, y0, x1, y1, c in zip(*cols, list(record.counts), strict=True):
+                cells = cells_in(x0, y0, x1, y1)
+                writer.writerow((x0, y0, x1, y1, int(c), cells, record.method, record.rule_key))
+                rows += 1
+    return rows
