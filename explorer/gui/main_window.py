@@ -144,7 +144,7 @@ class MainWindow(QMainWindow):
             or self.rules.jobs.busy
             or self.grundy.busy
             or self.npiles.busy
-            or self.sequence_panel.model.busy
+            or self.sequence_panel.busy
         )
 
     def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:

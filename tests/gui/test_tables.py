@@ -51,11 +51,13 @@ def test_sequence_near_ten_to_the_hundred(qtbot, window):
     assert "negative" in panel.findChild(QLabel, "sequenceError").text()
 
 
-def test_sequence_export(window, tmp_path):
+def test_sequence_export(window, tmp_path, qtbot):
     panel = window.sequence_panel
     panel.model.set_start(10**100)
     out = tmp_path / "seq.csv"
     panel.export_csv(str(out), 50)
+    qtbot.waitUntil(lambda: not panel.busy)  # written on a worker
+    assert "Exported" in panel.export_status.text()
     with open(out) as handle:
         rows = list(csv.DictReader(handle))
     assert len(rows) == 50 and rows[0]["k"] == str(10**100)

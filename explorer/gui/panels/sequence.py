@@ -7,6 +7,7 @@ and computes a row only when the view asks for it (the rows on screen), keeping 
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
@@ -27,11 +28,13 @@ from explorer.core import budget
 from explorer.core.analysis.tables import sequence_row
 from explorer.core.exact.bigint import digit_count, parse_natural, short_decimal, trailing_digits
 from explorer.gui.jobs import LatestJob
+from explorer.session.jobs import Cancelled
 
 ROWS = 1_000_000
 SYNC_BITS = 1_000  # rows of numbers below ~300 digits take well under a millisecond each
 BLOCK = 64  # rows computed per worker request
 CACHE_BYTES = budget.SEQUENCE_BYTES
+EXPORT_LIMIT = 400_000_000  # digits written by one export (a file of about 1 GB at most)
 COLUMNS = ["k", "a_k", "b_k", "Zeckendorf a_k", "Zeckendorf b_k", "gap a_{k+1} − a_k"]
 CACHE = 4096
 
@@ -180,6 +183,14 @@ class SequencePanel(QWidget):
         self.go.clicked.connect(self.jump)
         self.start.returnPressed.connect(self.jump)
         self.export.clicked.connect(self._ask_export)
+        self.export_status = QLabel(objectName="sequenceExportStatus")
+        self.export_status.setWordWrap(True)
+        layout.addWidget(self.export_status)
+        self.export_cancel = QPushButton("Cancel", objectName="sequenceExportCancel")
+        self.export_cancel.setVisible(False)
+        self.export_cancel.clicked.connect(self.cancel_export)
+        export.addWidget(self.export_cancel)
+        self.export_jobs = LatestJob(self)
 
     def jump(self) -> None:
         try:
@@ -197,11 +208,53 @@ class SequencePanel(QWidget):
             self.export_csv(path, self.count.value())
 
     def export_csv(self, path: str, count: int) -> None:
-        try:
-            with open(path, "w", newline="") as handle:
-                writer = csv.writer(handle)
-                writer.writerow(["k", "a_k", "b_k", "zeckendorf_a", "zeckendorf_b", "gap"])
-                for k in range(self.model.start, self.model.start + count):
-                    writer.writerow(sequence_row(k))
-        except OSError as exc:
-            self.error.setText(f"Cannot write {path}: {exc.strerror or exc}")
+        """Write `count` rows from the start to a CSV file, on a worker, with progress and Cancel."""
+        digits = digit_count(self.model.start + count)
+        if count * (digits + 8) > EXPORT_LIMIT:
+            self.error.setText(
+                f"{count:,} rows of {digits:,}-digit numbers is more than this export writes "
+                f"(about {EXPORT_LIMIT // 10**6:,} million digits): export fewer rows"
+            )
+            return
+        self.export_status.setText(f"Exporting {count:,} rows…")
+        self.export_cancel.setVisible(True)
+        self.export_jobs.submit(
+            _write_rows,
+            path,
+            self.model.start,
+            count,
+            done=self._exported,
+            failed=self._export_failed,
+            progress=lambda done, total: self.export_status.setText(f"Exporting… {done:,} of {total:,} rows"),
+        )
+
+    def _exported(self, path: str) -> None:
+        self.export_cancel.setVisible(False)
+        self.export_status.setText(f"Exported to {path}.")
+
+    def _export_failed(self, exc: BaseException) -> None:
+        self.export_cancel.setVisible(False)
+        if isinstance(exc, OSError):
+            self.error.setText(f"Cannot write {exc.filename}: {exc.strerror or exc}")
+        else:
+            self.error.setText(f"The export failed: {exc}")
+
+    def cancel_export(self) -> None:
+        self.export_jobs.cancel()
+        self.export_cancel.setVisible(False)
+        self.export_status.setText("Export cancelled (the file holds the rows written so far).")
+
+    @property
+    def busy(self) -> bool:
+        return self.model.busy or self.export_jobs.busy
+
+
+def _write_rows(path: str, start: int, count: int, progress: Callable[[int, int], bool]) -> str:
+    with open(path, "w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["k", "a_k", "b_k", "zeckendorf_a", "zeckendorf_b", "gap"])
+        for i, k in enumerate(range(start, start + count)):
+            writer.writerow(sequence_row(k))
+            if i % 256 == 255 and not progress(i + 1, count):
+                raise Cancelled
+    return path
