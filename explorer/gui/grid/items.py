@@ -101,11 +101,14 @@ class CellNumbers(pg.GraphicsObject):
 
 
 class RectSelectViewBox(pg.ViewBox):
-    """A ViewBox where Shift-drag draws a rectangle instead of panning."""
+    """A ViewBox where Shift-drag draws a rectangle instead of panning, and the wheel zooms
+    through the host's exact `on_zoom(factor, point)` (pyqtgraph's own scaling works in float64
+    and its limits break the aspect ratio far out)."""
 
-    def __init__(self, on_rect, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, on_rect, on_zoom, **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(**kwargs)
         self._on_rect = on_rect
+        self._on_zoom = on_zoom
         self.band = QGraphicsRectItem()
         pen = QPen(pg.mkColor(*palette.QUERY_RECT))
         pen.setCosmetic(True)
@@ -115,6 +118,12 @@ class RectSelectViewBox(pg.ViewBox):
         self.band.setZValue(20)
         self.band.setVisible(False)
         self.addItem(self.band, ignoreBounds=True)
+
+    def wheelEvent(self, ev, axis=None) -> None:  # type: ignore[no-untyped-def]
+        # pyqtgraph's factor per wheel step (ViewBox.wheelEvent), around the point under the cursor
+        factor = 1.02 ** (ev.delta() * self.state["wheelScaleFactor"])
+        self._on_zoom(factor, self.mapToView(ev.pos()))
+        ev.accept()
 
     def mouseDragEvent(self, ev, axis=None) -> None:  # type: ignore[no-untyped-def]
         if ev.button() == Qt.MouseButton.LeftButton and ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:

@@ -23,7 +23,7 @@ from superqt.utils import qthrottled
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
 from explorer.core.grundy.cache import GrundyCache
-from explorer.core.render.frame import Frame, clip_rect, clip_segment
+from explorer.core.render.frame import SCENE_TARGET, Frame, clip_rect, clip_segment
 from explorer.core.render.raster import Raster
 from explorer.core.rules.base import Rule
 from explorer.core.rules.closed import Wythoff
@@ -60,7 +60,7 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         super().__init__(
             parent,
             axisItems={"bottom": self.axis_x, "left": self.axis_y},
-            viewBox=RectSelectViewBox(self._rect_dragged),
+            viewBox=RectSelectViewBox(self._rect_dragged, self.zoom_at),
             background="w",
         )
         self.setObjectName("gridView")
@@ -191,7 +191,43 @@ class GridView(GrundyDrawing, pg.PlotWidget):
 
     def zoom(self, factor: float) -> None:
         """factor < 1 zooms in, around the centre of the view."""
-        self.vb.scaleBy((factor, factor))
+        (u0, u1), (v0, v1) = self.vb.viewRange()
+        self.zoom_at(factor, QPointF((u0 + u1) / 2, (v0 + v1) / 2))
+
+    def zoom_at(self, factor: float, point: QPointF) -> None:
+        """Scale the view by `factor` (< 1 zooms in) around the scene point `point`, exactly:
+        the new view is worked out in cells (Fractions), held between MIN_CELLS and MAX_SPAN
+        cells across and above the board's lower-left corner, and handed to pyqtgraph in a
+        frame chosen for it (one setRange, not a correction after the fact)."""
+        (u0, u1), (v0, v1) = self.vb.viewRange()
+        f = self.frame
+        x0, x1, y0, y1 = f.exact_x(u0), f.exact_x(u1), f.exact_y(v0), f.exact_y(v1)
+        cx, cy = f.exact_x(point.x()), f.exact_y(point.y())
+        scale = Fraction(factor)
+        large, small = max(x1 - x0, y1 - y0), min(x1 - x0, y1 - y0)
+        if large * scale > MAX_SPAN:
+            scale = MAX_SPAN / large
+            self.limitReached.emit(f"Zoomed out as far as the view goes: 10^{len(str(MAX_SPAN)) - 1} cells across.")
+        if small * scale < MIN_CELLS:
+            scale = Fraction(MIN_CELLS) / small
+            self.limitReached.emit(f"Zoomed in as far as the view goes: {MIN_CELLS} cells across.")
+        x0, x1 = cx + (x0 - cx) * scale, cx + (x1 - cx) * scale
+        y0, y1 = cy + (y0 - cy) * scale, cy + (y1 - cy) * scale
+        floor = Fraction(-1, 2) - NEGATIVE_MARGIN  # the lowest edge the view may show
+        if x0 < floor:
+            x0, x1 = floor, x1 + (floor - x0)
+        if y0 < floor:
+            y0, y1 = floor, y1 + (floor - y0)
+        width = max(x1 - x0, y1 - y0)
+        unit = 1 << max(0, math.floor(width / int(SCENE_TARGET)).bit_length())
+        new = Frame(math.floor((x0 + x1) / 2), math.floor((y0 + y1) / 2), unit)
+        self._reanchoring = True
+        try:
+            self._set_frame(new)
+            self.vb.setRange(xRange=(new.sx(x0), new.sx(x1)), yRange=(new.sy(y0), new.sy(y1)), padding=0)
+        finally:
+            self._reanchoring = False
+        self._on_range_changed()
 
     def pan(self, fx: float, fy: float) -> None:
         """Move by fractions of the view size."""
@@ -211,9 +247,7 @@ class GridView(GrundyDrawing, pg.PlotWidget):
             yMin=f.sy(-NEGATIVE_MARGIN),
             minXRange=f.length(MIN_CELLS),
             minYRange=f.length(MIN_CELLS),
-            maxXRange=f.length(MAX_SPAN),
-            maxYRange=f.length(MAX_SPAN),
-        )
+        )  # the largest span is held in _on_range_changed: pyqtgraph's own bound breaks the aspect
 
     def _on_range_changed(self, *args: object) -> None:
         if self._reanchoring:
@@ -228,16 +262,7 @@ class GridView(GrundyDrawing, pg.PlotWidget):
                 self.vb.setRange(xRange=(nu0, nu1), yRange=(nv0, nv1), padding=0)
             finally:
                 self._reanchoring = False
-        self._say_limits()
         self._schedule_render()
-
-    def _say_limits(self) -> None:
-        (u0, u1), (v0, v1) = self.vb.viewRange()
-        small, large = sorted((self.frame.cells(u1 - u0), self.frame.cells(v1 - v0)))
-        if large >= MAX_SPAN * Fraction(99, 100):
-            self.limitReached.emit("Zoomed out as far as the view goes: 10^1004 cells across.")
-        elif small <= MIN_CELLS * Fraction(101, 100):
-            self.limitReached.emit(f"Zoomed in as far as the view goes: {MIN_CELLS} cells across.")
 
     # ----- drawing -------------------------------------------------------------------
     @qthrottled(timeout=15, leading=True)
