@@ -36,7 +36,7 @@ def test_refit_keeps_the_same_cells_in_a_comfortable_range(ox, oy, unit, width, 
     refit = f.refit(u0, u1, v0, v1, anchor_ratio=2.0**20)
     if refit is None:
         return
-    g, (nu0, nu1, nv0, nv1) = refit
+    g, (nu0, nu1, _, _) = refit
     assert nu1 - nu0 <= SCENE_MAX
     for old, new, conv_old, conv_new in ((u0, nu0, f.exact_x, g.exact_x), (u1, nu1, f.exact_x, g.exact_x)):
         # the same cell edge, to float64's relative precision of the new range
