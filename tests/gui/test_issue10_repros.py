@@ -131,3 +131,18 @@ def test_a_finished_game_cannot_be_revived_under_another_rule(qtbot, window):
     assert window.session.game is None and not panel.undo.isEnabled()
     panel.undo.click()
     assert window.session.game is None
+
+
+def test_the_hover_text_follows_a_rule_change(qtbot, window):
+    """Found by the soak: the status bar kept saying "(10, 11) cold" (under a custom rule) after
+    the rule became Fraenkel's a = 2, where (10, 11) is hot; the mouse had not moved."""
+    window.set_rule("custom:one=any;both=1 3;n=20;misere")
+    qtbot.waitUntil(lambda: not window.busy)
+    point = widget_point(window.grid, 7, 8)  # cold under the custom rule, hot under a = 2
+    QTest.mouseMove(window.grid.viewport(), point)
+    qtbot.waitUntil(lambda: window.hover_label.text().startswith("(7, 8)"))
+    before = window.hover_label.text()
+    window.set_rule("wythoff:2")
+    qtbot.waitUntil(lambda: not window.busy)
+    text = window.hover_label.text()
+    assert "cold" in before and text.startswith("(7, 8)") and "hot" in text, (before, text)

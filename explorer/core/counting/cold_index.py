@@ -77,7 +77,13 @@ class ColdIndex:
             k = np.arange(k0, min(top + 1, k0 + chunk), dtype=np.int64)
             marks[self.rule.upper_array(k)] = 0
         prefix = np.zeros(size + 1, dtype=np.int32)
-        np.cumsum(marks, out=prefix[1:], dtype=np.int32)
+        # In blocks: one numpy call over 2^24 numbers holds the GIL for ~0.15 s, a stall of the
+        # window while the index grows on a worker.
+        block = 1 << 18
+        for lo in range(0, size, block):
+            part = prefix[lo + 1 : lo + 1 + block]
+            np.cumsum(marks[lo : lo + block], out=part, dtype=np.int32)
+            part += prefix[lo]
         tree = FenwickTree.from_prefix_sums(prefix)
         # One assignment, never to a smaller tree: a worker and the GUI thread may both grow the
         # index, and a reader always sees a whole tree at least as large as it checked for.

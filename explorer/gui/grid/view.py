@@ -70,6 +70,7 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         self.moves: tuple[Move, ...] = ()
         self.raster: Raster | None = None
         self.raster_rule: Rule | None = None
+        self._hovered: tuple[int, int] | None = None  # the cell under the mouse, last seen
         self._reanchoring = False
         self.render_jobs = LatestJob(self)
         self.render_jobs.busyChanged.connect(lambda busy: busy or self.busy.emit(""))
@@ -294,9 +295,14 @@ class GridView(GrundyDrawing, pg.PlotWidget):
             self._show_raster(raster)
 
     def set_rule(self, rule: Rule) -> None:
-        """Draw the cold cells of `rule`."""
+        """Draw the cold cells of `rule` (and say again what the hovered cell is under it)."""
         self.rule = rule
         self.render_now()
+        self._describe_hovered()
+
+    def _describe_hovered(self) -> None:
+        if self._hovered is not None:
+            self.hoverText.emit(self.hover_description(*self._hovered))
 
     @property
     def rendering(self) -> bool:
@@ -514,8 +520,8 @@ class GridView(GrundyDrawing, pg.PlotWidget):
     def _on_mouse_moved(self, pos: QPointF) -> None:
         if not self.vb.sceneBoundingRect().contains(pos):
             return
-        x, y = self.cell_at_scene(pos)
-        self.hoverText.emit(self.hover_description(x, y))
+        self._hovered = self.cell_at_scene(pos)
+        self._describe_hovered()
 
     def _on_mouse_clicked(self, event) -> None:  # type: ignore[no-untyped-def]
         if event.button() != Qt.MouseButton.LeftButton or not self.vb.sceneBoundingRect().contains(event.scenePos()):
