@@ -29,7 +29,7 @@ class LatestJob(QObject):
         super().__init__(parent)
         self._token = 0
         self._stop: threading.Event | None = None
-        self._running: set[Any] = set()
+        self._running: dict[int, Any] = {}
         self._progress: ProgressFn | None = None
         self._progressed.connect(self._on_progress)
 
@@ -80,8 +80,13 @@ class LatestJob(QObject):
             if token == self._token and not stop.is_set() and not isinstance(exc, (Cancelled, InterruptedError)):
                 failed(exc)
 
+        key = id(worker)
+
         def finished() -> None:
-            self._running.discard(worker)
+            # Only the key is captured: a closure holding the worker would make a cycle through
+            # Qt's connection that the collector cannot see, keeping every worker (and its
+            # arguments: rules, tables, huge numbers) alive for good.
+            self._running.pop(key, None)
             if not self._running:
                 self.busyChanged.emit(False)
 
@@ -89,7 +94,7 @@ class LatestJob(QObject):
         worker.errored.connect(fail)
         worker.finished.connect(finished)
         was_busy = self.busy
-        self._running.add(worker)
+        self._running[key] = worker
         if not was_busy:
             self.busyChanged.emit(True)
         worker.start()
