@@ -606,7 +606,10 @@ class Monkey:
         m = re.match(r"pixel \[(\d+), (\d+)\] × \[(\d+), (\d+)\]: (\d+) cold cells", text)
         if m:
             x0, x1, y0, y1, n = (int(v) for v in m.groups())
-            if max(x1, y1) < (self.definition.n or 10**9999):
+            bound = self.definition.n
+            if bound is not None:  # counted in the solved square only
+                x1, y1 = min(x1, bound - 1), min(y1, bound - 1)
+            if x1 >= x0 and y1 >= y0:
                 want = oracle.count_rect(self.definition, x0, y0, x1, y1)
                 if n != want:
                     self.wrong(f"hover pixel [{_short(x0)}…] says {n} cold cells; the oracle {want}")

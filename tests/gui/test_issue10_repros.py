@@ -146,3 +146,21 @@ def test_the_hover_text_follows_a_rule_change(qtbot, window):
     qtbot.waitUntil(lambda: not window.busy)
     text = window.hover_label.text()
     assert "cold" in before and text.startswith("(7, 8)") and "hot" in text, (before, text)
+
+
+def test_hovering_a_pixel_that_reaches_past_a_custom_square(qtbot, window):
+    """Found by the soak: zoomed out, a pixel [0, 10^34] under a rule solved on [0, 16)² asked
+    count_rect beyond the square, and OutOfBounds escaped from the hover (and from a rule change)."""
+    from soak import oracle
+    from soak.oracle import Definition
+
+    window.set_rule("custom:one=2 3;both=none;n=16")
+    qtbot.waitUntil(lambda: not window.busy)
+    window.grid.set_view(0, 0, 10**36, 10**36)
+    qtbot.waitUntil(lambda: not window.busy)
+    want = oracle.count_rect(Definition(frozenset({2, 3}), None, 1, 16), 0, 0, 15, 15)
+    for from_raster in (True, False):
+        if not from_raster:
+            window.grid.raster_rule = None  # as while a new rule's picture is on its way
+        text = window.grid.hover_description(3, 5)
+        assert text.startswith("pixel [0, ") and f": {want} cold cells" in text and "[0, 16)" in text

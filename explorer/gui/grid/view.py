@@ -514,8 +514,16 @@ class GridView(GrundyDrawing, pg.PlotWidget):
             word = "cold: P-position, the player to move loses" if cold else "hot: N-position, the player to move wins"
             return f"({x}, {y})  {word}"
         x0, y0 = x - x % step, y - y % step
-        n = known if known is not None else self.rule.count_rect(x0, y0, x0 + step - 1, y0 + step - 1).count
-        return f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}]: {n} cold cells of {step}² (near ({x}, {y}))"
+        x1, y1 = x0 + step - 1, y0 + step - 1
+        solved = ""
+        if bound is not None and max(x1, y1) >= bound:  # the pixel reaches past the solved square
+            x1, y1 = min(x1, bound - 1), min(y1, bound - 1)
+            solved = f", counted in the solved square [0, {bound})² only"
+        n = known if known is not None else self.rule.count_rect(x0, y0, x1, y1).count
+        return (
+            f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}]: {n} cold cells of {step}²{solved} "
+            f"(near ({x}, {y}))"
+        )
 
     def _on_mouse_moved(self, pos: QPointF) -> None:
         if not self.vb.sceneBoundingRect().contains(pos):
