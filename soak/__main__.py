@@ -27,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
+    from explorer.gui.app import freeze_startup_objects
     from explorer.gui.main_window import MainWindow
     from soak.driver import Monkey
 
@@ -36,6 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         window = MainWindow(settings=settings)
         window.resize(1200, 760)
         window.show()
+        freeze_startup_objects()  # as `run_window` does
         monkey = Monkey(window, args.seed)
         summary = monkey.run(args.actions)
         window.close()

@@ -71,6 +71,7 @@ class Summary:
     checks: int = 0
     counts: dict[str, int] = field(default_factory=dict)
     zoom_out_digits: int = 0  # digits of the most cells per pixel reached
+    longest_gc: float = 0.0  # the longest pause of Python's cyclic collector (part of any stall)
 
     def line(self) -> str:
         return (
@@ -78,6 +79,7 @@ class Summary:
             f"exceptions={len(self.exceptions)} wrong={len(self.wrong)} unsettled={len(self.unsettled)} "
             f"longest_stall_ms={self.longest_stall * 1000:.0f} ({self.stall_action}) "
             f"zoomed_out_to=10^{max(0, self.zoom_out_digits - 1)} "
+            f"longest_gc_ms={self.longest_gc * 1000:.0f} "
             f"rss_mib start={self.rss_start:.0f} end={self.rss_end:.0f} peak={self.rss_peak:.0f}"
         )
 
@@ -195,6 +197,7 @@ class Monkey:
         sys.excepthook = self._excepthook
         threading.excepthook = lambda args: self._excepthook(args.exc_type, args.exc_value, args.exc_traceback)
         previous_handler = qInstallMessageHandler(self._qt_message)
+        gc.callbacks.append(self._gc_timer)
         try:
             self._settle()
             gc.collect()
@@ -214,7 +217,14 @@ class Monkey:
         finally:
             sys.excepthook, threading.excepthook = old_hook, old_thread_hook
             qInstallMessageHandler(previous_handler)
+            gc.callbacks.remove(self._gc_timer)
         return s
+
+    def _gc_timer(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        elif threading.current_thread() is threading.main_thread():
+            self.summary.longest_gc = max(self.summary.longest_gc, time.perf_counter() - self._gc_started)
 
     def _pick(self, total: float) -> Callable[[], None]:
         pick = self.rng.random() * total
@@ -246,7 +256,8 @@ class Monkey:
             return  # the action timed its own events: a person's events reach the loop one by one
         if elapsed > self.summary.longest_stall:
             self.summary.longest_stall = elapsed
-            self.summary.stall_action = self.current
+            part = "the action" if whole_action else getattr(fn, "__name__", "an event")
+            self.summary.stall_action = f"{self.current}, in {part}"
 
     def _event(self, fn: Callable[[], None]) -> None:
         """One input event of a longer gesture, then a turn of the event loop, each timed."""
