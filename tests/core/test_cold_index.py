@@ -85,3 +85,19 @@ def test_index_grown_in_blocks_agrees_with_the_closed_form_across_block_edges():
             for x in (edge - 2, edge - 1, edge, edge + 1):
                 for y in (7, edge // 2, edge + 3):
                     assert index.cold_count(x, y) == rule.cold_count(x, y)
+
+
+def test_a_rectangle_reaching_past_the_bound_is_costly_when_a_near_corner_would_grow_the_index():
+    # soak finding: [14124165, 17788283] x [31, 34] under wythoff:3 with the bound at 2^24 was
+    # answered on the GUI thread (0.35 s): the far corner lies beyond the bound, but the corner
+    # x0 - 1 grows the index to 14 million numbers
+    from explorer.core.counting.cold_index import SYNC_GROWTH
+
+    index = ColdIndex(Wythoff(), max_cells=1 << 22)
+    near, far = (1 << 22) - 5, (1 << 22) + 1000
+    assert index.costly(far)
+    before = index.size
+    index.count_rect(near, 0, far, 3)
+    assert index.size > max(before, SYNC_GROWTH)  # it did grow: the work was real
+    index.ensure((1 << 22) - 1)
+    assert not index.costly(far)  # grown to the bound: nothing more to build

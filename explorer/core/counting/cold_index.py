@@ -113,8 +113,10 @@ class ColdIndex:
         return True
 
     def costly(self, far: int) -> bool:
-        """Whether answering up to `far` means growing the index noticeably (run it off the GUI thread)."""
-        return far >= self.size and far >= SYNC_GROWTH and self.covers(far)
+        """Whether answering up to `far` may grow the index noticeably (run it off the GUI thread).
+        A far corner beyond the bound is answered by the closed form, but the rectangle's other
+        corners may still lie inside it and grow the index."""
+        return far >= max(self.size, SYNC_GROWTH) and self.size < self.max_cells
 
     # ----- single answers ------------------------------------------------------------------
     def lower_count(self, m: int) -> int:
