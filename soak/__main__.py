@@ -50,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"--- … {len(found) - args.show} more {kind}")
     print("actions:", ", ".join(f"{k} {v}" for k, v in sorted(summary.counts.items())))
     print(summary.line())
+    if summary.stall_stack and summary.longest_stall >= STALL_GOAL_S:
+        print("--- the GUI thread, 150 ms into the longest stall:\n" + summary.stall_stack.rstrip())
     goals = (
         summary.ok
         and summary.longest_stall < STALL_GOAL_S

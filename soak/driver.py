@@ -56,6 +56,9 @@ JUNK = ["", "  ", "-5", "+7", "abc", "٣", "1e5", "3.0", "0x10", "12 34", "1,000
 BENIGN_QT = ("propagateSizeHints", "QFont::setPointSize", "Populating font family aliases")
 
 
+STACK_AFTER_S = 0.15  # the watchdog notes the stack this far into a stretch
+
+
 @dataclass
 class Summary:
     seed: int
@@ -72,6 +75,7 @@ class Summary:
     counts: dict[str, int] = field(default_factory=dict)
     zoom_out_digits: int = 0  # digits of the most cells per pixel reached
     longest_gc: float = 0.0  # the longest pause of Python's cyclic collector (part of any stall)
+    stall_stack: str = ""  # where the GUI thread was, 150 ms into the longest stall
 
     def line(self) -> str:
         return (
@@ -150,6 +154,9 @@ class Monkey:
         self.watch_game = False
         self.expect_message = False
         self.game_seen = 0
+        self._stretch: tuple[int, float] = (0, 0.0)  # the stretch of GUI work under way, and its start
+        self._stack, self._stack_for = "", 0
+        self._watch_stop = threading.Event()
         window.dialogs = ScriptedDialogs(self)
         window.play.reply_delay_ms = 0
         self.actions: list[tuple[float, Callable[[], None]]] = [
@@ -198,6 +205,8 @@ class Monkey:
         threading.excepthook = lambda args: self._excepthook(args.exc_type, args.exc_value, args.exc_traceback)
         previous_handler = qInstallMessageHandler(self._qt_message)
         gc.callbacks.append(self._gc_timer)
+        watchdog = threading.Thread(target=self._watch, name="soak-watchdog", daemon=True)
+        watchdog.start()
         try:
             self._settle()
             gc.collect()
@@ -218,6 +227,7 @@ class Monkey:
             sys.excepthook, threading.excepthook = old_hook, old_thread_hook
             qInstallMessageHandler(previous_handler)
             gc.callbacks.remove(self._gc_timer)
+            self._watch_stop.set()
         return s
 
     def _gc_timer(self, phase: str, info: dict[str, int]) -> None:
@@ -244,20 +254,36 @@ class Monkey:
         if kind in (QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg, QtMsgType.QtWarningMsg):
             self.summary.exceptions.append(f"{self.current}: Qt {kind.name}: {message}")
 
+    def _watch(self) -> None:
+        """A watchdog thread: 150 ms into a stretch of GUI work, note where the GUI thread is
+        (so the summary can say what the longest stall was doing, not only when)."""
+        main = threading.main_thread().ident
+        while not self._watch_stop.wait(0.02):
+            stretch, started = self._stretch
+            if stretch and stretch != self._stack_for and time.perf_counter() - started > STACK_AFTER_S:
+                frame = sys._current_frames().get(main)
+                if frame is not None:
+                    self._stack = "".join(traceback.format_stack(frame)[-14:])
+                    self._stack_for = stretch
+
     def _timed(self, fn: Callable[[], None], whole_action: bool = False) -> None:
         """Run fn on the GUI thread, timing it as one uninterrupted stretch of GUI work."""
         t0 = time.perf_counter()
+        stretch = self._stretch[0] + 1
+        self._stretch = (stretch, t0)
         try:
             fn()
         except Exception:
             self._excepthook(*sys.exc_info())  # type: ignore[arg-type]
         elapsed = time.perf_counter() - t0
+        self._stretch = (0, 0.0)
         if whole_action and self._segmented:
             return  # the action timed its own events: a person's events reach the loop one by one
         if elapsed > self.summary.longest_stall:
             self.summary.longest_stall = elapsed
             part = "the action" if whole_action else getattr(fn, "__name__", "an event")
             self.summary.stall_action = f"{self.current}, in {part}"
+            self.summary.stall_stack = self._stack if self._stack_for == stretch else ""
 
     def _event(self, fn: Callable[[], None]) -> None:
         """One input event of a longer gesture, then a turn of the event loop, each timed."""
