@@ -11,14 +11,15 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import BinaryIO, NoReturn
+from typing import Any, BinaryIO, NoReturn
 
 import numpy as np
 
 import explorer
+from explorer.core import budget
 from explorer.core.analysis.position import report
 from explorer.core.counting.cold_index import MAX_CELLS, Counter
-from explorer.core.exact.bigint import parse_natural, ratio_scientific
+from explorer.core.exact.bigint import parse_natural, ratio_scientific, short_decimal
 from explorer.core.game.sequence import NumberKind, classify_number
 from explorer.core.game.zeckendorf import zeckendorf_digits
 from explorer.core.rules.base import Rule, UnknownRule
@@ -221,12 +222,48 @@ def cmd_zeckendorf(args: argparse.Namespace, out: BinaryIO) -> None:
     _write(out, (zeckendorf_digits(args.n) + "\n").encode())
 
 
-def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
-    x0, y0 = args.origin if args.origin else (0, 0)
+def _table_lines(table: Any) -> bytes:
+    return "".join(" ".join(map(str, row)) + "\n" for row in table.tolist()).encode()
+
+
+def _window_args(args: argparse.Namespace) -> tuple[int, int]:
     if args.rows < 1 or args.cols < 1:
         raise UsageError("ROWS and COLS must be at least 1")
-    table = _rule(args).grundy_window(x0, y0, args.rows, args.cols)
-    _write(out, "".join(" ".join(map(str, row)) + "\n" for row in table.tolist()).encode())
+    return args.origin if args.origin else (0, 0)
+
+
+def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
+    x0, y0 = _window_args(args)
+    rule = _rule(args)
+    table = rule.grundy_window(x0, y0, args.rows, args.cols)
+    _write(out, _table_lines(table))
+    if rule.grundy_note:  # misère: say plainly what the numbers are
+        sys.stderr.write(f"{PROG}: note: {rule.grundy_note}\n")
+
+
+def cmd_remoteness(args: argparse.Namespace, out: BinaryIO) -> None:
+    x0, y0 = _window_args(args)
+    _write(out, _table_lines(_rule(args).remoteness_window(x0, y0, args.rows, args.cols)))
+
+
+def cmd_grundy_row(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.core.values.rows import MAX_ROWS
+
+    x = args.x
+    if x >= MAX_ROWS:
+        raise UsageError(f"rows 0 to {MAX_ROWS - 1} can be solved, not {short_decimal(x)}")
+    rows = _rule(args).grundy_rows(x + 1, budget_bytes=budget.ROWS_CLI_BYTES)
+    info = rows.row(x)
+    lines = [
+        f"preperiod {info.preperiod}",
+        f"period {info.period}",
+        "certified yes" if info.certified else f"certified no (observed over {info.columns} columns)",
+    ]
+    if args.at is not None:
+        if not rows.knows(x, args.at):
+            raise UsageError(f"row {x} is not certified: G is known for Y < {info.columns} only")
+        lines.append(f"G({x}, {args.at}) = {rows.value(x, args.at)}")
+    _write(out, ("\n".join(lines) + "\n").encode())
 
 
 def cmd_screenshot(args: argparse.Namespace, out: BinaryIO) -> None:
@@ -289,6 +326,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--origin", nargs=2, type=_natural, metavar=("X", "Y"))
     p.add_argument("--rule", default="wythoff", help=RULE_HELP)
     p.set_defaults(func=cmd_grundy)
+
+    p = sub.add_parser("remoteness", help="how many moves are left with best play: line i holds R(X+i, Y+j)")
+    p.add_argument("rows", type=_natural, metavar="ROWS")
+    p.add_argument("cols", type=_natural, metavar="COLS")
+    p.add_argument("--origin", nargs=2, type=_natural, metavar=("X", "Y"))
+    p.add_argument("--rule", default="wythoff", help=RULE_HELP)
+    p.set_defaults(func=cmd_remoteness)
+
+    p = sub.add_parser("grundy-row", help="row X of Wythoff's G: its preperiod, its period, and G(X, Y)")
+    p.add_argument("x", type=_natural, metavar="X")
+    p.add_argument("--at", type=_natural, metavar="Y", help="also print G(X, Y), exact for any Y")
+    p.add_argument("--rule", default="wythoff", help=RULE_HELP)
+    p.set_defaults(func=cmd_grundy_row)
 
     p = sub.add_parser("screenshot", help="render the window off-screen to a PNG")
     p.add_argument("out", metavar="OUT.png")

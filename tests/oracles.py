@@ -128,3 +128,34 @@ def variant_cold(n: int, one: object, both: object, diff: int, misere: bool = Fa
             moves = variant_moves(x, s - x, one, both, diff)
             cold[(x, s - x)] = (not misere) if not moves else not any(cold[m] for m in moves)
     return cold
+
+
+def values_by_definition(
+    n: int, m: int, one: object, both: object, diff: int, misere: bool = False
+) -> tuple[list[list[int]], list[list[bool]], list[list[int]]]:
+    """G, cold and remoteness on [0, n) x [0, m) straight from their definitions, over the moves
+    of `variant_moves`. G: the mex of the moves' values (the same under either convention).
+    Cold: who cannot move loses (normal) or wins (misère); a position is cold iff it has no move
+    to a cold one, except that under misère play a position with no move is hot.
+    Remoteness: 0 with no move; hot: 1 + the least over moves to cold positions; cold: 1 + the
+    largest over all moves."""
+    g = [[0] * m for _ in range(n)]
+    cold = [[False] * m for _ in range(n)]
+    rem = [[0] * m for _ in range(n)]
+    for s in range(n + m - 1):  # x + y falls with every move: targets come first
+        for x in range(max(0, s - m + 1), min(s, n - 1) + 1):
+            y = s - x
+            moves = variant_moves(x, y, one, both, diff)
+            seen = {g[i][j] for i, j in moves}
+            v = 0
+            while v in seen:
+                v += 1
+            g[x][y] = v
+            to_cold = [rem[i][j] for i, j in moves if cold[i][j]]
+            if not moves:
+                cold[x][y], rem[x][y] = not misere, 0
+            elif to_cold:
+                cold[x][y], rem[x][y] = False, 1 + min(to_cold)
+            else:
+                cold[x][y], rem[x][y] = True, 1 + max(rem[i][j] for i, j in moves)
+    return g, cold, rem

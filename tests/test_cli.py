@@ -210,8 +210,6 @@ def test_rules_on_the_command_line(cli, rule):
 def test_rule_errors(cli):
     code, _, err = cli(["moves", "1", "2", "--rule", "chess"])
     assert code == 2 and "valid rules are wythoff, nim, misere, wythoff:A, custom:" in err
-    code, _, err = cli(["grundy", "2", "2", "--rule", "misere"])
-    assert code == 2 and err.count("\n") == 1
     code, out, _ = cli(["grundy", "2", "3", "--rule", "nim", "--origin", "5", "6"])
     assert out.splitlines() == [" ".join(str((5 + i) ^ (6 + j)) for j in range(3)) for i in range(2)]
 
@@ -236,3 +234,66 @@ def test_custom_rules_on_the_command_line(cli):
     assert code == 2 and "[0, 30)" in err and err.count("\n") == 1
     code, _, err = cli(["count", "5", "5", "--rule", rule, "--method", "fenwick"])
     assert code == 2 and "Fenwick" in err
+
+
+@pytest.mark.parametrize(
+    ("rule", "one", "both", "diff", "misere"),
+    [
+        ("wythoff", "any", "any", 1, False),
+        ("nim", "any", None, 1, False),
+        ("misere", "any", "any", 1, True),
+        ("wythoff:3", "any", "any", 3, False),
+        ("custom:one=2 3;both=any;a=2;n=40", {2, 3}, "any", 2, False),
+        ("custom:one=any;both=1 2;n=40;misere", "any", {1, 2}, 1, True),
+    ],
+)
+def test_grundy_and_remoteness_for_every_rule(cli, rule, one, both, diff, misere):
+    from tests.oracles import values_by_definition
+
+    g, _, r = values_by_definition(30, 30, one, both, diff, misere)
+    code, out, err = cli(["grundy", "6", "8", "--origin", "12", "9", "--rule", rule])
+    assert code == 0 and out.splitlines() == [" ".join(str(g[12 + i][9 + j]) for j in range(8)) for i in range(6)]
+    # under misère the numbers are still G of the moves (normal play): said plainly, on stderr
+    assert ("normal play" in err) == misere and err.count("\n") == int(misere)
+    code, out, err = cli(["remoteness", "7", "5", "--origin", "3", "20", "--rule", rule])
+    assert code == 0 and err == ""
+    assert out.splitlines() == [" ".join(str(r[3 + i][20 + j]) for j in range(5)) for i in range(7)]
+
+
+def test_remoteness_refusals(cli):
+    for bad in (
+        ["remoteness", "0", "3"],
+        ["remoteness", "2", "x"],
+        ["remoteness", "2", "2", "--origin", "1"],
+        ["remoteness", "3", "3", "--rule", "custom:n=30", "--origin", "29", "0"],  # beyond the square
+        ["remoteness", "30000", "30000", "--origin", "20000", "20000"],  # beyond the budget
+    ):
+        code, out, err = cli(bad)
+        assert code == 2 and out == "" and err.count("\n") == 1, bad
+
+
+def test_grundy_row_against_the_table_and_far_out(cli):
+    import numpy as np
+
+    from explorer.core.grundy.kernel import grundy_window
+
+    table = grundy_window(0, 0, 11, 4000)
+    code, out, err = cli(["grundy-row", "10", "--at", "3000"])
+    assert code == 0 and err == ""
+    lines = dict(line.split(" ", 1) for line in out.splitlines() if not line.startswith("G("))
+    pre, period = int(lines["preperiod"]), int(lines["period"])
+    assert lines["certified"] == "yes"
+    assert f"G(10, 3000) = {table[10, 3000]}" in out
+    row = table[10].astype(np.int64)
+    ys = np.arange(pre, 4000 - period)
+    assert (row[ys + period] == row[ys] + period).all()  # periodic from the preperiod on...
+    assert pre == 0 or row[pre - 1 + period] != row[pre - 1] + period  # ...and not from one earlier
+    # far out: G(10, y) for a 100-digit y follows from the period, exact
+    y = 10**100 + 12345
+    code, out, _ = cli(["grundy-row", "10", "--at", str(y)])
+    r = pre + (y - pre) % period
+    assert f"G(10, {y}) = {int(row[r]) + (y - r)}" in out
+    code, _, err = cli(["grundy-row", "500"])
+    assert code == 2 and err.count("\n") == 1
+    code, _, err = cli(["grundy-row", "3", "--rule", "nim"])
+    assert code == 2 and "Wythoff" in err

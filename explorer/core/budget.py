@@ -5,7 +5,8 @@ within about a gigabyte at its peak (and about half that at rest), whatever a pe
 
 - the Fenwick index over the cold sequence (one per rule, replaced when the rule changes):
   a count needs no index beyond it, the closed form answers exactly;
-- the Grundy table (one per rule, dropped when the rule changes);
+- the Grundy and remoteness tables of the corner (one per rule, dropped when the rule changes);
+- the strip of Wythoff's Grundy rows (kept once solved: it is the same for every view);
 - a custom rule's solved square and its prefix sums (the side is bounded when it is made);
 - the sequence table's rows (cleared when full);
 - the query history kept for export (the oldest imported batches are dropped first).
@@ -19,8 +20,9 @@ MiB = 1 << 20
 
 FENWICK_BYTES = 160 * MiB  # an int32 tree, plus int8 marks and int32 prefix sums while it grows
 FENWICK_BYTES_PER_NUMBER = 9
-GRUNDY_BYTES = 400 * MiB  # the uint16 table kept, plus the int32 table while a larger one is computed
-GRUNDY_BYTES_PER_CELL = 6
+VALUES_BYTES = 400 * MiB  # G, R and cold of the corner, plus the sweep's prefix tables (5-11 bytes a cell)
+ROWS_BYTES = 256 * MiB  # the strip of Wythoff's Grundy rows in the window (rows 0-126 certify in it)
+ROWS_CLI_BYTES = 768 * MiB  # `grundy-row` runs alone: rows 0-200 certify in ~1.7 million columns
 CUSTOM_BYTES = 100 * MiB  # a bool table and int32 prefix sums: 5 bytes per cell
 CUSTOM_BYTES_PER_CELL = 5
 SEQUENCE_BYTES = 24 * MiB
@@ -36,14 +38,6 @@ def fenwick_numbers() -> int:
     return _power_of_two_at_most(FENWICK_BYTES // FENWICK_BYTES_PER_NUMBER)
 
 
-def grundy_side() -> int:
-    """The largest side (a power of two) of the Grundy table: 8192 with the figures above."""
-    side = 1
-    while GRUNDY_BYTES_PER_CELL * (2 * side) ** 2 <= GRUNDY_BYTES:
-        side *= 2
-    return side
-
-
 def custom_side() -> int:
     """The largest side of a custom rule's solved square: 4096 with the figures above."""
     side = 1
@@ -56,7 +50,8 @@ def describe(in_use: dict[str, int]) -> str:
     """Lines for people: each cache's budget and what it holds now (bytes)."""
     limits = {
         "Fenwick index": (FENWICK_BYTES, f"up to {fenwick_numbers():,} numbers; the closed form beyond"),
-        "Grundy table": (GRUNDY_BYTES, f"up to {grundy_side():,}² cells"),
+        "Grundy and remoteness": (VALUES_BYTES, "Wythoff up to 8,192² cells; other rules by their moves"),
+        "Grundy rows": (ROWS_BYTES, "Wythoff's rows 0-200 (0-126 certified within it)"),
         "custom rule": (CUSTOM_BYTES, f"squares up to {custom_side():,}²"),
         "sequence rows": (SEQUENCE_BYTES, "cleared when full"),
         "query history": (HISTORY_BYTES, "the oldest imported batches go first"),

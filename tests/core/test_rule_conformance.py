@@ -16,7 +16,7 @@ import pytest
 
 from explorer.core.analysis.play import COMPUTER, HUMAN, Game
 from explorer.core.rules import OutOfBounds, Rule, parse_rule
-from tests.oracles import variant_moves
+from tests.oracles import values_by_definition, variant_moves
 
 N = 40
 ANYAMT = "any"
@@ -224,3 +224,45 @@ def test_answers_at_any_size_without_enumerating(case):
         for m in rule.winning_moves(x, y):
             assert rule.is_legal((x, y), m.target) and rule.is_cold(*m.target)
         assert rule.is_cold(x, y) == (not rule.winning_moves(x, y))
+
+
+def test_grundy_values_and_remoteness_follow_their_definitions(case):
+    text, rule, cold = case
+    one, both, diff, misere = _definition(text)
+    g, c, r = values_by_definition(N, N, one, both, diff, misere)
+    table = rule.value_table(N, N)
+    assert table.grundy.tolist() == g
+    assert table.remoteness.tolist() == r
+    assert table.cold.tolist() == [[cold[(x, y)] for y in range(N)] for x in range(N)] == c
+    # windows anywhere in the square, through the rule's own entry points (Wythoff's kernel, Nim's forms)
+    assert rule.grundy_window(7, 3, 20, 30).tolist() == [row[3:33] for row in g[7:27]]
+    assert rule.remoteness_window(0, 11, N, 9).tolist() == [row[11:20] for row in r]
+    assert bool(rule.grundy_note) == misere  # misère says what G means there
+    for x, y in ((0, 0), (5, 9), (N - 1, N - 2)):
+        closed = rule.closed_values(x, y)
+        assert closed is None or closed == (g[x][y], r[x][y])
+
+
+def test_the_computer_wins_fastest_and_loses_slowest_where_remoteness_is_known(case):
+    text, rule, cold = case
+    one, both, diff, misere = _definition(text)
+    _, _, rem = values_by_definition(N, N, one, both, diff, misere)
+    rng = random.Random(5)
+    for _ in range(25):
+        start = (rng.randrange(N), rng.randrange(N))
+        game = Game(rule, start, human_first=False, remoteness=lambda x, y: rem[x][y])
+        if game.over:
+            continue
+        move = game.computer_move()
+        targets = list(rule.legal_moves(*start))
+        if cold[start]:  # losing: the longest delay
+            assert rem[move.target[0]][move.target[1]] == max(rem[t[0]][t[1]] for t in targets)
+        else:  # winning: the fastest win, and a win
+            wins = [t for t in targets if cold[t]]
+            assert cold[move.target] and rem[move.target[0]][move.target[1]] == min(rem[t[0]][t[1]] for t in wins)
+        # a whole game between two such players lasts exactly the remoteness of its start
+        game = Game(rule, start, human_first=False, remoteness=lambda x, y: rem[x][y])
+        while not game.over:
+            game.human_first = len(game.movers) % 2 == 1  # both sides are the computer here
+            game.computer_move()
+        assert len(game.path) - 1 == rem[start[0]][start[1]]

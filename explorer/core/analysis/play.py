@@ -11,12 +11,15 @@ says so.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from explorer.core.game.moves import Move
 from explorer.core.rules.base import Rule, RuleError
 
 HUMAN, COMPUTER = "you", "computer"
+Remoteness = Callable[[int, int], "int | None"]  # R of a position where known, else None
+DELAY_SCAN = 100_000  # legal moves looked at for the longest delay (a corner of 8192² has < 25 000)
 
 
 class IllegalMove(RuleError):
@@ -32,6 +35,7 @@ class Game:
     movers: list[str] = field(default_factory=list)  # who made the move into path[i + 1]
     redo_stack: list[tuple[tuple[int, int], str]] = field(default_factory=list)
     last_note: str = ""
+    remoteness: Remoteness | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.rule.check(*self.start)  # negative piles, or outside a bounded rule's square
@@ -94,11 +98,49 @@ class Game:
         """The computer's reply (call when it is its turn)."""
         if self.over or self.to_move != COMPUTER:
             raise IllegalMove("it is not the computer's turn")
-        wins = self.rule.winning_moves(*self.position)
-        move = wins[0] if wins else Move.between(self.position, next(iter(self.rule.legal_moves(*self.position))))
+        move = self.best_move()
         self._push(move.target, COMPUTER)
         self.redo_stack.clear()
         return move
+
+    def best_move(self) -> Move:
+        """The computer's choice: fastest win, else longest delay (where R is known); else the
+        smallest winning target, else the first legal move."""
+        here = self.position
+        wins = self.rule.winning_moves(*here)
+        r = self.remoteness
+        if r is not None and r(*here) is not None:
+            if wins:
+                known = [(r(*m.target), m) for m in wins]
+                return min(known, key=lambda vm: (vm[0] is None, vm[0] or 0))[1]
+            best: tuple[int, tuple[int, int]] | None = None
+            for i, t in enumerate(self.rule.legal_moves(*here)):
+                if i >= DELAY_SCAN:
+                    break
+                v = r(*t)
+                if v is not None and (best is None or v > best[0]):
+                    best = (v, t)
+            if best is not None:
+                return Move.between(here, best[1])
+        if wins:
+            return wins[0]
+        return Move.between(here, next(iter(self.rule.legal_moves(*here))))
+
+    def history(self) -> list[tuple[int, int | None, str]]:
+        """For each position of the game so far: (move number, its remoteness or None, who was
+        winning there). Where the winner changes, a move threw the game away."""
+        out = []
+        for i, pos in enumerate(self.path):
+            to_move = self._mover_at(i)
+            other = COMPUTER if to_move == HUMAN else HUMAN
+            cold = self.rule.is_cold(*pos)
+            out.append((i, self.remoteness(*pos) if self.remoteness else None, other if cold else to_move))
+        return out
+
+    def _mover_at(self, i: int) -> str:
+        first = HUMAN if self.human_first else COMPUTER
+        second = COMPUTER if self.human_first else HUMAN
+        return first if i % 2 == 0 else second
 
     def _push(self, target: tuple[int, int], who: str) -> None:
         self.path.append(target)

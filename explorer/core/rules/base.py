@@ -9,7 +9,7 @@ the winning moves, the prefix count, the raster).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 from numpy.typing import NDArray
@@ -21,6 +21,10 @@ from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberRole
 from explorer.core.render.raster import Raster
 from explorer.core.rules.spec import MoveSpec
+
+if TYPE_CHECKING:
+    from explorer.core.values.kernel import ValueTable
+    from explorer.core.values.rows import GrundyRows
 
 Position = tuple[int, int]
 Progress = Callable[[int, int], bool]
@@ -63,7 +67,7 @@ class Rule(Protocol):
     @property
     def shows_zeckendorf(self) -> bool: ...  # whether Zeckendorf forms say something about its cold set
     @property
-    def has_grundy(self) -> bool: ...  # whether `grundy_window` answers
+    def grundy_note(self) -> str: ...  # "" under normal play; else what G means here (for people)
 
     def check(self, x: int, y: int) -> None: ...
     def legal_moves(self, x: int, y: int) -> Iterator[Position]: ...
@@ -82,7 +86,18 @@ class Rule(Protocol):
     def cold_count_many(self, xs: Any, ys: Any) -> NDArray | list[int]: ...
     def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster: ...
     def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray: ...
+    def remoteness_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray: ...
+    def value_table(self, nx: int, ny: int, progress: Progress | None = None) -> ValueTable: ...
+    def grundy_rows(
+        self, rows: int, progress: Progress | None = None, budget_bytes: int | None = None
+    ) -> GrundyRows: ...
+    def closed_values(self, x: int, y: int) -> tuple[int, int] | None: ...  # (G, R) at any size, if known
     def counter(self, method: str = "auto", max_cells: int = MAX_CELLS) -> Counter: ...
+
+
+def _window_check(x0: int, y0: int, w: int, h: int) -> None:
+    if min(x0, y0) < 0 or min(w, h) < 1:
+        raise RuleError("the window needs x0, y0 >= 0 and w, h >= 1")
 
 
 class RuleBase:
@@ -96,7 +111,12 @@ class RuleBase:
     nbytes: int = 0
     count_method: ClassVar[str] = "closed-form"
     shows_zeckendorf: ClassVar[bool] = False
-    has_grundy: ClassVar[bool] = False
+
+    @property
+    def grundy_note(self) -> str:
+        if self.last_mover_wins:
+            return ""
+        return "G is the Sprague-Grundy value of the same moves under normal play; misère play is decided by hot/cold"
 
     def __str__(self) -> str:
         return self.title
@@ -143,8 +163,31 @@ class RuleBase:
         pairs = [self.cold_pair(k) for k in range(start, start + count)]
         return [p[0] for p in pairs], [p[1] for p in pairs]
 
+    # ----- Grundy values and remoteness ------------------------------------------------------
+    def value_table(self, nx: int, ny: int, progress: Progress | None = None) -> ValueTable:
+        """G, cold and remoteness on [0, nx) x [0, ny), by the compiled sweep over the rule's moves."""
+        from explorer.core.values.kernel import value_table  # numba: imported when first needed
+
+        if nx >= 1 and ny >= 1:
+            self.check(nx - 1, ny - 1)
+        return value_table(self.spec, nx, ny, self.last_mover_wins, progress)
+
     def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray:
-        raise NotAvailable(f"Grundy values are not computed for {self.title}")
+        """G(x0 + i, y0 + j) for i < w, j < h (every cell below and left of it is computed)."""
+        _window_check(x0, y0, w, h)
+        return self.value_table(x0 + w, y0 + h, progress).grundy[x0:, y0:]
+
+    def remoteness_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray:
+        """Remoteness R(x0 + i, y0 + j) for i < w, j < h."""
+        _window_check(x0, y0, w, h)
+        return self.value_table(x0 + w, y0 + h, progress).remoteness[x0:, y0:]
+
+    def closed_values(self, x: int, y: int) -> tuple[int, int] | None:
+        """(G, R) at (x, y) by a closed form valid at any size, or None where the rule has none."""
+        return None
+
+    def grundy_rows(self, rows: int, progress: Progress | None = None, budget_bytes: int | None = None) -> GrundyRows:
+        raise NotAvailable(f"Grundy rows at any distance are computed for Wythoff's game, not for {self.title}")
 
     # ----- counting -------------------------------------------------------------------------
     def cold_count(self, x: int, y: int) -> int:

@@ -12,7 +12,7 @@ Nim (two heaps): no move on both piles; cold iff a == b; G = a XOR b.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -23,8 +23,11 @@ from explorer.core.exact import bulk
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole, count_lower_upto, lower
 from explorer.core.render.raster import Raster, rasterize, rasterize_nim, with_changes
-from explorer.core.rules.base import NotAvailable, Position, Progress, RuleBase, RuleError
+from explorer.core.rules.base import Position, Progress, RuleBase, RuleError
 from explorer.core.rules.spec import ANY, NONE, MoveSpec
+
+if TYPE_CHECKING:
+    from explorer.core.values.rows import GrundyRows
 
 
 def _int64_arrays(*arrays: Any) -> bool:
@@ -162,7 +165,6 @@ class Wythoff(BeattyRule):
     key: ClassVar[str] = "wythoff"  # type: ignore[misc]
     title: ClassVar[str] = "Wythoff"  # type: ignore[misc]
     shows_zeckendorf: ClassVar[bool] = True
-    has_grundy: ClassVar[bool] = True
 
     def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]:
         if self.changes or start < 0:
@@ -175,9 +177,17 @@ class Wythoff(BeattyRule):
         return super().is_cold_many(xs, ys)
 
     def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray:
+        """Wythoff's own sweep (faster than the general one; tests check they agree)."""
         from explorer.core.grundy.kernel import grundy_window  # numba: imported when first needed
 
         return grundy_window(x0, y0, w, h, progress)
+
+    def grundy_rows(self, rows: int, progress: Progress | None = None, budget_bytes: int | None = None) -> GrundyRows:
+        """Rows 0..rows - 1 of G, certified additively periodic (misère Wythoff shares them:
+        G belongs to the moves)."""
+        from explorer.core.values.rows import STRIP_BYTES, GrundyRows
+
+        return GrundyRows(rows, progress=progress, budget_bytes=budget_bytes or STRIP_BYTES)
 
 
 @dataclass(frozen=True)
@@ -188,7 +198,6 @@ class Misere(Wythoff):
     title: ClassVar[str] = "Misère Wythoff (last move loses)"  # type: ignore[misc]
     last_mover_wins: ClassVar[bool] = False
     shows_zeckendorf: ClassVar[bool] = False
-    has_grundy: ClassVar[bool] = False  # Sprague-Grundy values describe normal play
     changes: ClassVar[dict[Position, bool]] = {
         (0, 0): False,
         (1, 2): False,
@@ -210,12 +219,6 @@ class Misere(Wythoff):
 
     def number_role(self, n: int) -> NumberRole | None:
         return None  # the lower/upper split differs from Wythoff's near 0; not shown
-
-    def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray:
-        raise NotAvailable(
-            "Sprague-Grundy values describe normal play; under misère play the hot/cold verdict "
-            "(judge, moves) says who wins"
-        )
 
 
 @dataclass(frozen=True)
@@ -243,7 +246,6 @@ class Nim(RuleBase):
 
     key: ClassVar[str] = "nim"  # type: ignore[misc]
     title: ClassVar[str] = "Nim (no move on both piles)"  # type: ignore[misc]
-    has_grundy: ClassVar[bool] = True
 
     @property
     def spec(self) -> MoveSpec:  # type: ignore[override]
@@ -287,10 +289,26 @@ class Nim(RuleBase):
 
     def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray:
         """G(x, y) = x XOR y (two Nim heaps)."""
-        if x0 + w + y0 + h < 2**62:
-            xs = np.arange(x0, x0 + w, dtype=np.int64)
-            ys = np.arange(y0, y0 + h, dtype=np.int64)
-        else:
-            xs = np.array([x0 + i for i in range(w)], dtype=object)
-            ys = np.array([y0 + j for j in range(h)], dtype=object)
+        xs, ys = _axes(x0, y0, w, h)
         return np.bitwise_xor.outer(xs, ys)
+
+    def remoteness_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray:
+        """R(x, y) = 2 min(x, y) + [x != y]: the winner evens the heaps at once, the loser takes
+        one counter at a time and the winner answers in kind."""
+        xs, ys = _axes(x0, y0, w, h)
+        return 2 * np.minimum.outer(xs, ys) + np.not_equal.outer(xs, ys).astype(xs.dtype)
+
+    def closed_values(self, x: int, y: int) -> tuple[int, int] | None:
+        self.check(x, y)
+        return x ^ y, 2 * min(x, y) + (x != y)
+
+
+def _axes(x0: int, y0: int, w: int, h: int) -> tuple[NDArray, NDArray]:
+    if min(x0, y0) < 0 or min(w, h) < 1:
+        raise RuleError("the window needs x0, y0 >= 0 and w, h >= 1")
+    if x0 + w + y0 + h < 2**61:
+        return np.arange(x0, x0 + w, dtype=np.int64), np.arange(y0, y0 + h, dtype=np.int64)
+    return (
+        np.array([x0 + i for i in range(w)], dtype=object),
+        np.array([y0 + j for j in range(h)], dtype=object),
+    )

@@ -1,0 +1,137 @@
+"""What the window knows of G and R for the rule in effect: a growing corner [0, side)², the
+rule's closed forms (Nim's at any size), and Wythoff's certified Grundy rows at any distance.
+
+The corner grows by doubling, up to a side the memory budget and the work bound allow for
+this rule's moves (`max_side`); callers run `grow` and `solve_rows` off the GUI thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numpy.typing import NDArray
+
+from explorer.core import budget
+from explorer.core.counting.dominance import rectangle_counts
+from explorer.core.rules.base import NotAvailable, Rule
+from explorer.core.values import GRUNDY, REMOTENESS
+from explorer.core.values.cost import MAX_WORK, bytes_per_cell, work_estimate
+
+if TYPE_CHECKING:
+    from explorer.core.values.kernel import ValueTable
+    from explorer.core.values.rows import GrundyRows
+
+START_SIDE = 256
+__all__ = ["GRUNDY", "REMOTENESS", "ValueCache", "largest_side"]
+ROWS = 201  # Wythoff's Grundy rows 0..200 are solved at any distance
+
+
+def largest_side(rule: Rule) -> int:
+    """The largest side (a power of two) of the corner for this rule: the memory budget, the
+    work bound of the sweep, and the square where a bounded rule is solved."""
+    side = START_SIDE
+    while True:
+        nxt = 2 * side
+        fits = bytes_per_cell(rule.spec, nxt, nxt) * nxt * nxt <= budget.VALUES_BYTES
+        if not fits or work_estimate(rule.spec, nxt, nxt) > MAX_WORK or nxt > (rule.bound or nxt):
+            break
+        side = nxt
+    while side > 1 and (work_estimate(rule.spec, side, side) > MAX_WORK or side > (rule.bound or side)):
+        side //= 2
+    if rule.bound is not None and side < rule.bound <= 2 * side:
+        side = rule.bound  # a custom square: all of it
+    return side
+
+
+@dataclass
+class ValueCache:
+    """G, cold and R of one rule (see the module's docstring)."""
+
+    rule: Rule
+    max_side: int = 0
+    table: ValueTable | None = None
+    rows: GrundyRows | None = None
+
+    def __post_init__(self) -> None:
+        if not self.max_side:
+            self.max_side = largest_side(self.rule)
+
+    @property
+    def side(self) -> int:
+        return 0 if self.table is None else self.table.shape[0]
+
+    @property
+    def nbytes(self) -> int:
+        rows = 0 if self.rows is None else self.rows.nbytes
+        return (0 if self.table is None else self.table.nbytes) + rows
+
+    def covers(self, x: int, y: int) -> bool:
+        return 0 <= x < self.side and 0 <= y < self.side
+
+    def side_for(self, x: int, y: int) -> int | None:
+        """The side the corner must grow to so that it covers (x, y), at most `max_side`;
+        None if it covers all it can already."""
+        need = max(x, y) + 1
+        side = max(START_SIDE, self.side)
+        while side < need:
+            side *= 2
+        side = min(side, self.max_side)
+        return side if side > self.side else None
+
+    @property
+    def at_cap(self) -> bool:
+        return self.side >= self.max_side
+
+    def grow(self, side: int, progress: Callable[[int, int], bool] | None = None) -> None:
+        """Compute the corner [0, side)² (raises InterruptedError if progress says stop)."""
+        if side <= self.side:
+            return
+        self.table = self.rule.value_table(side, side, progress)
+
+    def solve_rows(self, progress: Callable[[int, int], bool] | None = None) -> GrundyRows | None:
+        """Wythoff's rows at any distance (None for rules that have none)."""
+        if self.rows is None:
+            try:
+                self.rows = self.rule.grundy_rows(ROWS, progress)
+            except NotAvailable:
+                return None
+        return self.rows
+
+    # ----- one cell ---------------------------------------------------------------------------
+    def grundy(self, x: int, y: int) -> int | None:
+        """G(x, y) if known: a closed form, the corner, or a certified row; else None."""
+        closed = self.rule.closed_values(x, y) if self.rule.bound is None else None
+        if closed is not None:
+            return closed[0]
+        if self.table is not None and self.covers(x, y):
+            return int(self.table.grundy[x, y])
+        if self.rows is not None and self.rows.knows(x, y):
+            return self.rows.value(x, y)
+        return None
+
+    def remoteness(self, x: int, y: int) -> int | None:
+        closed = self.rule.closed_values(x, y) if self.rule.bound is None else None
+        if closed is not None:
+            return closed[1]
+        if self.table is not None and self.covers(x, y):
+            return int(self.table.remoteness[x, y])
+        return None
+
+    def value(self, kind: str, x: int, y: int) -> int | None:
+        return self.grundy(x, y) if kind == GRUNDY else self.remoteness(x, y)
+
+    def array(self, kind: str) -> NDArray:
+        if self.table is None:
+            return np.zeros((0, 0), dtype=np.uint16)
+        return self.table.grundy if kind == GRUNDY else self.table.remoteness
+
+    def count_value(self, kind: str, v: int, x0: int, y0: int, x1: int, y1: int) -> int:
+        """Cells whose G (or R) is v in [x0, x1] x [y0, y1], inside the corner, by the offline
+        Fenwick dominance counter over the cells of that value."""
+        if not (self.covers(x1, y1) and x0 >= 0 and y0 >= 0):
+            raise ValueError(f"the rectangle leaves the computed square [0, {self.side})²")
+        px, py = np.nonzero(self.array(kind) == v)
+        return int(rectangle_counts(px, py, [x0], [y0], [x1], [y1])[0])

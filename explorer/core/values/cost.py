@@ -1,0 +1,55 @@
+"""What the values sweep costs, known before it starts: line reads (time) and bytes (memory).
+
+Pure Python (no numba), so the window can size its tables without loading the compiler.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from explorer.core.rules.spec import MoveSpec
+
+
+class ValuesTooCostly(ValueError):
+    """The sweep would take too long or too much memory; the message says how far it goes."""
+
+
+def moves_bound(spec: MoveSpec, nx: int, ny: int) -> int:
+    """At least the number of moves from any cell of the corner (G is at most that)."""
+    x, y = nx - 1, ny - 1
+    one = (x + y) if spec.one.every else 2 * len([k for k in spec.one.values if k <= max(x, y)])
+    if spec.both.empty:
+        both = 0
+    elif spec.both.every:
+        both = min(x, y) * min(2 * spec.difference - 1, x + y + 1)
+    else:
+        small = [k for k in spec.both.values if k <= max(x, y)]
+        both = len(small) ** 2
+    return one + both + 1
+
+
+def both_pairs(spec: MoveSpec, nx: int, ny: int) -> NDArray[np.int64]:
+    if spec.both.every or spec.both.empty:
+        return np.zeros((0, 2), dtype=np.int64)
+    ks = [k for k in spec.both.values if k < nx]
+    ls = [k for k in spec.both.values if k < ny]
+    a = spec.difference
+    return np.array([(k, l) for k in ks for l in ls if abs(k - l) < a], dtype=np.int64).reshape(-1, 2)
+
+
+def work_estimate(spec: MoveSpec, nx: int, ny: int) -> int:
+    """Line reads the sweep makes, roughly (the bound that keeps it to seconds)."""
+    per_cell = 4 + 2 * len([k for k in spec.one.values if k < max(nx, ny)]) + len(both_pairs(spec, nx, ny))
+    if spec.both.every:
+        span = min(spec.difference, nx + ny)
+        per_cell += (2 * span - 1) * (1 + span // 2) if span > 1 else 1
+    return nx * ny * per_cell
+
+
+MAX_WORK = 6 * 10**9  # about ten seconds of the compiled sweep on this class of machine
+
+
+def bytes_per_cell(spec: MoveSpec, nx: int, ny: int) -> int:
+    g = 2 if moves_bound(spec, nx, ny) < 0xFFFF else 4
+    return g + 2 + 1 + (4 if spec.both.every and spec.difference > 1 else 0)

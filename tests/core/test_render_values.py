@@ -1,0 +1,75 @@
+"""The grid's value samples: exact where known (corner, Wythoff's certified rows), NaN elsewhere."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from explorer.core.render.values import count_below, value_grid
+from explorer.core.rules import Wythoff
+from explorer.core.values.cache import GRUNDY, REMOTENESS, ValueCache
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    start=st.integers(-(10**40), 10**40),
+    step=st.integers(1, 10**35),
+    n=st.integers(0, 300),
+    limit=st.integers(-(10**40), 10**41),
+)
+def test_count_below_is_the_prefix_of_texels_below_the_limit(start, step, n, limit):
+    k = count_below(start, step, n, limit)
+    assert 0 <= k <= n
+    assert all(start + j * step < limit for j in range(k))
+    assert k == n or start + k * step >= limit
+
+
+def _cache() -> ValueCache:
+    cache = ValueCache(Wythoff())
+    cache.grow(256)
+    cache.solve_rows()
+    return cache
+
+
+CACHE = None
+
+
+def cache() -> ValueCache:
+    global CACHE
+    if CACHE is None:
+        CACHE = _cache()
+    return CACHE
+
+
+def _check(kind: str, tx0: int, ty0: int, nx: int, ny: int, step: int) -> int:
+    c = cache()
+    grid = value_grid(c, kind, tx0, ty0, nx, ny, step)
+    known = 0
+    for j in range(ny):
+        for i in range(nx):
+            x, y = (tx0 + i) * step, (ty0 + j) * step
+            want = c.value(kind, x, y) if x >= 0 and y >= 0 else None
+            got = grid.values[j, i]
+            if want is None:
+                assert np.isnan(got), (x, y)
+            else:
+                known += 1
+                assert not np.isnan(got), (x, y)
+                if grid.shift == 0:
+                    assert grid.base + round(got) == want, (x, y)
+                else:  # colours only: within a unit of the scaled value
+                    assert abs(got - (want - grid.base) / 2**grid.shift) <= 1, (x, y)
+    return known
+
+
+def test_samples_near_the_origin_and_far_along_both_axes():
+    assert _check(GRUNDY, 0, 0, 40, 30, 1) == 1200
+    assert _check(REMOTENESS, 3, 5, 30, 20, 7) > 0
+    far = 10**30
+    assert _check(GRUNDY, 0, far - 10, 25, 20, 1) == 20 * min(25, cache().rows.certified_rows)
+    assert _check(GRUNDY, far - 10, 0, 20, 25, 1) > 0
+    assert _check(GRUNDY, 0, far // 3, 12, 30, 17) > 0  # strided texels along a far strip
+    assert _check(REMOTENESS, 0, far, 10, 10, 1) == 0  # remoteness is known in the corner only
+    assert _check(GRUNDY, -3, -2, 10, 10, 1) == 8 * 7
+    assert _check(GRUNDY, 0, 0, 50, 40, 10**40) == 50 + 40 - 1  # zoomed far out: the texels on the axes

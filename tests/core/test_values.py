@@ -1,0 +1,113 @@
+"""Grundy values and remoteness of any rule against their definitions (tests/oracles.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from explorer.core.grundy.kernel import grundy_window
+from explorer.core.rules.spec import ANY, NONE, Amounts, MoveSpec
+from explorer.core.values.kernel import ValuesTooCostly, value_table
+from tests.oracles import values_by_definition
+
+
+def _words(amounts: Amounts) -> object:
+    if amounts.every:
+        return "any"
+    if amounts.empty:
+        return None
+    return set(amounts.values)
+
+
+def _check(spec: MoveSpec, n: int, misere: bool, m: int | None = None) -> None:
+    m = m or n
+    table = value_table(spec, n, m, last_mover_wins=not misere)
+    g, cold, r = values_by_definition(n, m, _words(spec.one), _words(spec.both), spec.difference, misere)
+    assert table.grundy.tolist() == g
+    assert table.cold.tolist() == cold
+    assert table.remoteness.tolist() == r
+
+
+@pytest.mark.parametrize("misere", [False, True])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        MoveSpec(ANY, ANY, 1),  # Wythoff
+        MoveSpec(ANY, NONE, 1),  # Nim
+        MoveSpec(ANY, ANY, 2),
+        MoveSpec(ANY, ANY, 5),
+        MoveSpec(ANY, ANY, 10**6),  # every pair of amounts
+        MoveSpec(Amounts.of({2, 3}), NONE, 1),
+        MoveSpec(NONE, ANY, 1),
+        MoveSpec(Amounts.of({1, 4, 16}), ANY, 3),
+        MoveSpec(Amounts.of({1, 2, 5}), Amounts.of({1, 2, 4, 8}), 2),
+        MoveSpec(ANY, Amounts.of({1, 3}), 1),
+        MoveSpec(NONE, Amounts.of({2}), 1),
+    ],
+    ids=lambda s: s.text() if isinstance(s, MoveSpec) else str(s),
+)
+def test_every_kind_of_move_against_the_definition(spec, misere):
+    _check(spec, 30, misere)
+    _check(spec, 7, misere, 33)  # rectangles, both ways
+    _check(spec, 33, misere, 6)
+
+
+amounts = st.one_of(
+    st.just(ANY),
+    st.just(NONE),
+    st.sets(st.integers(1, 9), min_size=1, max_size=3).map(Amounts.of),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(one=amounts, both=amounts, a=st.integers(1, 6), misere=st.booleans(), n=st.integers(1, 22), m=st.integers(1, 22))
+def test_random_rules_against_the_definition(one, both, a, misere, n, m):
+    if one.empty and both.empty:
+        return
+    _check(MoveSpec(one, both, a), n, misere, m)
+
+
+def test_normal_play_cold_exactly_where_g_is_zero_and_the_parities():
+    for spec in (MoveSpec(ANY, ANY, 1), MoveSpec(ANY, ANY, 3), MoveSpec(Amounts.of({1, 2}), ANY, 2)):
+        t = value_table(spec, 200, 200)
+        assert ((t.grundy == 0) == t.cold).all()
+        assert (t.remoteness[t.cold] % 2 == 0).all() and (t.remoteness[~t.cold] % 2 == 1).all()
+        m = value_table(spec, 200, 200, last_mover_wins=False)  # misère: cold odd, hot even
+        assert (m.remoteness[m.cold] % 2 == 1).all() and (m.remoteness[~m.cold] % 2 == 0).all()
+
+
+def test_the_general_sweep_agrees_with_wythoffs_own_kernel():
+    n = 1500
+    t = value_table(MoveSpec(ANY, ANY, 1), n, n)
+    assert np.array_equal(t.grundy, grundy_window(0, 0, n, n))
+    assert t.grundy[10, :21].tolist() == [10, 11, 9, 8, 13, 12, 0, 15, 16, 17, 14, 18, 7, 6, 2, 3, 1, 4, 5, 23, 28]
+
+
+def test_nim_remoteness_has_its_closed_form():
+    # two Nim heaps: the winner evens the heaps, the loser takes one counter at a time
+    n = 300
+    t = value_table(MoveSpec(ANY, NONE, 1), n, n)
+    x, y = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    assert np.array_equal(t.remoteness, 2 * np.minimum(x, y) + (x != y))
+    assert np.array_equal(t.grundy, x ^ y)
+
+
+def test_costly_sweeps_are_refused_before_they_start():
+    with pytest.raises(ValuesTooCostly, match="minutes"):
+        value_table(MoveSpec(ANY, ANY, 10**6), 4096, 4096)
+    with pytest.raises(ValuesTooCostly, match="16 bits"):
+        value_table(MoveSpec(ANY, ANY, 1), 40000, 40000)
+
+
+def test_cancel_stops_the_sweep():
+    calls = []
+
+    def progress(done: int, total: int) -> bool:
+        calls.append(done)
+        return False
+
+    with pytest.raises(InterruptedError):
+        value_table(MoveSpec(ANY, ANY, 1), 3000, 3000, progress=progress)
+    assert len(calls) == 1

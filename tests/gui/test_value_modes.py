@@ -1,0 +1,178 @@
+"""Grundy and remoteness colouring in the window: colours and numbers from the definitions,
+background growth with Cancel, the inspector, value counts, strips far out, the Rows tab."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton
+
+from explorer.core.exact.bigint import short_decimal
+from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
+from tests.oracles import grundy_table, values_by_definition
+
+
+def mode_on(qtbot, window, mode=GRUNDY):
+    combo = window.findChild(QComboBox, "colorMode")
+    combo.setCurrentIndex(combo.findData(mode))
+    combo.activated.emit(combo.findData(mode))  # as a person choosing it
+    qtbot.waitUntil(lambda: window.values.cache.side > 0 and not window.values.jobs.busy, timeout=60_000)
+    window.grid.render_now()
+
+
+def choose_rule(qtbot, window, key):
+    window.rules.request(key)
+    qtbot.waitUntil(lambda: window.session.rule.key == key, timeout=30_000)
+
+
+def _shown_values(grid):
+    """The exact values behind each texel on screen (base + relative), where known."""
+    vg = grid.value_grid
+    return vg, {
+        (int(j), int(i)): vg.base + round(vg.values[j, i] * 2**vg.shift)
+        for j, i in zip(*np.nonzero(vg.known), strict=True)
+    }
+
+
+def test_grundy_mode_colours_by_the_definition(qtbot, window):
+    mode_on(qtbot, window)
+    grid = window.grid
+    grid.set_view(0, 0, 20, 14)  # cells large enough for their numbers
+    grid.render_now()
+    assert grid.mode == GRUNDY and grid.colour_bar.isVisible()
+    table = grundy_table(40)
+    r = grid.raster
+    _, shown = _shown_values(grid)
+    for j in range(min(r.ny, 15)):
+        for i in range(min(r.nx, 20)):
+            assert shown[(j, i)] == table[r.x0 + i][r.y0 + j]
+    written = {(x, y): text for x, y, text in _written_cells(grid)}
+    assert written[(10, 6)] == "0" and written[(10, 4)] == "13"
+    combo = window.findChild(QComboBox, "colorMode")
+    combo.setCurrentIndex(combo.findData(HOT_COLD))
+    combo.activated.emit(combo.findData(HOT_COLD))
+    assert grid.mode == HOT_COLD and not grid.colour_bar.isVisible()
+
+
+@pytest.mark.parametrize(
+    ("key", "one", "both", "diff", "misere"),
+    [("wythoff", "any", "any", 1, False), ("misere", "any", "any", 1, True), ("wythoff:2", "any", "any", 2, False)],
+)
+def test_remoteness_mode_for_rules_with_numbers_in_cells(qtbot, window, key, one, both, diff, misere):
+    choose_rule(qtbot, window, key)
+    mode_on(qtbot, window, REMOTENESS)
+    grid = window.grid
+    grid.set_view(0, 0, 20, 14)
+    grid.render_now()
+    _, _, rem = values_by_definition(40, 40, one, both, diff, misere)
+    r = grid.raster
+    _, shown = _shown_values(grid)
+    for j in range(min(r.ny, 15)):
+        for i in range(min(r.nx, 20)):
+            assert shown[(j, i)] == rem[r.x0 + i][r.y0 + j]
+    written = {(x, y): text for x, y, text in _written_cells(grid)}
+    assert written and all(text == str(rem[x][y]) for (x, y), text in written.items() if max(x, y) < 40)
+    assert grid.colour_bar.isVisible() and "R" in grid.colour_bar.getAxis("left").labelText
+
+
+def test_zooming_out_grows_the_table_in_the_background_and_can_cancel(qtbot, window):
+    mode_on(qtbot, window)
+    grid = window.grid
+    first = window.values.cache.side
+    grid.set_view(0, 0, 3000, 2000)
+    qtbot.waitUntil(lambda: window.values.jobs.busy or window.values.cache.side > first, timeout=10_000)
+    if window.values.jobs.busy:
+        qtbot.mouseClick(window.findChild(QPushButton, "valuesCancel"), Qt.MouseButton.LeftButton)
+        with qtbot.waitSignal(window.values.grown, timeout=60_000):
+            pass
+    side = window.values.cache.side
+    grid.render_now()
+    assert grid.computed_box.isVisible() and grid.computed_box.rect().width() == side
+    assert not grid.value_grid.known.all()  # what lies beyond the computed square is grey
+
+
+def test_inspector_shows_g_r_and_the_fastest_win(qtbot, window):
+    mode_on(qtbot, window)
+    for name, text in (("positionA", "5"), ("positionB", "7")):
+        edit = window.findChild(QLineEdit, name)
+        edit.clear()
+        qtbot.keyClicks(edit, text)
+    qtbot.keyClick(window.findChild(QLineEdit, "positionB"), Qt.Key.Key_Return)
+    label = window.findChild(QLabel, "positionValues")
+    qtbot.waitUntil(lambda: "G(5, 7)" in label.text(), timeout=10_000)
+    text = label.text()
+    table = grundy_table(40)
+    _, _, rem = values_by_definition(40, 40, "any", "any", 1)
+    assert f"G(5, 7) = {table[5][7]}" in text and "targets: 0, 0, 0" in text
+    assert f"Wins in {rem[5][7]} moves" in text
+    reach = [(5 - k, 7) for k in range(1, 6)] + [(5, 7 - k) for k in range(1, 8)] + [(5 - k, 7 - k) for k in range(1, 6)]
+    fastest = min(rem[x][y] for x, y in reach if table[x][y] == 0)
+    assert f"{fastest} moves left" in text.split("Fastest wins first:")[1].split(";")[0]
+
+
+def test_query_counts_cells_of_one_value_and_of_one_remoteness(qtbot, window):
+    mode_on(qtbot, window)
+    table = np.array(grundy_table(90))
+    _, _, rem = values_by_definition(90, 90, "any", "any", 1)
+    rem = np.array(rem)
+    window.query_dock.raise_()
+    kind = window.findChild(QComboBox, "queryValueKind")
+    for which, arr in ((GRUNDY, table), (REMOTENESS, rem)):
+        kind.setCurrentIndex(kind.findData(which))
+        for v, (x0, y0, x1, y1) in [(0, (0, 0, 80, 80)), (7, (3, 5, 60, 88)), (40, (10, 10, 89, 89))]:
+            for name, text in (("queryX0", x0), ("queryY0", y0), ("queryX", x1), ("queryY", y1), ("queryValue", v)):
+                window.findChild(QLineEdit, name).setText(str(text))
+            qtbot.mouseClick(window.findChild(QPushButton, "queryRun"), Qt.MouseButton.LeftButton)
+            want = int((arr[x0 : x1 + 1, y0 : y1 + 1] == v).sum())
+            name = "G" if which == GRUNDY else "R"
+            assert (
+                f"<b>{want}</b> cell{'s' * (want != 1)} with {name} = {v}"
+                in window.findChild(QLabel, "queryResult").text()
+            )
+    window.findChild(QLineEdit, "queryX").setText("100000")
+    qtbot.mouseClick(window.findChild(QPushButton, "queryRun"), Qt.MouseButton.LeftButton)
+    assert "computed on" in window.findChild(QLabel, "queryResult").text()
+
+
+def test_grundy_strips_far_out_along_both_axes(qtbot, window):
+    """Near (7, 10^30): Wythoff's certified rows give exact G in the strip x <= 200, drawn and
+    written in cells; the mirror strip near (10^30, 7) too; cells beyond stay grey."""
+    mode_on(qtbot, window)
+    qtbot.waitUntil(lambda: window.values.cache.rows is not None, timeout=120_000)
+    rows = window.values.cache.rows
+    grid = window.grid
+    far = 10**30
+    for x0, y0, x1, y1 in ((0, far - 6, 14, far + 6), (far - 6, 0, far + 6, 14)):
+        grid.set_view(x0, y0, x1, y1)
+        qtbot.waitUntil(lambda: not grid.rendering, timeout=10_000)
+        grid.render_now()
+        r = grid.raster
+        _, shown = _shown_values(grid)
+        assert shown, "the strip is drawn"
+        for (j, i), v in shown.items():
+            x, y = r.x0 + i, r.y0 + j
+            assert min(x, y) < rows.rows and v == rows.value(x, y)
+        written = {(x, y): text for x, y, text in _written_cells(grid)}
+        assert written and all(text == short_decimal(rows.value(x, y), 12) for (x, y), text in written.items())
+
+
+def _written_cells(grid):
+    f = grid.frame
+    for u, v, text, _ in grid.numbers._cells:
+        yield f.cell_x(u), f.cell_y(v), text
+
+
+def test_rows_tab_lists_certified_rows_and_answers_far_out(qtbot, window):
+    window.findChild(QPushButton, "rowsSolve").click()
+    panel = window.rows_panel
+    qtbot.waitUntil(lambda: panel.rows is not None, timeout=120_000)
+    table = panel.table
+    assert table.rowCount() == 201
+    assert table.item(10, 3).text() == "yes"
+    window.findChild(QLineEdit, "rowsX").setText("10")
+    window.findChild(QLineEdit, "rowsY").setText(str(10**40))
+    window.findChild(QPushButton, "rowsAt").click()
+    g = panel.rows.value(10, 10**40)
+    assert f"= <b>{g}</b>" in window.findChild(QLabel, "rowsAnswer").text().replace("…", "")
+    assert window.session.selection == (10, 10**40)
