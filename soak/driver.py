@@ -34,6 +34,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from explorer.session.model import GRUNDY, REMOTENESS
 from soak import oracle
 from soak.oracle import ANY, Definition
 
@@ -147,7 +148,7 @@ class Monkey:
         self.warnings_shown = 0
         self.current = "start"
         self.pending_query: tuple[int, int, int, int] | None = None
-        self.pending_value: tuple[int, int, int, int, int] | None = None
+        self.pending_value: tuple[str, int, int, int, int, int] | None = None
         self.pending_hover: bool = False
         self.pending_npiles: tuple[int, ...] | None = None
         self.pending_sequence: int | None = None
@@ -427,11 +428,13 @@ class Monkey:
         x0, y0 = self.rng.randrange(0, 40), self.rng.randrange(0, 40)
         x1, y1 = x0 + self.rng.randrange(0, 30), y0 + self.rng.randrange(0, 30)
         g = self.rng.randrange(0, 6)
+        kind = self.rng.choice([GRUNDY, REMOTENESS])
+        p.value_kind.setCurrentIndex(p.value_kind.findData(kind))
         for edit, v in ((p.x0, x0), (p.y0, y0), (p.x1, x1), (p.y1, y1), (p.value, g)):
             self._type_into(edit, str(v))
         QTest.mouseClick(p.run, Qt.MouseButton.LeftButton)
         self._type_into(p.value, "")
-        self.pending_value = (g, x0, y0, x1, y1)
+        self.pending_value = (kind, g, x0, y0, x1, y1)
 
     def play(self) -> None:
         panel = self.w.play_panel
@@ -553,6 +556,7 @@ class Monkey:
         if s.selection is None:
             return
         x, y = s.selection
+        self._check_values_text(x, y)
         text = w.inspector.status.text()
         error = w.inspector.error.text() if w.inspector.error.isVisible() else ""
         if not self._inside(x, y):
@@ -618,17 +622,31 @@ class Monkey:
         if want and share and re.fullmatch(r"0(\.0*)?( %)?", share.group(1).strip()):
             self.wrong(f"a share of zero shown for {want} cold cells: {share.group(1)!r}")
 
-    def _check_value(self, g: int, x0: int, y0: int, x1: int, y1: int) -> None:
+    def _check_value(self, kind: str, g: int, x0: int, y0: int, x1: int, y1: int) -> None:
         result = self.w.query_panel.result.text()
-        if self.definition != oracle.WYTHOFF and self.definition != oracle.NIM:
-            return
-        m = re.search(r"<b>(\d+)</b> cells? with G = (\d+)", result)
+        name = "G" if kind == GRUNDY else "R"
+        m = re.search(rf"<b>(\d+)</b> cells? with {name} = (\d+)", result)
         if m is None:
-            return  # refused with a message (a rule without Grundy values, a table still growing)
-        values = _grundy_values(self.definition, max(x1, y1) + 1)
+            return  # refused with a message (a table still growing, a rectangle beyond it)
+        values = _values(self.definition, max(x1, y1) + 1)[0 if kind == GRUNDY else 1]
         want = sum(values[x][y] == g for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
         if int(m.group(1)) != want or int(m.group(2)) != g:
-            self.wrong(f"G = {g} count in [{x0}, {x1}] × [{y0}, {y1}]: shown {m.group(1)}, oracle {want}")
+            self.wrong(f"{name} = {g} count in [{x0}, {x1}] × [{y0}, {y1}]: shown {m.group(1)}, oracle {want}")
+
+    def _check_values_text(self, x: int, y: int) -> None:
+        """The inspector's remoteness ("wins in 7 moves") and G, for small positions."""
+        text = self.w.inspector.values.text() if self.w.inspector.values.isVisible() else ""
+        if not text or max(x, y) >= 60 or not self._inside(x, y):
+            return
+        g_table, r_table = _values(self.definition, max(x, y) + 1)
+        m = re.search(r"G\((\d+), (\d+)\) = (\d+)", text)
+        if m and (int(m.group(1)), int(m.group(2))) == (x, y) and int(m.group(3)) != g_table[x][y]:
+            self.wrong(f"G({x}, {y}) shown {m.group(3)}, oracle {g_table[x][y]}")
+        m = re.search(r"(Wins|Loses) in (\d+) moves?", text)
+        if m:
+            cold = oracle.is_cold(self.definition, x, y)
+            if int(m.group(2)) != r_table[x][y] or (m.group(1) == "Loses") != cold:
+                self.wrong(f"({x}, {y}): {m.group(0)!r}, oracle R = {r_table[x][y]}, cold = {cold}")
 
     def _check_hover(self) -> None:
         text = self.w.hover_label.text()
@@ -639,6 +657,11 @@ class Monkey:
             x, y = int(m.group(1)), int(m.group(2))
             if self._inside(x, y) and (m.group(3) == "cold") != oracle.is_cold(self.definition, x, y):
                 self.wrong(f"hover says ({_short(x)}, {_short(y)}) is {m.group(3)}")
+            v = re.search(r"; (G|R) = (\d+)$", text)
+            if v and max(x, y) < 60 and self._inside(x, y):
+                want = _values(self.definition, max(x, y) + 1)[0 if v.group(1) == "G" else 1][x][y]
+                if int(v.group(2)) != want:
+                    self.wrong(f"hover says {v.group(1)}({x}, {y}) = {v.group(2)}; the oracle {want}")
             return
         m = re.match(r"pixel \[(\d+), (\d+)\] × \[(\d+), (\d+)\]: (\d+) cold cells", text)
         if m:
@@ -731,24 +754,30 @@ def _shows(text: str, value: int) -> bool:
     return bool(m) and digits.startswith(m.group(1)) and digits.endswith(m.group(2)) and len(digits) == int(m.group(3))
 
 
-_GRUNDY: dict[tuple[Definition, int], list[list[int]]] = {}
+_VALUES: dict[tuple[Definition, int], tuple[list[list[int]], list[list[int]]]] = {}
 
 
-def _grundy_values(d: Definition, n: int) -> list[list[int]]:
+def _values(d: Definition, n: int) -> tuple[list[list[int]], list[list[int]]]:
+    """G and remoteness on [0, n)² by their definitions, over the oracle's own moves and cold set."""
     n = max(n, 8)
-    for (dd, m), table in _GRUNDY.items():
+    for (dd, m), tables in _VALUES.items():
         if dd == d and m >= n:
-            return table
+            return tables
     g = [[0] * n for _ in range(n)]
+    r = [[0] * n for _ in range(n)]
+    cold = oracle.solved(d, n)
     for x in range(n):
         for y in range(n):
-            seen = {g[i][j] for i, j in oracle.moves_small(d, x, y)}
+            moves = oracle.moves_small(d, x, y)
+            seen = {g[i][j] for i, j in moves}
             v = 0
             while v in seen:
                 v += 1
             g[x][y] = v
-    _GRUNDY[(d, n)] = g
-    return g
+            to_cold = [r[i][j] for i, j in moves if cold[i][j]]
+            r[x][y] = 0 if not moves else 1 + (min(to_cold) if to_cold else max(r[i][j] for i, j in moves))
+    _VALUES[(d, n)] = (g, r)
+    return g, r
 
 
 _NPILES: dict[tuple[int, ...], int] = {}

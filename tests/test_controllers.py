@@ -10,7 +10,7 @@ from explorer.core.rules import Nim, Wythoff, parse_rule
 from explorer.gui.controllers.rules import RuleController
 from explorer.gui.controllers.selection import SelectionController
 from explorer.session.jobs import InlineJobs, Jobs
-from explorer.session.model import GRUNDY, HOT_COLD, Session
+from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS, Session
 from explorer.session.views import GridView, InspectorView, RuleSelectorView, StatusView
 
 
@@ -105,7 +105,6 @@ def test_choosing_a_rule_sets_it_and_the_selector_follows():
     controller.request("wythoff:3")
     assert session.rule == parse_rule("wythoff:3")
     selector.set_rule.assert_called_with(session.rule)
-    selector.set_grundy_available.assert_called_with(False)
 
 
 def test_a_refused_or_cancelled_rule_leaves_the_selector_on_the_rule_in_effect():
@@ -120,15 +119,19 @@ def test_a_refused_or_cancelled_rule_leaves_the_selector_on_the_rule_in_effect()
     selector.set_rule.assert_called_once_with(Wythoff())
 
 
-def test_grundy_mode_only_where_the_rule_computes_it():
+def test_every_colour_mode_under_every_rule_and_misere_says_what_g_means():
     session, selector, status, controller = _rules()
+    for mode in (GRUNDY, REMOTENESS, HOT_COLD):
+        controller.request_mode(mode)
+        assert session.mode == mode
     controller.request_mode(GRUNDY)
-    assert session.mode == GRUNDY
     controller.request("misere")
-    assert session.mode == HOT_COLD  # misère has no Sprague-Grundy values: back to hot/cold
+    assert session.mode == GRUNDY  # G of the same moves is still shown: the status says what it is
     controller.request_mode(GRUNDY)
-    assert session.mode == HOT_COLD and "not computed" in status.show_message.call_args.args[0]
-    selector.set_mode.assert_called_with(HOT_COLD)
+    assert "normal play" in status.show_message.call_args.args[0]
+    controller.request_mode("sepia")
+    assert session.mode == GRUNDY and "sepia" in status.show_message.call_args.args[0]
+    selector.set_mode.assert_called_with(GRUNDY)
 
 
 def test_query_history_keeps_to_its_budget():

@@ -13,6 +13,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, Signal
 from superqt.utils import create_worker
 
@@ -87,7 +88,7 @@ class LatestJob(QObject):
             # Qt's connection that the collector cannot see, keeping every worker (and its
             # arguments: rules, tables, huge numbers) alive for good.
             self._running.pop(key, None)
-            if not self._running:
+            if not self._running and shiboken6.isValid(self):  # a cancelled worker may outlive its window
                 self.busyChanged.emit(False)
 
         worker.returned.connect(deliver)

@@ -25,12 +25,12 @@ from explorer.core import budget
 from explorer.core.exact.bigint import parse_natural
 from explorer.core.rules.base import Rule
 from explorer.core.rules.registry import ASK_INTEGER, MAX_A, family_named
-from explorer.gui.controllers.grundy import GrundyController
 from explorer.gui.controllers.npiles import NPilesController
 from explorer.gui.controllers.play import PlayController
 from explorer.gui.controllers.queries import QueryController
 from explorer.gui.controllers.rules import RuleController
 from explorer.gui.controllers.selection import SelectionController
+from explorer.gui.controllers.values import ValuesController
 from explorer.gui.dialogs import Dialogs
 from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
@@ -38,6 +38,7 @@ from explorer.gui.panels.inspector import Inspector
 from explorer.gui.panels.npiles import NPilesPanel
 from explorer.gui.panels.play import PlayPanel
 from explorer.gui.panels.queries import QueryPanel
+from explorer.gui.panels.rows import RowsPanel
 from explorer.gui.panels.rules import RuleBar
 from explorer.gui.panels.sequence import SequencePanel
 from explorer.session.model import Session
@@ -80,12 +81,14 @@ class MainWindow(QMainWindow):
         self.play_panel = PlayPanel(self)
         self.sequence_panel = SequencePanel(self)
         self.npiles_panel = NPilesPanel(self)
+        self.rows_panel = RowsPanel(self)
         docks = [
             self._dock("Inspector", "inspectorDock", self.inspector),
             self._dock("Queries", "queryDock", self.query_panel),
             self._dock("Play", "playDock", self.play_panel),
             self._dock("Sequence", "sequenceDock", self.sequence_panel),
             self._dock("n piles", "npilesDock", self.npiles_panel),
+            self._dock("Rows", "rowsDock", self.rows_panel),
         ]
         for before, after in pairwise(docks):
             self.tabifyDockWidget(before, after)
@@ -107,8 +110,15 @@ class MainWindow(QMainWindow):
         self.selection = SelectionController(session, self.inspector, self.grid, LatestJob(self))
         self.play = PlayController(session, self.play_panel, self.grid)
         self.queries = QueryController(session, self.query_panel, self.grid)
-        self.grundy = GrundyController(session, self.grid, self.inspector, self.statusBar())
-        self.queries.grundy_cache = lambda: self.grundy.cache
+        self.values = ValuesController(session, self.grid, self.inspector, self.statusBar())
+        self.queries.value_cache = lambda: self.values.cache
+        self.play.value_cache = lambda: self.values.cache
+        self.play.want_values = self.values.request_cover
+        self.values.grown.connect(lambda _: self.play.refresh_history())
+        self.values.rowsSolved.connect(self.rows_panel.set_rows)
+        self.rows_panel.solveRequested.connect(self._solve_rows)
+        self.rows_panel.positionRequested.connect(self.go_to_position)
+        self.rows_panel.valueRequested.connect(self._row_value)
         self.npiles = NPilesController(self.npiles_panel, LatestJob(self))
         session.events.rule.connect(self.grid.set_rule)
         session.events.mode.connect(self.grid.set_mode)
@@ -130,6 +140,16 @@ class MainWindow(QMainWindow):
         self.resize(1280, 800)
         self._restore()
 
+    def _row_value(self, x: int, y: int) -> None:
+        text, error = self.values.row_value(x, y)
+        self.rows_panel.set_answer(text, error)
+        if not error:
+            self.go_to_position(x, y)
+
+    def _solve_rows(self) -> None:
+        self.rows_panel.set_busy("Solving and certifying the rows…")
+        self.values.solve_rows(force=True)
+
     @property
     def rule(self) -> Rule:
         return self.session.rule
@@ -142,7 +162,7 @@ class MainWindow(QMainWindow):
             or self.queries.busy
             or self.selection.jobs.busy
             or self.rules.jobs.busy
-            or self.grundy.busy
+            or self.values.busy
             or self.npiles.busy
             or self.sequence_panel.busy
         )
@@ -187,10 +207,11 @@ class MainWindow(QMainWindow):
 
     def memory_in_use(self) -> dict[str, int]:
         """Bytes held by each cache of explorer.core.budget."""
-        grundy = self.grundy.cache
+        values = self.values.cache
         return {
             "Fenwick index": self.queries.counter.nbytes,
-            "Grundy table": int(grundy.table.nbytes) if grundy is not None else 0,
+            "Grundy and remoteness": values.table.nbytes if values.table is not None else 0,
+            "Grundy rows": values.rows.nbytes if values.rows is not None else 0,
             "custom rule": self.session.rule.nbytes,
             "sequence rows": self.sequence_panel.model.nbytes,
             "query history": sum(r.nbytes for r in self.session.queries),
@@ -277,6 +298,6 @@ class MainWindow(QMainWindow):
         if (x1 - x0).bit_length() < 4000 and max(abs(x0), abs(y1)).bit_length() < 40_000:
             self.settings.setValue("view/cells", f"{x0} {y0} {x1 - 1} {y1 - 1}")
         self.queries.cancel()
-        self.grundy.cancel()
+        self.values.cancel()
         self.npiles.cancel()
         super().closeEvent(event)

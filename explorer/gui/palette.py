@@ -34,18 +34,30 @@ def hex_colour(rgb: tuple[int, int, int]) -> str:
 NOT_COMPUTED = (170, 170, 175)
 
 
-def grundy_colormap():  # type: ignore[no-untyped-def]
+COLORMAPS = {"grundy": "viridis", "remoteness": "magma"}  # perceptual maps, one per kind of value
+
+
+def value_colormap(kind: str = "grundy"):  # type: ignore[no-untyped-def]
     import pyqtgraph as pg
 
-    return pg.colormap.get("viridis")
+    return pg.colormap.get(COLORMAPS[kind])
+
+
+def grundy_colormap():  # type: ignore[no-untyped-def]
+    return value_colormap("grundy")
+
+
+def value_lookup_table(kind: str = "grundy") -> np.ndarray:
+    """Level 0: not computed (grey); levels 1..255: a perceptual map, low to high value
+    (viridis for G; magma for remoteness, dark = the game ends soon)."""
+    lut = np.empty((256, 3), dtype=np.uint8)
+    lut[0] = NOT_COMPUTED
+    lut[1:] = value_colormap(kind).getLookupTable(0.0, 1.0, 255, alpha=False)
+    return lut
 
 
 def grundy_lookup_table() -> np.ndarray:
-    """Level 0: not computed (grey); levels 1..255: viridis, a perceptual map, low to high G."""
-    lut = np.empty((256, 3), dtype=np.uint8)
-    lut[0] = NOT_COMPUTED
-    lut[1:] = grundy_colormap().getLookupTable(0.0, 1.0, 255, alpha=False)
-    return lut
+    return value_lookup_table("grundy")
 
 
 def custom_lookup_table() -> np.ndarray:

@@ -18,10 +18,10 @@ from explorer.core.analysis.play import Game
 from explorer.core.analysis.position import PositionReport
 from explorer.core.rules.base import Rule
 from explorer.core.rules.closed import Wythoff
+from explorer.core.values import GRUNDY, REMOTENESS
 
 HOT_COLD = "hot/cold"
-GRUNDY = "grundy"
-MODES = (HOT_COLD, GRUNDY)
+MODES = (HOT_COLD, GRUNDY, REMOTENESS)
 
 
 @dataclass(frozen=True)

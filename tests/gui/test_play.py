@@ -68,3 +68,28 @@ def test_illegal_click_and_computer_first(qtbot, window):
     window.findChild(QLineEdit, "playA").setText("-2")
     qtbot.mouseClick(window.findChild(QPushButton, "playStart"), Qt.MouseButton.LeftButton)
     assert "negative" in status(window)
+
+
+def test_value_history_shows_where_a_game_was_thrown_away(qtbot, window):
+    """The computer wins fastest once remoteness is known; the chart colours each point by who
+    was winning, and the note names the move that threw the win away."""
+    from tests.oracles import values_by_definition
+
+    _, cold, rem = values_by_definition(40, 40, "any", "any", 1)
+    start(qtbot, window, 9, 6)
+    qtbot.waitUntil(lambda: window.values.cache.covers(9, 6) and not window.values.jobs.busy, timeout=60_000)
+    game = window.play.game
+    click(qtbot, window, 9, 5)  # hot -> hot: the win is thrown away
+    qtbot.waitUntil(lambda: game.to_move == "you" or game.over, timeout=5000)
+    # the computer's reply is its fastest win: least remoteness among its winning targets
+    x, y = game.path[1]
+    wins = [t for t in ((x - k, y) for k in range(1, x + 1)) if cold[t[0]][t[1]]]
+    wins += [t for t in ((x, y - k) for k in range(1, y + 1)) if cold[t[0]][t[1]]]
+    wins += [t for t in ((x - k, y - k) for k in range(1, min(x, y) + 1)) if cold[t[0]][t[1]]]
+    assert rem[game.position[0]][game.position[1]] == min(rem[a][b] for a, b in wins)
+    history = window.play_panel.history
+    assert [(i, r) for i, r, _ in history] == [(i, rem[p[0]][p[1]]) for i, p in enumerate(game.path)]
+    assert [who for _, _, who in history][:2] == ["you", "computer"]
+    assert "after move 1" in window.findChild(QLabel, "valueHistoryNote").text()
+    xs, ys = window.play_panel.chart_points.getData()
+    assert list(xs) == [i for i, _, _ in history] and list(ys) == [r for _, r, _ in history]

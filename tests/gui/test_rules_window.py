@@ -44,11 +44,15 @@ def test_grid_and_inspector_follow_the_rule(qtbot, window, name):
     assert f"<b>{n}</b>" in window.findChild(QLabel, "queryResult").text()
 
 
-def test_grundy_mode_is_offered_where_the_rule_computes_it(window):
+def test_every_colour_mode_is_offered_under_every_rule(window):
     mode = window.findChild(QComboBox, "colorMode")
-    for name, offered in (("misere", False), ("nim", True), ("wythoff:2", False), ("wythoff", True)):
-        choose(window, name)
-        assert mode.model().item(1).isEnabled() == offered == window.rule.has_grundy, name
+    for name in ("misere", "nim", "wythoff:2", "custom:one=2 3;both=any;n=64", "wythoff"):
+        if name.startswith("custom:"):
+            window.rules.request(name)
+        else:
+            choose(window, name)
+        assert all(mode.model().item(i).isEnabled() for i in range(mode.count())), name
+        assert mode.count() == 3
 
 
 def test_custom_rule_dialog_validates(qtbot):

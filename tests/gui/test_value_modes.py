@@ -106,7 +106,9 @@ def test_inspector_shows_g_r_and_the_fastest_win(qtbot, window):
     _, _, rem = values_by_definition(40, 40, "any", "any", 1)
     assert f"G(5, 7) = {table[5][7]}" in text and "targets: 0, 0, 0" in text
     assert f"Wins in {rem[5][7]} moves" in text
-    reach = [(5 - k, 7) for k in range(1, 6)] + [(5, 7 - k) for k in range(1, 8)] + [(5 - k, 7 - k) for k in range(1, 6)]
+    reach = (
+        [(5 - k, 7) for k in range(1, 6)] + [(5, 7 - k) for k in range(1, 8)] + [(5 - k, 7 - k) for k in range(1, 6)]
+    )
     fastest = min(rem[x][y] for x, y in reach if table[x][y] == 0)
     assert f"{fastest} moves left" in text.split("Fastest wins first:")[1].split(";")[0]
 

@@ -3,11 +3,14 @@ grid during a game are moves. Everything about moves and winners comes from the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from explorer.core.analysis.play import COMPUTER, HUMAN, Game, IllegalMove
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.rules.base import Rule, RuleError
+from explorer.core.values.cache import ValueCache
 from explorer.gui.grid.view import GridView
 from explorer.gui.panels.play import PlayPanel
 from explorer.session.model import Session
@@ -22,6 +25,8 @@ class PlayController(QObject):
         self.panel = panel
         self.grid = grid
         self.reply_delay_ms = 300
+        self.value_cache: Callable[[], ValueCache | None] = lambda: None
+        self.want_values: Callable[[int, int], None] = lambda a, b: None  # compute R around a start
         session.events.rule.connect(self._rule_changed)
         panel.startRequested.connect(self.new_game)
         panel.hint.clicked.connect(self.show_hint)
@@ -51,12 +56,23 @@ class PlayController(QObject):
         except RuleError as exc:
             self.panel.show_error(str(exc))
             return
+        game.remoteness = self._remoteness
+        self.want_values(a, b)
         self.session.game = game
         self.panel.log.clear()
         self.grid.center_on(a, b, span=max(24, min(400, 2 * max(a, b) + 6)) if max(a, b) < 10**6 else 24)
         self._refresh()
         if self.game.to_move == COMPUTER:
             QTimer.singleShot(self.reply_delay_ms, self._computer)
+
+    def _remoteness(self, x: int, y: int) -> int | None:
+        cache = self.value_cache()
+        return cache.remoteness(x, y) if cache is not None and cache.rule == self.session.rule else None
+
+    def refresh_history(self) -> None:
+        """Values became known (the corner grew): draw the chart again."""
+        if self.game is not None:
+            self.panel.set_history(self.game.history())
 
     def handle_click(self, x: int, y: int) -> bool:
         """A click on the grid during a game: the human's move. True if it was taken."""
@@ -134,6 +150,7 @@ class PlayController(QObject):
         if game.last_note:
             text = f"<span style='color:#b00020'>{game.last_note}</span><br>" + text
         self.panel.status.setText(text)
+        self.panel.set_history(game.history())
         self.panel.undo.setEnabled(bool(game.movers))
         self.panel.redo.setEnabled(bool(game.redo_stack))
         self.session.game_changed()

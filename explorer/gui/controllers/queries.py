@@ -20,13 +20,13 @@ from superqt.utils import thread_worker
 
 from explorer.core.counting.closed_form import Count, cells_in
 from explorer.core.counting.cold_index import Counter
-from explorer.core.grundy.cache import GrundyCache
 from explorer.core.rules.base import Rule, RuleError
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
+from explorer.core.values.cache import ValueCache
 from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
 from explorer.gui.panels.queries import SHOWN_BATCH_ROWS, QueryPanel
-from explorer.session.model import BatchRecord, QueryRecord, Session
+from explorer.session.model import GRUNDY, BatchRecord, QueryRecord, Session
 
 BATCH_CHUNK = 50_000
 SYNC_VALUE_CELLS = 1 << 18  # value counts over more cells than this run on a worker
@@ -46,7 +46,7 @@ class QueryController(QObject):
         self.export_jobs = LatestJob(self)
         self._dropped = 0
         self._batch_worker: Any = None
-        self.grundy_cache: Callable[[], GrundyCache | None] = lambda: None
+        self.value_cache: Callable[[], ValueCache | None] = lambda: None
         panel.queryRequested.connect(self.run_query)
         panel.valueQueryRequested.connect(self.run_value_query)
         panel.importRequested.connect(self.import_batch)
@@ -99,42 +99,44 @@ class QueryController(QObject):
         if self.session.accepts(rule):
             self.panel.show_error(str(exc) if isinstance(exc, RuleError) else f"The query failed: {exc}")
 
-    def run_value_query(self, g: int, x0: int, y0: int, x1: int, y1: int) -> None:
-        """Cells of Grundy value g in the rectangle (inside the computed Grundy square)."""
+    def run_value_query(self, kind: str, v: int, x0: int, y0: int, x1: int, y1: int) -> None:
+        """Cells whose Grundy value (or remoteness) is v in the rectangle, inside the computed corner."""
         self.grid.set_query_rect(x0, y0, x1, y1)
-        rule, cache = self.session.rule, self.grundy_cache()
-        if not rule.has_grundy or cache is None:
-            self.panel.show_error(f"Grundy values are not computed for {rule.title}")
+        rule, cache = self.session.rule, self.value_cache()
+        if cache is None:
             return
-        side = cache.side
+        name = "Grundy values" if kind == GRUNDY else "Remoteness values"
         if not cache.covers(x1, y1):
             self.panel.show_error(
-                f"Grundy values are computed on [0, {side})² so far: switch the colour mode to "
-                f"Grundy values and view the rectangle to compute further (up to {cache.max_side})."
+                f"{name} are computed on [0, {cache.side})² so far: colour by them and view the rectangle "
+                f"to compute further (up to {cache.max_side}² for this rule)."
             )
             return
         cells = cells_in(x0, y0, x1, y1)
         background = cells > SYNC_VALUE_CELLS
         if background:
-            self.panel.show_busy(f"Counting the cells with G = {g}…")
+            self.panel.show_busy(f"Counting the cells with {'G' if kind == GRUNDY else 'R'} = {v}…")
         self.jobs.submit(
             cache.count_value,
-            g,
+            kind,
+            v,
             x0,
             y0,
             x1,
             y1,
-            done=lambda count: self._show_value(rule, g, x0, y0, x1, y1, count),
+            done=lambda count: self._show_value(rule, kind, v, x0, y0, x1, y1, count),
             failed=lambda exc: self._failed(rule, exc),
             background=background,
         )
 
-    def _show_value(self, rule: Rule, g: int, x0: int, y0: int, x1: int, y1: int, count: int) -> None:
+    def _show_value(self, rule: Rule, kind: str, v: int, x0: int, y0: int, x1: int, y1: int, count: int) -> None:
         if not self.session.accepts(rule):
             return
-        self.panel.show_value_count(g, x0, y0, x1, y1, count)
+        self.panel.show_value_count(kind, v, x0, y0, x1, y1, count)
         cells = cells_in(x0, y0, x1, y1)
-        self.session.add_query(QueryRecord(x0, y0, x1, y1, count, cells, f"G={g} dominance", rule.key))
+        self.session.add_query(
+            QueryRecord(x0, y0, x1, y1, count, cells, f"{'G' if kind == GRUNDY else 'R'}={v} dominance", rule.key)
+        )
 
     def _show(self, rule: Rule, x0: int, y0: int, x1: int, y1: int, answer: Count) -> None:
         if not self.session.accepts(rule):

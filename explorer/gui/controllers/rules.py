@@ -10,7 +10,7 @@ from __future__ import annotations
 from explorer.core.rules.base import Rule
 from explorer.core.rules.registry import parse_rule, takes_time
 from explorer.session.jobs import Jobs
-from explorer.session.model import GRUNDY, HOT_COLD, MODES, Session
+from explorer.session.model import GRUNDY, MODES, Session
 from explorer.session.views import RuleSelectorView, StatusView
 
 
@@ -38,11 +38,10 @@ class RuleController:
     def request_mode(self, mode: str) -> None:
         if mode not in MODES:
             self.status.show_message(f"Unknown colour mode {mode!r}")
-        elif mode == GRUNDY and not self.session.rule.has_grundy:
-            self.status.show_message(f"Grundy values are not computed for {self.session.rule.title}")
-            self.selector.set_mode(self.session.mode)
         else:
             self.session.mode = mode
+            if mode == GRUNDY and self.session.rule.grundy_note:
+                self.status.show_message(self.session.rule.grundy_note)
 
     def _made(self, rule: Rule) -> None:
         self.session.rule = rule
@@ -54,7 +53,4 @@ class RuleController:
 
     def _rule_changed(self, rule: Rule) -> None:
         self.selector.set_rule(rule)
-        self.selector.set_grundy_available(rule.has_grundy)
-        if self.session.mode == GRUNDY and not rule.has_grundy:
-            self.session.mode = HOT_COLD
         self.status.show_message(f"Rule: {rule.title}")

@@ -22,17 +22,17 @@ from superqt.utils import qthrottled
 
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
-from explorer.core.grundy.cache import GrundyCache
 from explorer.core.render.frame import SCENE_TARGET, Frame, clip_rect, clip_segment
 from explorer.core.render.raster import Raster
 from explorer.core.rules.base import Rule
 from explorer.core.rules.closed import Wythoff
+from explorer.core.values.cache import ValueCache
 from explorer.gui import palette
 from explorer.gui.grid.axes import ExactAxis
-from explorer.gui.grid.grundy import GrundyDrawing
 from explorer.gui.grid.items import CellBorders, CellNumbers, RectSelectViewBox, outline_box
+from explorer.gui.grid.values import BAR_LABELS, ValueDrawing
 from explorer.gui.jobs import LatestJob
-from explorer.session.model import GRUNDY, HOT_COLD, MODES
+from explorer.session.model import HOT_COLD, MODES
 
 REANCHOR_RATIO = 2.0**20  # move the origin when |centre| exceeds this many view widths
 MIN_CELLS = 4  # the most zoomed-in view spans this many cells
@@ -43,13 +43,13 @@ HUGE_BITS = 20_000  # beyond ~6 000 digits a frame takes more than ~10 ms: draw 
 NEGATIVE_MARGIN = 2  # how far (in cells) the view may show below pile size 0
 
 
-class GridView(GrundyDrawing, pg.PlotWidget):
+class GridView(ValueDrawing, pg.PlotWidget):
     """Shows the grid; emits requests, never changes the game state itself."""
 
     cellClicked = Signal(object, object)
     hoverText = Signal(str)
     busy = Signal(str)  # "" when idle
-    grundyNeeded = Signal(int)
+    valuesNeeded = Signal(int)  # the side of the corner of values to compute
     rectangleSelected = Signal(object, object, object, object)
     viewChanged = Signal()
     limitReached = Signal(str)  # the view was held at its most zoomed-in or zoomed-out scale
@@ -105,7 +105,7 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         self.arrows: list[pg.GraphicsObject] = []
         self.mode = HOT_COLD
         self.rule: Rule = Wythoff()
-        self.grundy: GrundyCache | None = None
+        self.values: ValueCache | None = None
         self.numbers = CellNumbers()
         self.vb.addItem(self.numbers)
         self.computed_box = outline_box(self.vb, palette.SELECTION, width=2.0, z=6, dashed=True)
@@ -314,13 +314,13 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         step = raster.step
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
         f = self.frame
-        grundy = self.mode == GRUNDY
+        valued = self.mode != HOT_COLD
         bounded = self.rule.bound is not None
-        lut = palette.grundy_lookup_table() if grundy else palette.custom_lookup_table() if bounded else None
+        lut = self._value_lut() if valued else palette.custom_lookup_table() if bounded else None
         self.image.setLookupTable(lut if lut is not None else palette.lookup_table())
         if raster.nx and raster.ny:
-            if grundy:
-                levels = self._grundy_levels(raster)
+            if valued:
+                levels = self._value_levels(raster)
             elif bounded:
                 levels = self._bounded_levels(raster, self.rule.bound)
             else:
@@ -339,7 +339,7 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         else:
             self.image.setVisible(False)
         self._draw_borders(step)
-        self._draw_grundy_extras(raster)
+        self._draw_value_extras(raster)
         self._caption_axes(x_lo, y_lo, x_hi, y_hi)
         self._draw_phi_lines()
         self._place_selection()
@@ -512,7 +512,9 @@ class GridView(GrundyDrawing, pg.PlotWidget):
         if step == 1:
             cold = bool(known) if known is not None else self.rule.is_cold(x, y)
             word = "cold: P-position, the player to move loses" if cold else "hot: N-position, the player to move wins"
-            return f"({x}, {y})  {word}"
+            value = self.values.value(self.mode, x, y) if self.mode != HOT_COLD and self.values is not None else None
+            extra = "" if value is None else f"; {BAR_LABELS[self.mode].split(' ')[0]} = {short_decimal(value, 24)}"
+            return f"({x}, {y})  {word}{extra}"
         x0, y0 = x - x % step, y - y % step
         x1, y1 = x0 + step - 1, y0 + step - 1
         solved = ""

@@ -95,10 +95,10 @@ class Inspector(QWidget):
         self.status.setText("Click a cell or type a position.")
         layout.addWidget(self.status)
 
-        self.grundy = QLabel(objectName="positionGrundy")
-        self.grundy.setWordWrap(True)
-        self.grundy.setVisible(False)
-        layout.addWidget(self.grundy)
+        self.values = QLabel(objectName="positionValues")
+        self.values.setWordWrap(True)
+        self.values.setVisible(False)
+        layout.addWidget(self.values)
         layout.addWidget(QLabel("<b>Winning moves</b> (double-click or Enter to play)"))
         self.moves = QListWidget(objectName="winningMoves")
         self.moves.itemActivated.connect(self._on_item_activated)
@@ -144,9 +144,10 @@ class Inspector(QWidget):
             self.moveActivated.emit(target[0], target[1])
 
     # ----- state -> view ------------------------------------------------------------------
-    def set_grundy(self, text: str) -> None:
-        self.grundy.setText(text)
-        self.grundy.setVisible(bool(text))
+    def set_values(self, text: str) -> None:
+        """G and remoteness of the position, and the moves ranked by remoteness (HTML)."""
+        self.values.setText(text)
+        self.values.setVisible(bool(text))
 
     def set_busy(self, a: int, b: int) -> None:
         self.status.setText(f"Working out ({short_decimal(a)}, {short_decimal(b)})…")
@@ -156,7 +157,7 @@ class Inspector(QWidget):
         if r is None:  # no verdict (yet, or the rule cannot answer): nothing stale stays
             self.status.setText("")
             self.moves.clear()
-            self.set_grundy("")
+            self.set_values("")
             return
         for edit, text in ((self.position_a, r.a_text), (self.position_b, r.b_text)):
             if edit.text().replace(" ", "").replace("_", "").replace(",", "") != text:

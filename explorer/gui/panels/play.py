@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import html
 import random
+from itertools import pairwise
 
+import pyqtgraph as pg
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -21,8 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.analysis.play import random_start
+from explorer.core.analysis.play import COMPUTER, HUMAN, random_start
 from explorer.core.exact.bigint import parse_natural
+
+WINNER_COLOURS = {HUMAN: (46, 134, 193), COMPUTER: (214, 40, 57)}
 
 
 class PlayPanel(QWidget):
@@ -59,6 +63,28 @@ class PlayPanel(QWidget):
         layout.addLayout(buttons)
         self.log = QListWidget(objectName="playLog")
         layout.addWidget(self.log, 1)
+        layout.addWidget(QLabel("<b>Value history</b>: moves left with best play after each move"))
+        self.chart = pg.PlotWidget(background="w")
+        self.chart.setObjectName("valueHistory")
+        self.chart.setMinimumHeight(150)
+        self.chart.setMenuEnabled(False)
+        self.chart.hideButtons()
+        self.chart.setMouseEnabled(x=False, y=False)
+        plot = self.chart.getPlotItem()
+        plot.setLabel("bottom", "move number")
+        plot.setLabel("left", "remoteness")
+        self.chart_line = pg.PlotCurveItem(pen=pg.mkPen(150, 150, 150, width=1))
+        self.chart_points = pg.ScatterPlotItem(size=9)
+        plot.addItem(self.chart_line)
+        plot.addItem(self.chart_points)
+        legend = plot.addLegend(offset=(-5, 5))
+        for who, colour in ((HUMAN, WINNER_COLOURS[HUMAN]), (COMPUTER, WINNER_COLOURS[COMPUTER])):
+            legend.addItem(pg.ScatterPlotItem(brush=pg.mkBrush(*colour), size=9), f"{who} winning")
+        self.chart_note = QLabel(objectName="valueHistoryNote")
+        self.chart_note.setWordWrap(True)
+        layout.addWidget(self.chart, 1)
+        layout.addWidget(self.chart_note)
+        self.history: list[tuple[int, int | None, str]] = []
         self.start.clicked.connect(self.submit)
         self.random.clicked.connect(self._random)
         self.rng = random.Random()
@@ -77,6 +103,24 @@ class PlayPanel(QWidget):
             self.show_error(str(exc))
             return
         self.startRequested.emit(a, b, self.human_first.isChecked())
+
+    def set_history(self, history: list[tuple[int, int | None, str]]) -> None:
+        """(move number, remoteness or None, who was winning) for each position of the game:
+        each point coloured by the player who was winning there (GamesmanUni's value history)."""
+        self.history = history
+        known = [(i, r, who) for i, r, who in history if r is not None]
+        self.chart_line.setData([i for i, _, _ in known], [r for _, r, _ in known])
+        self.chart_points.setData(
+            [{"pos": (i, r), "brush": pg.mkBrush(*WINNER_COLOURS[who]), "pen": None} for i, r, who in known]
+        )
+        thrown = [i for (i, _, a), (_, _, b) in pairwise(history) if a != b]
+        if history and not known:
+            note = "Remoteness is known inside the computed corner: colour by remoteness to compute it."
+        elif thrown:
+            note = "The winner changed after move " + ", ".join(str(i + 1) for i in thrown) + ": a win was thrown away."
+        else:
+            note = ""
+        self.chart_note.setText(note)
 
     def show_error(self, message: str) -> None:
         self.status.setText(f"<span style='color:#b00020'><b>{html.escape(message)}</b></span>")

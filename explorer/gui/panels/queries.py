@@ -12,6 +12,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QComboBox,
     QFileDialog,
     QGridLayout,
     QHBoxLayout,
@@ -30,6 +31,7 @@ from explorer.core.analysis.tables import square_shares
 from explorer.core.exact.bigint import parse_natural, share_text, short_decimal
 from explorer.core.rules import Count
 from explorer.gui.panels.inspector import MAX_DIGITS
+from explorer.session.model import GRUNDY, REMOTENESS
 
 PHI = (1 + math.sqrt(5)) / 2
 HISTORY_COLUMNS = ["x0", "y0", "x1", "y1", "cold cells", "cells", "share", "method"]
@@ -38,7 +40,7 @@ SHOWN_BATCH_ROWS = 500  # rows of an imported batch shown in the table; all go t
 
 class QueryPanel(QWidget):
     queryRequested = Signal(object, object, object, object)
-    valueQueryRequested = Signal(object, object, object, object, object)
+    valueQueryRequested = Signal(str, object, object, object, object, object)  # kind, value, rectangle
     importRequested = Signal(str)
     exportRequested = Signal(str)
     cancelRequested = Signal()
@@ -68,10 +70,13 @@ class QueryPanel(QWidget):
         form.addWidget(self.x1, 1, 1)
         form.addWidget(QLabel("Y"), 1, 2)
         form.addWidget(self.y1, 1, 3)
-        self.value = QLineEdit(objectName="queryValue", placeholderText="empty: cold cells (G = 0)")
+        self.value_kind = QComboBox(objectName="queryValueKind")
+        self.value_kind.addItem("value G =", GRUNDY)
+        self.value_kind.addItem("remoteness R =", REMOTENESS)
+        self.value = QLineEdit(objectName="queryValue", placeholderText="empty: count the cold cells")
         self.value.returnPressed.connect(self.submit)
-        form.addWidget(QLabel("value g"), 2, 0)
-        form.addWidget(self.value, 2, 1, 1, 3)
+        form.addWidget(self.value_kind, 2, 0, 1, 2)
+        form.addWidget(self.value, 2, 2, 1, 2)
         layout.addLayout(form)
         self.run = QPushButton("Count", objectName="queryRun")
         self.run.clicked.connect(self.submit)
@@ -146,11 +151,11 @@ class QueryPanel(QWidget):
             return
         if self.value.text().strip():
             try:
-                g = parse_natural(self.value.text(), "the value g")
+                v = parse_natural(self.value.text(), "the value")
             except ValueError as exc:
                 self.show_error(str(exc))
                 return
-            self.valueQueryRequested.emit(g, x0, y0, x1, y1)
+            self.valueQueryRequested.emit(self.value_kind.currentData(), v, x0, y0, x1, y1)
             return
         self.queryRequested.emit(x0, y0, x1, y1)
 
@@ -189,14 +194,15 @@ class QueryPanel(QWidget):
         )
         self.add_history_row(x0, y0, x1, y1, answer.count, answer.cells, answer.method)
 
-    def show_value_count(self, g: int, x0: int, y0: int, x1: int, y1: int, count: int) -> None:
+    def show_value_count(self, kind: str, v: int, x0: int, y0: int, x1: int, y1: int, count: int) -> None:
         self.result.setStyleSheet("")
         cells = (x1 - x0 + 1) * (y1 - y0 + 1)
+        name = "G" if kind == GRUNDY else "R"
         self.result.setText(
-            f"[{x0}, {x1}] × [{y0}, {y1}]: <b>{count}</b> cell{'s' * (count != 1)} with G = {g} of {cells} "
+            f"[{x0}, {x1}] × [{y0}, {y1}]: <b>{count}</b> cell{'s' * (count != 1)} with {name} = {v} of {cells} "
             f"({share_text(count, cells)}), by the Fenwick dominance counter"
         )
-        self.add_history_row(x0, y0, x1, y1, count, cells, f"G = {g}, dominance")
+        self.add_history_row(x0, y0, x1, y1, count, cells, f"{name} = {v}, dominance")
 
     def add_history_row(self, x0: int, y0: int, x1: int, y1: int, count: int, cells: int, method: str) -> None:
         row = self.history.rowCount()

@@ -9,7 +9,7 @@ from superqt.utils import signals_blocked
 
 from explorer.core.rules.base import Rule
 from explorer.core.rules.registry import ASK_NOTHING, FAMILIES, example_rules
-from explorer.session.model import GRUNDY, HOT_COLD
+from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
 
 ASK = "ask:"  # item data of entries that ask for parameters first
 
@@ -27,6 +27,7 @@ class RuleBar(QWidget):
         self.mode = QComboBox(objectName="colorMode")
         self.mode.addItem("Hot / cold (P and N positions)", HOT_COLD)
         self.mode.addItem("Grundy values G(x, y)", GRUNDY)
+        self.mode.addItem("Remoteness (moves left with best play)", REMOTENESS)
         self.mode.activated.connect(lambda i: self.modeRequested.emit(self.mode.itemData(i)))
         layout.addWidget(self.mode)
         layout.addWidget(QLabel("  Rule: "))
@@ -58,9 +59,6 @@ class RuleBar(QWidget):
                 self.rules.setItemData(first_ask, rule.title, 3)  # tooltip: the whole title
                 index = first_ask
             self.rules.setCurrentIndex(index)
-
-    def set_grundy_available(self, available: bool) -> None:
-        self.mode.model().item(self.mode.findData(GRUNDY)).setEnabled(available)
 
     def set_mode(self, mode: str) -> None:
         with signals_blocked(self.mode):

@@ -1,0 +1,194 @@
+"""Grows the table of Grundy values and remoteness of the rule in effect when the grid asks for
+more of it, solves Wythoff's Grundy rows once (for the strips at any distance), and says G and
+R of the selected position in the inspector.
+
+Both computations run through the window's job helper (the compiled sweeps release the GIL),
+report progress and stop at the next block when cancelled. A new rule gets a new cache; an
+answer for the old rule is dropped.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar
+
+from explorer.core.analysis.position import PositionReport
+from explorer.core.analysis.values import values_text
+from explorer.core.exact.bigint import short_decimal
+from explorer.core.rules.base import Rule
+from explorer.core.values.cache import ValueCache
+from explorer.gui.grid.view import GridView
+from explorer.gui.jobs import LatestJob
+from explorer.session.model import GRUNDY, HOT_COLD, Session
+from explorer.session.views import InspectorView
+
+
+class ValuesController(QObject):
+    grown = Signal(int)  # the new side; -1 cancelled; -2 failed
+    rowsSolved = Signal(object)  # the GrundyRows, or None
+
+    def __init__(self, session: Session, grid: GridView, inspector: InspectorView, status: QStatusBar) -> None:
+        super().__init__(grid)
+        self.session = session
+        self.grid = grid
+        self.inspector = inspector
+        self.cache = ValueCache(session.rule)
+        grid.values = self.cache
+        self.jobs = LatestJob(self)
+        self.row_jobs = LatestJob(self)
+        self._cancelling = False
+        self.jobs.busyChanged.connect(self._busy_changed)
+        self.label = QLabel(objectName="valuesLabel")
+        self.bar = QProgressBar(objectName="valuesProgress")
+        self.bar.setMaximumWidth(180)
+        self.cancel_button = QPushButton("Cancel", objectName="valuesCancel")
+        for widget in (self.label, self.bar, self.cancel_button):
+            status.addPermanentWidget(widget)
+            widget.setVisible(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        grid.valuesNeeded.connect(self.request)
+        self._refused: set[int] = set()
+        self._asked = 0
+        self._rows_tried = False
+        session.events.rule.connect(self._rule_changed)
+        session.events.report.connect(self._show_values)
+        session.events.mode.connect(self._mode_changed)
+
+    @property
+    def busy(self) -> bool:
+        return self.jobs.busy or self.row_jobs.busy
+
+    def request(self, side: int) -> None:
+        """Compute the corner [0, side)² unless it is there, under way, or was cancelled."""
+        if self.jobs.busy or side <= self.cache.side or side in self._refused:
+            return
+        self._asked = side
+        self._show_work(f"Computing Grundy values and remoteness on [0, {side})²…")
+        cache = self.cache
+        self.jobs.submit(
+            cache.grow,
+            side,
+            done=lambda _: self._done(cache, side),
+            failed=lambda exc: self._failed(side, exc),
+            progress=self._show_progress,
+        )
+
+    def request_cover(self, x: int, y: int) -> None:
+        """Compute a corner that covers (x, y), if the rule's cap allows (a game started there)."""
+        if max(x, y) < self.cache.max_side:
+            side = self.cache.side_for(x, y)
+            if side is not None:
+                self.request(side)
+
+    def solve_rows(self, force: bool = False) -> None:
+        """Solve Wythoff's Grundy rows (for the strips far out) once per rule, in the background."""
+        if self.cache.rows is not None and force:
+            self.rowsSolved.emit(self.cache.rows)
+            return
+        if (self._rows_tried and not force) or self.row_jobs.busy:
+            return
+        self._rows_tried = True
+        cache = self.cache
+        self.row_jobs.submit(
+            cache.solve_rows,
+            done=lambda rows: self._rows_done(cache, rows),
+            failed=self._rows_failed,
+            progress=lambda done, total: None,  # lets Cancel (and closing the window) stop it
+        )
+
+    def row_value(self, x: int, y: int) -> tuple[str, bool]:
+        """G(x, y) from the solved rows, as text for the Rows tab (and whether it is an error)."""
+        rows = self.cache.rows
+        if rows is None:
+            return "Solve the rows first (Wythoff's game).", True
+        if not rows.knows(x, y):
+            return f"G({short_decimal(x)}, {short_decimal(y)}) is not known: rows 0–{rows.rows - 1} are solved.", True
+        g = rows.value(x, y)
+        return f"G({short_decimal(x, 40)}, {short_decimal(y, 40)}) = <b>{short_decimal(g, 60)}</b>", False
+
+    def _rows_done(self, cache: ValueCache, rows: object) -> None:
+        if cache is not self.cache:
+            return
+        if rows is not None:
+            self.grid.render_now()
+            self._show_values(self.session.report)
+        self.rowsSolved.emit(rows)
+
+    def _rows_failed(self, exc: BaseException) -> None:
+        self.label.setText(f"Grundy rows failed: {exc}")
+        self.label.setVisible(True)
+
+    def _show_work(self, text: str) -> None:
+        self.label.setText(text)
+        for widget in (self.label, self.bar, self.cancel_button):
+            widget.setVisible(True)
+        self.bar.setValue(0)
+
+    def _show_progress(self, done: int, total: int) -> None:
+        self.bar.setMaximum(total)
+        self.bar.setValue(done)
+
+    def _hide(self) -> None:
+        self.bar.setVisible(False)
+        self.cancel_button.setVisible(False)
+
+    def _done(self, cache: ValueCache, side: int) -> None:
+        self._hide()
+        if cache is not self.cache:
+            return
+        if cache.at_cap:
+            self.label.setText(
+                f"Values are computed on [0, {cache.side})², as far as the memory budget and the "
+                "work bound allow for this rule"
+            )
+        else:
+            self.label.setVisible(False)
+        self.grid.render_now()
+        self._show_values(self.session.report)
+        self.grown.emit(side)
+
+    def _failed(self, side: int, exc: BaseException) -> None:
+        self._hide()
+        self._refused.add(side)  # do not restart it by itself; a mode switch retries
+        self.label.setText(f"Computing values failed: {exc}")
+        self.grown.emit(-2)
+
+    def cancel(self) -> None:
+        """Stop the growth; `grown(-1)` follows once the worker has stopped."""
+        if self.jobs.busy:
+            self._cancelling = True
+            self.jobs.cancel()
+            self._hide()
+            self._refused.add(self._asked)
+            self.label.setText("Computing values cancelled")
+        self.row_jobs.cancel()
+
+    def _busy_changed(self, busy: bool) -> None:
+        if not busy and self._cancelling:
+            self._cancelling = False
+            self.grown.emit(-1)
+
+    def _mode_changed(self, mode: str) -> None:
+        self._refused.clear()
+        if mode == GRUNDY:
+            self.solve_rows()
+        if mode != HOT_COLD and self.cache.side == 0:
+            self.request(self.cache.side_for(0, 0) or 0)
+
+    def _rule_changed(self, rule: Rule) -> None:
+        self.jobs.cancel()
+        self.row_jobs.cancel()
+        self._hide()
+        self.label.setVisible(False)
+        self._refused.clear()
+        self._rows_tried = False
+        self.cache = ValueCache(rule)
+        self.grid.values = self.cache
+        if self.session.mode == GRUNDY:
+            self.solve_rows()
+
+    def _show_values(self, r: PositionReport | None) -> None:
+        if r is None or r.rule_key != self.cache.rule.key:
+            self.inspector.set_values("")
+            return
+        self.inspector.set_values(values_text(self.cache, r))

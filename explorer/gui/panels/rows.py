@@ -1,0 +1,123 @@
+"""The Rows tab: Wythoff's Grundy rows at any distance. For each solved row x, its preperiod and
+additive period (certified, or observed), a plot of both against x, and G(x, y) for any y.
+
+A view: `set_rows` shows what the values controller solved; "Solve" and "G at" are requests.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from explorer.core.exact.bigint import parse_natural
+
+
+class RowsPanel(QWidget):
+    solveRequested = Signal()
+    positionRequested = Signal(object, object)  # select (x, y) on the grid
+    valueRequested = Signal(object, object)  # G(x, y) from the solved rows, please
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("rowsPanel")
+        self.rows: Any = None  # the solved rows (explorer.core.values.rows.GrundyRows), shown
+        layout = QVBoxLayout(self)
+        intro = QLabel(
+            "<b>Grundy rows at any distance</b> (Wythoff's G). Each row is eventually additively "
+            "periodic: G(x, y + p) = G(x, y) + p past a preperiod. A row is <i>certified</i> when the "
+            "whole strip of rows 0…x repeats its state (Landman's finite-state argument), so G(x, y) "
+            "is then exact for every y."
+        )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.solve = QPushButton("Solve rows 0–200", objectName="rowsSolve")
+        self.solve.clicked.connect(self.solveRequested)
+        layout.addWidget(self.solve)
+        self.status = QLabel(objectName="rowsStatus")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        ask = QHBoxLayout()
+        self.x = QLineEdit(objectName="rowsX", placeholderText="row x")
+        self.y = QLineEdit(objectName="rowsY", placeholderText="column y (any size)")
+        self.at = QPushButton("G(x, y)", objectName="rowsAt")
+        self.at.clicked.connect(self._ask)
+        self.y.returnPressed.connect(self._ask)
+        for w in (self.x, self.y, self.at):
+            ask.addWidget(w)
+        layout.addLayout(ask)
+        self.answer = QLabel(objectName="rowsAnswer")
+        self.answer.setWordWrap(True)
+        layout.addWidget(self.answer)
+        self.table = QTableWidget(0, 4, objectName="rowsTable")
+        self.table.setHorizontalHeaderLabels(["row x", "preperiod", "period", "certified"])
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setVisible(False)
+        self.table.cellDoubleClicked.connect(lambda r, _c: self.positionRequested.emit(r, r))
+        layout.addWidget(self.table, 2)
+        self.plot = pg.PlotWidget(background="w")
+        self.plot.setObjectName("rowsPlot")
+        self.plot.setMinimumHeight(160)
+        self.plot.setMenuEnabled(False)
+        item = self.plot.getPlotItem()
+        item.setLabel("bottom", "row x")
+        item.setLogMode(y=True)
+        item.addLegend(offset=(5, 5))
+        self.pre_curve = item.plot([], [], pen=pg.mkPen(46, 134, 193, width=2), name="preperiod + 1")
+        self.period_curve = item.plot([], [], pen=pg.mkPen(214, 40, 57, width=2), name="period")
+        layout.addWidget(self.plot, 2)
+
+    def set_busy(self, text: str) -> None:
+        self.status.setText(text)
+
+    def set_rows(self, rows: Any, note: str = "") -> None:
+        self.rows = rows
+        if rows is None:
+            self.status.setText(note or "Grundy rows at any distance are computed for Wythoff's game.")
+            self.table.setRowCount(0)
+            self.pre_curve.setData([], [])
+            self.period_curve.setData([], [])
+            return
+        infos = [rows.row(x) for x in range(rows.rows)]
+        certified = sum(i.certified for i in infos)
+        self.status.setText(
+            f"Rows 0–{rows.rows - 1}: {certified} certified; the strip repeats from column "
+            f"{rows.strip_start} with period {rows.strip_period} ({rows.length:,} columns computed)."
+            if rows.strip_start is not None
+            else f"Not certified within {rows.length:,} columns: periods shown are observed."
+        )
+        self.table.setRowCount(len(infos))
+        for r, info in enumerate(infos):
+            cells = [str(info.x), f"{info.preperiod:,}", str(info.period), "yes" if info.certified else "observed"]
+            for c, text in enumerate(cells):
+                self.table.setItem(r, c, QTableWidgetItem(text))
+        xs = [i.x for i in infos]
+        self.pre_curve.setData(xs, [i.preperiod + 1 for i in infos])
+        self.period_curve.setData(xs, [max(i.period, 1) for i in infos])
+
+    def _ask(self) -> None:
+        try:
+            x = parse_natural(self.x.text(), "the row x")
+            y = parse_natural(self.y.text(), "the column y")
+        except ValueError as exc:
+            self.set_answer(str(exc), error=True)
+            return
+        self.valueRequested.emit(x, y)
+
+    def set_answer(self, text: str, error: bool = False) -> None:
+        if error:
+            text = f"<span style='color:#b00020'><b>{html.escape(text)}</b></span>"
+        self.answer.setText(text)
