@@ -185,9 +185,9 @@ class Wythoff(BeattyRule):
     def grundy_rows(self, rows: int, progress: Progress | None = None, budget_bytes: int | None = None) -> GrundyRows:
         """Rows 0..rows - 1 of G, certified additively periodic (misère Wythoff shares them:
         G belongs to the moves)."""
-        from explorer.core.values.rows import STRIP_BYTES, GrundyRows
+        from explorer.core.values.rows import STRIP_BYTES, shared_rows
 
-        return GrundyRows(rows, progress=progress, budget_bytes=budget_bytes or STRIP_BYTES)
+        return shared_rows(rows, budget_bytes or STRIP_BYTES, progress)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+import threading
 from math import gcd
 
 import numpy as np
@@ -171,6 +172,7 @@ class GrundyRows:
         if not 1 <= rows <= MAX_ROWS:
             raise ValueError(f"rows 0 to {MAX_ROWS - 1} can be solved")
         self.rows = rows
+        self.budget_bytes = budget_bytes
         self.max_columns = max_columns or max_columns_for(rows, budget_bytes)
         self._solve(progress)
 
@@ -332,3 +334,23 @@ class GrundyRows:
             off[inside:] = rel[pre + residues]
             known[inside:] = True
         return off, known
+
+
+_LAST: list[GrundyRows] = []  # the strip solved last (one slot: it is the biggest cache there is)
+_LAST_LOCK = threading.Lock()
+
+
+def shared_rows(
+    rows: int, budget_bytes: int = STRIP_BYTES, progress: Callable[[int, int], bool] | None = None
+) -> GrundyRows:
+    """The rows 0..rows - 1, solved once per process for a given budget: Wythoff and misère
+    Wythoff share them (G belongs to the moves), so switching rules never solves them again and
+    never holds two strips. A different request replaces the one kept."""
+    with _LAST_LOCK:
+        for kept in _LAST:
+            if kept.rows >= rows and kept.budget_bytes == budget_bytes:
+                return kept
+    solved = GrundyRows(rows, budget_bytes=budget_bytes, progress=progress)
+    with _LAST_LOCK:
+        _LAST[:] = [solved]
+    return solved

@@ -34,7 +34,7 @@ class RowsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("rowsPanel")
-        self.rows: Any = None  # the solved rows (explorer.core.values.rows.GrundyRows), shown
+        self.infos: list[Any] = []  # what is shown: a RowInfo per solved row (not the strip itself)
         layout = QVBoxLayout(self)
         intro = QLabel(
             "<b>Grundy rows at any distance</b> (Wythoff's G). Each row is eventually additively "
@@ -84,14 +84,16 @@ class RowsPanel(QWidget):
         self.status.setText(text)
 
     def set_rows(self, rows: Any, note: str = "") -> None:
-        self.rows = rows
+        """Show the solved rows (a GrundyRows, or None); only their summaries are kept, so the
+        strip (the largest cache) lives as long as the values controller holds it."""
+        self.infos = [] if rows is None else [rows.row(x) for x in range(rows.rows)]
         if rows is None:
             self.status.setText(note or "Grundy rows at any distance are computed for Wythoff's game.")
             self.table.setRowCount(0)
             self.pre_curve.setData([], [])
             self.period_curve.setData([], [])
             return
-        infos = [rows.row(x) for x in range(rows.rows)]
+        infos = self.infos
         certified = sum(i.certified for i in infos)
         self.status.setText(
             f"Rows 0–{rows.rows - 1}: {certified} certified; the strip repeats from column "
