@@ -71,22 +71,34 @@ class LatestJob(QObject):
                 return
             done(result)
             return
-        worker = create_worker(work, *args, **kwargs, _start_thread=False, _ignore_errors=True)
+        # Qt's thread pool keeps the last runnable of each thread alive, and with it whatever the
+        # worker refers to. So the worker holds only boxes, emptied once it has finished: a
+        # finished job never keeps its arguments (a 320 MiB table, a rule, huge numbers) or its
+        # callbacks (which may hold them too).
+        call: list[Any] = [work, args, kwargs]
+        hooks: list[Any] = [done, failed]
+
+        def run() -> Any:
+            fn, fn_args, fn_kwargs = call
+            call.clear()
+            return fn(*fn_args, **fn_kwargs)
+
+        worker = create_worker(run, _start_thread=False, _ignore_errors=True)
 
         def deliver(result: Any) -> None:
-            if token == self._token and not stop.is_set():
-                done(result)
+            if hooks and token == self._token and not stop.is_set():
+                hooks[0](result)
 
         def fail(exc: BaseException) -> None:
-            if token == self._token and not stop.is_set() and not isinstance(exc, (Cancelled, InterruptedError)):
-                failed(exc)
+            if hooks and token == self._token and not stop.is_set() and not isinstance(exc, (Cancelled, InterruptedError)):
+                hooks[1](exc)
 
         key = id(worker)
 
         def finished() -> None:
             # Only the key is captured: a closure holding the worker would make a cycle through
-            # Qt's connection that the collector cannot see, keeping every worker (and its
-            # arguments: rules, tables, huge numbers) alive for good.
+            # Qt's connection that the collector cannot see, keeping every worker alive for good.
+            hooks.clear()
             self._running.pop(key, None)
             if not self._running and shiboken6.isValid(self):  # a cancelled worker may outlive its window
                 self.busyChanged.emit(False)

@@ -31,3 +31,29 @@ def test_finished_workers_are_released(qtbot):
 
     qtbot.waitUntil(released, timeout=5_000)
     assert answers and answers[-1] == 10_000 + 59  # the latest request's answer arrived
+
+
+class _Big:
+    """Stands for a value table: only whether it is still alive matters."""
+
+
+def test_finished_jobs_release_their_arguments_and_callbacks_though_qt_keeps_the_runnables(qtbot):
+    """Qt's pool keeps the last runnable of each thread; before the fix those kept their
+    arguments and their `done` callbacks, and so old rules' value tables (320 MiB each) stayed."""
+    jobs = LatestJob()
+    args, hooks = [], []
+    answers: list[object] = []
+    for _ in range(12):
+        big, held = _Big(), _Big()
+        args.append(weakref.ref(big))
+        hooks.append(weakref.ref(held))
+        jobs.submit(lambda b: 1, big, done=lambda r, held=held: answers.append(r), failed=lambda e: None)
+        del big, held
+        qtbot.waitUntil(lambda: not jobs.busy, timeout=10_000)
+
+    def released() -> bool:
+        gc.collect()
+        return all(r() is None for r in args + hooks)
+
+    qtbot.waitUntil(released, timeout=5_000)
+    assert answers == [1] * 12
