@@ -73,3 +73,11 @@ def test_samples_near_the_origin_and_far_along_both_axes():
     assert _check(REMOTENESS, 0, far, 10, 10, 1) == 0  # remoteness is known in the corner only
     assert _check(GRUNDY, -3, -2, 10, 10, 1) == 8 * 7
     assert _check(GRUNDY, 0, 0, 50, 40, 10**40) == 50 + 40 - 1  # zoomed far out: the texels on the axes
+
+
+def test_samples_zoomed_out_past_the_float_range():
+    """A view of 10^400 cells per texel still holds the origin: its samples must not overflow
+    (the soak found "int too large to convert to float" here)."""
+    assert _check(GRUNDY, 0, 0, 50, 40, 10**400) == 50 + 40 - 1
+    assert _check(REMOTENESS, -5, -5, 30, 30, 10**1000) == 1
+    assert _check(GRUNDY, -2, -3, 20, 20, 10**1000) == 20 - 3 + 20 - 2 - 1

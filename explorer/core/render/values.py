@@ -54,21 +54,21 @@ def value_grid(cache: ValueCache, kind: str, tx0: int, ty0: int, nx: int, ny: in
         xs = np.array([x0 + i * step for i in range(ix, cx)], dtype=np.int64)  # inside the corner: small
         ys = np.array([y0 + j * step for j in range(iy, cy)], dtype=np.int64)
         block = cache.array(kind)[np.ix_(xs, ys)].T.astype(np.float64)
-        out[iy:cy, ix:cx] = (block - base) / unit
+        out[iy:cy, ix:cx] = np.ldexp(block - base, -shift)  # unit may pass the float range
     rows = cache.rows if kind == GRUNDY else None
     if rows is not None:
         j = np.arange(max(nx, ny), dtype=np.float64)
         for i in range(count_below(x0, step, nx, rows.rows)):  # texel columns: row x at the ys
             x = x0 + i * step
             off, known = rows.offsets(x, y0, step, ny)
-            vals = (y0 - base) / unit + j[:ny] * (step / unit) + off / unit
+            vals = (y0 - base) / unit + j[:ny] * (step / unit) + np.ldexp(off.astype(np.float64), -shift)
             col = out[:, i]
             fill = known & np.isnan(col)
             col[fill] = np.asarray(vals, dtype=np.float64)[fill]
         for jj in range(count_below(y0, step, ny, rows.rows)):  # texel rows: row y at the xs
             y = y0 + jj * step
             off, known = rows.offsets(y, x0, step, nx)
-            vals = (x0 - base) / unit + j[:nx] * (step / unit) + off / unit
+            vals = (x0 - base) / unit + j[:nx] * (step / unit) + np.ldexp(off.astype(np.float64), -shift)
             row = out[jj, :]
             fill = known & np.isnan(row)
             row[fill] = np.asarray(vals, dtype=np.float64)[fill]
