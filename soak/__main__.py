@@ -21,6 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--actions", type=int, default=10_000)
     parser.add_argument("--show", type=int, default=15, help="findings printed in full (default 15)")
+    parser.add_argument("--memory-log", action="store_true", help="print each action that moves RSS by 40 MiB or more")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -39,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         window.show()
         freeze_startup_objects()  # as `run_window` does
         monkey = Monkey(window, args.seed)
+        monkey.memory_log = args.memory_log
         summary = monkey.run(args.actions)
         window.close()
     app.processEvents()

@@ -143,6 +143,7 @@ class Monkey:
         self.rng = Random(seed)
         self.summary = Summary(seed)
         self.settle_s = settle_s
+        self.memory_log = False  # print actions that move resident memory by 40 MiB or more
         self.definition = oracle.WYTHOFF
         self.rule_text = "wythoff"
         self.warnings_shown = 0
@@ -211,7 +212,7 @@ class Monkey:
         try:
             self._settle()
             gc.collect()
-            s.rss_start = rss_mib()
+            s.rss_start = last_rss = rss_mib()
             total = sum(w for w, _ in self.actions)
             for i in range(count):
                 action = self._pick(total)
@@ -222,6 +223,11 @@ class Monkey:
                 self._settle()
                 self._check()
                 s.actions += 1
+                if self.memory_log:
+                    now = rss_mib()
+                    if abs(now - last_rss) >= 40:
+                        print(f"memory: {last_rss:.0f} -> {now:.0f} MiB after {self.current}", flush=True)
+                    last_rss = now
             s.rss_end = rss_mib()
             s.rss_peak = peak_mib()
         finally:
