@@ -21,7 +21,7 @@ MiB = 1 << 20
 FENWICK_BYTES = 160 * MiB  # an int32 tree, plus int8 marks and int32 prefix sums while it grows
 FENWICK_BYTES_PER_NUMBER = 9
 VALUES_BYTES = 400 * MiB  # G, R and cold of the corner, plus the sweep's prefix tables (5-11 bytes a cell)
-ROWS_BYTES = 256 * MiB  # the strip of Wythoff's Grundy rows in the window (rows 0-126 certify in it)
+ROWS_BYTES = 128 * MiB  # the strip of Wythoff's Grundy rows in the window (rows 0-117 certify in it, ~3 s)
 ROWS_CLI_BYTES = 768 * MiB  # `grundy-row` runs alone: rows 0-200 certify in ~1.7 million columns
 CUSTOM_BYTES = 100 * MiB  # a bool table and int32 prefix sums: 5 bytes per cell
 CUSTOM_BYTES_PER_CELL = 5
@@ -51,7 +51,7 @@ def describe(in_use: dict[str, int]) -> str:
     limits = {
         "Fenwick index": (FENWICK_BYTES, f"up to {fenwick_numbers():,} numbers; the closed form beyond"),
         "Grundy and remoteness": (VALUES_BYTES, "Wythoff up to 8,192² cells; other rules by their moves"),
-        "Grundy rows": (ROWS_BYTES, "Wythoff's rows 0-200 (0-126 certified within it)"),
+        "Grundy rows": (ROWS_BYTES, "Wythoff's rows 0-200 (0-117 certified within it; `grundy-row` certifies 0-200)"),
         "custom rule": (CUSTOM_BYTES, f"squares up to {custom_side():,}²"),
         "sequence rows": (SEQUENCE_BYTES, "cleared when full"),
         "query history": (HISTORY_BYTES, "the oldest imported batches go first"),

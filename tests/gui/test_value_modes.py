@@ -178,3 +178,33 @@ def test_rows_tab_lists_certified_rows_and_answers_far_out(qtbot, window):
     g = window.values.cache.rows.value(10, 10**40)
     assert f"= <b>{g}</b>" in window.findChild(QLabel, "rowsAnswer").text().replace("…", "")
     assert window.session.selection == (10, 10**40)
+
+
+def test_leaving_value_colouring_frees_the_big_table_and_keeps_the_answers(qtbot, window, monkeypatch):
+    """Back to hot/cold, the corner shrinks to REST_SIDE (a copy: the big table is freed) and the
+    rows are dropped; the inspector still answers from what is kept, and Grundy colouring
+    brings everything back."""
+    import gc
+    import weakref
+
+    from explorer.core.values import cache as cache_module
+    from explorer.core.values import rows as rows_module
+
+    monkeypatch.setattr(cache_module, "REST_SIDE", 256)
+    monkeypatch.setattr(cache_module.ValueCache.rest, "__defaults__", (256,))
+    mode_on(qtbot, window)
+    window.grid.set_view(0, 0, 700, 500)
+    qtbot.waitUntil(lambda: window.values.cache.side >= 512 and not window.values.jobs.busy, timeout=60_000)
+    qtbot.waitUntil(lambda: window.values.cache.rows is not None, timeout=120_000)
+    big = weakref.ref(window.values.cache.table.grundy)
+    combo = window.findChild(QComboBox, "colorMode")
+    combo.setCurrentIndex(combo.findData(HOT_COLD))
+    combo.activated.emit(combo.findData(HOT_COLD))
+    gc.collect()
+    assert window.values.cache.side == 256 and big() is None
+    assert window.values.cache.rows is None and not rows_module._LAST
+    table = grundy_table(40)
+    assert window.values.cache.grundy(30, 17) == table[30][17]
+    mode_on(qtbot, window)
+    qtbot.waitUntil(lambda: window.values.cache.rows is not None, timeout=120_000)
+    assert all(window.values.cache.rows.value(7, y) == table[7][y] for y in range(40))

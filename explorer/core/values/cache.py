@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from explorer.core.values.rows import GrundyRows
 
 START_SIDE = 256
+REST_SIDE = 2048  # what is kept once the grid stops showing values: 20 MiB for Wythoff
 __all__ = ["GRUNDY", "REMOTENESS", "ValueCache", "largest_side"]
 ROWS = 201  # Wythoff's Grundy rows 0..200 are solved at any distance
 
@@ -90,6 +91,25 @@ class ValueCache:
         if side <= self.side:
             return
         self.table = self.rule.value_table(side, side, progress)
+
+    def rest(self, side: int = REST_SIDE) -> None:
+        """Shrink to what the inspector and play need when the grid no longer shows values: the
+        corner [0, side)² (a copy, so the big table is freed) and no rows (they are re-solved,
+        in seconds, when Grundy colouring comes back)."""
+        table = self.table
+        if table is not None and table.shape[0] > side:
+            from explorer.core.values.kernel import ValueTable
+
+            self.table = ValueTable(
+                grundy=table.grundy[:side, :side].copy(),
+                cold=table.cold[:side, :side].copy(),
+                remoteness=table.remoteness[:side, :side].copy(),
+            )
+        if self.rows is not None:
+            from explorer.core.values.rows import release_shared_rows
+
+            self.rows = None
+            release_shared_rows()
 
     def solve_rows(self, progress: Callable[[int, int], bool] | None = None) -> GrundyRows | None:
         """Wythoff's rows at any distance (None for rules that have none)."""

@@ -354,3 +354,9 @@ def shared_rows(
     with _LAST_LOCK:
         _LAST[:] = [solved]
     return solved
+
+
+def release_shared_rows() -> None:
+    """Forget the strip kept by `shared_rows` (the window drops it when no view needs it)."""
+    with _LAST_LOCK:
+        _LAST.clear()

@@ -170,6 +170,13 @@ class ValuesController(QObject):
 
     def _mode_changed(self, mode: str) -> None:
         self._refused.clear()
+        if mode == HOT_COLD:  # the big table and the rows are for drawing: keep what the inspector needs
+            self.jobs.cancel()
+            self._hide()
+            self.label.setVisible(False)
+            self._rows_tried = False
+            self.cache.rest()
+            return
         if mode == GRUNDY:
             self.solve_rows()
         if mode != HOT_COLD and self.cache.side == 0:
