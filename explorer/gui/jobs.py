@@ -90,7 +90,12 @@ class LatestJob(QObject):
                 hooks[0](result)
 
         def fail(exc: BaseException) -> None:
-            if hooks and token == self._token and not stop.is_set() and not isinstance(exc, (Cancelled, InterruptedError)):
+            if (
+                hooks
+                and token == self._token
+                and not stop.is_set()
+                and not isinstance(exc, (Cancelled, InterruptedError))
+            ):
                 hooks[1](exc)
 
         key = id(worker)

@@ -27,9 +27,9 @@ from the certified tail. A row that is not certified within the column budget is
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-import threading
 from math import gcd
 
 import numpy as np
