@@ -9,15 +9,28 @@ including a cancelled one that has not stopped yet.
 
 from __future__ import annotations
 
+import atexit
 import threading
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 from superqt.utils import create_worker
 
 from explorer.session.jobs import Cancelled, Done, Failed, ProgressFn
+
+_LIVE: weakref.WeakSet[LatestJob] = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_all() -> None:
+    """At interpreter exit (a script or notebook that never closes its window), stop every job
+    and let the workers finish before Python tears down the objects they signal through."""
+    for job in list(_LIVE):
+        job._stop_now()
+    QThreadPool.globalInstance().waitForDone(5000)
 
 
 class LatestJob(QObject):
@@ -33,6 +46,7 @@ class LatestJob(QObject):
         self._running: dict[int, Any] = {}
         self._progress: ProgressFn | None = None
         self._progressed.connect(self._on_progress)
+        _LIVE.add(self)
 
     @property
     def busy(self) -> bool:
@@ -57,7 +71,7 @@ class LatestJob(QObject):
         if progress is not None:
 
             def report(n: int, total: int) -> bool:
-                if stop.is_set():
+                if stop.is_set() or not shiboken6.isValid(self):
                     return False
                 self._progressed.emit(token, n, total)
                 return True
@@ -120,6 +134,10 @@ class LatestJob(QObject):
     def _on_progress(self, token: int, n: int, total: int) -> None:
         if token == self._token and self._progress is not None:
             self._progress(n, total)
+
+    def _stop_now(self) -> None:
+        if self._stop is not None:
+            self._stop.set()
 
     def cancel(self) -> None:
         """Stop the current request: its answer will not be delivered."""

@@ -57,3 +57,33 @@ def test_finished_jobs_release_their_arguments_and_callbacks_though_qt_keeps_the
 
     qtbot.waitUntil(released, timeout=5_000)
     assert answers == [1] * 12
+
+
+def test_a_script_that_exits_with_a_job_running_prints_nothing(tmp_path):
+    """A script (or a notebook kernel) that ends without closing the window while a worker is in
+    its loop: before, the worker's next progress report hit a deleted signal source and Qt printed
+    'RuntimeError: Signal source has been deleted' tracebacks at exit."""
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "script.py"
+    script.write_text(
+        "import time\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from explorer.gui.jobs import LatestJob\n"
+        "app = QApplication([])\n"
+        "jobs = LatestJob()\n"
+        "def work(progress):\n"
+        "    for i in range(400):\n"
+        "        time.sleep(0.01)\n"
+        "        if progress(i, 400) is False:\n"
+        "            raise InterruptedError\n"
+        "jobs.submit(work, done=print, failed=print, progress=lambda n, t: None)\n"
+        "time.sleep(0.2)\n"
+        "del jobs\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 0
+    assert "Traceback" not in out.stderr and "RuntimeError" not in out.stderr, out.stderr
