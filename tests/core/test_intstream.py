@@ -53,7 +53,7 @@ def test_parse_natural_tolerates_separators_and_refuses_the_rest():
 def test_digit_helpers_agree_with_str():
     import random
 
-    from explorer.core.exact.bigint import digit_count, leading_digits, short_decimal, trailing_digits
+    from explorer.core.exact.bigint import digit_count, leading_digits, short_decimal, tail_decimal, trailing_digits
 
     rng = random.Random(2)
     cases = [0, 9, 10, 99, 100, 10**18 - 1, 10**18, 10**100, 10**100 - 1, 10**5000 + 7]
@@ -65,3 +65,6 @@ def test_digit_helpers_agree_with_str():
         assert trailing_digits(n, 5) == s[-5:].rjust(5, "0")
         short = short_decimal(n, 24)
         assert short == s if len(s) <= 24 else short == f"{s[:10]}…{s[-10:]} ({len(s)} digits)"
+        for width in (2, 5, 12):
+            tail = tail_decimal(n, width)
+            assert len(tail) <= width and (tail == s if len(s) <= width else tail == "…" + s[-(width - 1) :])

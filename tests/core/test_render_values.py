@@ -81,3 +81,13 @@ def test_samples_zoomed_out_past_the_float_range():
     assert _check(GRUNDY, 0, 0, 50, 40, 10**400) == 50 + 40 - 1
     assert _check(REMOTENESS, -5, -5, 30, 30, 10**1000) == 1
     assert _check(GRUNDY, -2, -3, 20, 20, 10**1000) == 20 - 3 + 20 - 2 - 1
+
+
+def test_far_strips_keep_exact_colours():
+    """Near (7, 10^30) the values in view differ by a few hundred: they are coloured exactly
+    (shift 0), not in units of 2^50 as when the scale also made room for the origin."""
+    far = 10**30
+    for tx0, ty0 in ((0, far - 10), (far - 10, 0), (-3, far), (far, -4)):
+        grid = value_grid(cache(), GRUNDY, tx0, ty0, 25, 20, 1)
+        assert grid.shift == 0 and grid.known.any()
+    assert _check(GRUNDY, -3, far, 25, 20, 1) > 0

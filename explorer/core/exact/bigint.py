@@ -76,6 +76,14 @@ def short_decimal(n: int, width: int = 24) -> str:
     return f"{sign}{leading_digits(n, keep)}…{trailing_digits(n, keep)} ({d} digits)"
 
 
+def tail_decimal(n: int, width: int) -> str:
+    """n >= 0 in at most `width` characters: all its digits, or "…" and its last width - 1 digits
+    (what tells neighbouring cells apart; the full number is in the inspector)."""
+    if digit_count(n) <= width:
+        return str(n)
+    return "…" + trailing_digits(n, max(1, width - 1))
+
+
 def saturating_float(n: int) -> float:
     """n as a float, +-1e300 instead of OverflowError beyond float range (scene coordinates)."""
     try:

@@ -43,13 +43,15 @@ def value_grid(cache: ValueCache, kind: str, tx0: int, ty0: int, nx: int, ny: in
     if kind == GRUNDY:  # far strips hold G near max(x, y)
         base = max(0, max(x0, y0) if min(x0, y0) < (cache.rows.rows if cache.rows else 0) else base)
     far = max(x0 + nx * step, y0 + ny * step) + 4 * (cache.rows.rows if cache.rows else 0) + (1 << 17)
-    span = max(far - base, base)  # |value - base| is below this for every value in view
-    shift = max(0, span.bit_length() - FLOAT_BITS)
-    unit = 1 << shift
-    out = np.full((ny, nx), np.nan)
     side = cache.side
     ix, iy = count_below(x0, step, nx, 0), count_below(y0, step, ny, 0)  # texels left of / below 0
     cx, cy = count_below(x0, step, nx, side), count_below(y0, step, ny, side)
+    # |value - base| is below span for every value in view: the strips' values lie within
+    # 2 * rows of the far coordinate, the corner's (only if it is in view) between 0 and 2 * side
+    span = far - base if not (cx > ix and cy > iy) else max(far - base, base)
+    shift = max(0, span.bit_length() - FLOAT_BITS)
+    unit = 1 << shift
+    out = np.full((ny, nx), np.nan)
     if cx > ix and cy > iy:
         xs = np.array([x0 + i * step for i in range(ix, cx)], dtype=np.int64)  # inside the corner: small
         ys = np.array([y0 + j * step for j in range(iy, cy)], dtype=np.int64)

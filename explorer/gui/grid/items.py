@@ -69,6 +69,8 @@ def outline_box(
 class CellNumbers(pg.GraphicsObject):
     """Grundy values written inside cells, painted at a fixed pixel size."""
 
+    POINT_SIZE = 8.0
+
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(7)
@@ -91,7 +93,7 @@ class CellNumbers(pg.GraphicsObject):
         painter.resetTransform()
         light, dark = pg.mkColor(255, 255, 255), pg.mkColor(0, 0, 0)
         font = painter.font()
-        font.setPointSizeF(8.0)
+        font.setPointSizeF(self.POINT_SIZE)
         painter.setFont(font)
         flags = Qt.AlignmentFlag.AlignCenter
         for u, v, text, bright in self._cells:

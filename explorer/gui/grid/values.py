@@ -11,11 +11,13 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QRectF
+from PySide6.QtGui import QFont, QFontMetricsF
 
-from explorer.core.exact.bigint import short_decimal
+from explorer.core.exact.bigint import short_decimal, tail_decimal
 from explorer.core.render.raster import Raster
 from explorer.core.render.values import ValueGrid, count_below, value_grid
 from explorer.gui import palette
+from explorer.gui.grid.items import CellNumbers
 from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
 
 NUMBERS_FROM_PX = 26.0  # write values inside cells from this cell size on
@@ -93,6 +95,9 @@ class ValueDrawing:
         px_per_cell = 1.0 / max(self.cells_per_pixel(), 1e-300)
         cells: list[tuple[float, float, str, bool]] = []
         if raster.step == 1 and px_per_cell >= NUMBERS_FROM_PX and grid is not None:
+            font = QFont()
+            font.setPointSizeF(CellNumbers.POINT_SIZE)
+            fit = max(2, int((px_per_cell - 4) // QFontMetricsF(font).horizontalAdvance("0")))
             known = grid.known
             for j, i in zip(*np.nonzero(known), strict=True):
                 x, y = raster.x0 + int(i), raster.y0 + int(j)
@@ -100,11 +105,12 @@ class ValueDrawing:
                 if value is None:
                     continue
                 bright = (grid.values[j, i] - lo) > 0.6 * (hi - lo)  # the maps turn light: dark text
-                cells.append((self.frame.sx(x), self.frame.sy(y), short_decimal(value, 12), bool(bright)))
+                cells.append((self.frame.sx(x), self.frame.sy(y), tail_decimal(value, fit), bool(bright)))
         (u0, u1), (v0, v1) = self.vb.viewRange()
         self.numbers.set_cells(QRectF(u0, v0, u1 - u0, v1 - v0), cells)
         need = self.values.side_for(*self._far_corner(raster)) if self.values is not None else None
-        if need is not None and need > side:
+        reachable = self.values is not None and max(raster.x0, raster.y0) < self.values.max_side
+        if need is not None and need > side and reachable:  # no corner helps a view far beyond it
             self.valuesNeeded.emit(need)
 
     def _outline_square(self, side: int) -> None:
