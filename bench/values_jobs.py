@@ -10,6 +10,7 @@ import time
 import tracemalloc
 
 from bench.common import best_of, fmt, row
+from explorer.core import budget
 from explorer.core.rules.spec import ANY, Amounts, MoveSpec
 from explorer.core.values.kernel import value_table
 from explorer.core.values.rows import GrundyRows
@@ -88,12 +89,20 @@ def run() -> None:
                 f"peak {peak / 2**20:.0f} MiB, kept {table.nbytes / 2**20:.0f} MiB",
             )
     t = time.perf_counter()
-    rows = GrundyRows(201)
+    rows = GrundyRows(201, budget_bytes=budget.ROWS_CLI_BYTES)  # as `grundy-row` does
     took = time.perf_counter() - t
     certified = sum(rows.row(x).certified for x in range(201))
     print(
         f"{'Wythoff rows 0..200 certified':<46} {fmt(took):>10}   {certified}/201 certified, "
         f"strip period {rows.strip_period} from column {rows.strip_start}, {rows.length:,} columns, "
         f"row 200: preperiod {rows.row(200).preperiod:,}, period {rows.row(200).period}",
+        flush=True,
+    )
+    del rows
+    t = time.perf_counter()
+    window = GrundyRows(201)  # the window's budget
+    print(
+        f"{'Wythoff rows, window budget':<46} {fmt(time.perf_counter() - t):>10}   "
+        f"rows 0..{window.certified_rows - 1} certified in {window.nbytes >> 20} MiB",
         flush=True,
     )
