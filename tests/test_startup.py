@@ -1,0 +1,26 @@
+"""What a start loads: the lean paths of issue 12 (start like a small tool)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+
+def _run(code: str, **env: str) -> str:
+    full = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"} | env
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=full, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def test_the_game_alone_does_not_load_numpy():
+    code = "import sys, explorer.core; explorer.core.winning_moves(5, 7); print('numpy' in sys.modules)"
+    assert _run(code) == "False"
+    assert _run("from explorer.core import cold_cells_in; print(cold_cells_in(100, 100))") == "77"
+
+
+def test_openblas_starts_one_thread_unless_the_user_says_otherwise():
+    code = "import os, explorer, numpy; print(os.environ['OPENBLAS_NUM_THREADS'])"
+    assert _run(code) == "1"
+    assert _run(code, OPENBLAS_NUM_THREADS="3") == "3"
