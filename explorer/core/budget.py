@@ -5,7 +5,8 @@ within about a gigabyte at its peak (and about half that at rest), whatever a pe
 
 - the Fenwick index over the cold sequence (one per rule, replaced when the rule changes):
   a count needs no index beyond it, the closed form answers exactly;
-- the Grundy and remoteness tables of the corner (one per rule, dropped when the rule changes);
+- the Grundy and remoteness tables of the corner (one per rule, dropped when the rule changes;
+  the window's corner has a smaller budget than a command, which runs alone);
 - the strip of Wythoff's Grundy rows (kept once solved: it is the same for every view);
 - a custom rule's solved square and its prefix sums (the side is bounded when it is made);
 - the sequence table's rows (cleared when full);
@@ -21,6 +22,7 @@ MiB = 1 << 20
 FENWICK_BYTES = 160 * MiB  # an int32 tree, plus int8 marks and int32 prefix sums while it grows
 FENWICK_BYTES_PER_NUMBER = 9
 VALUES_BYTES = 400 * MiB  # G, R and cold of the corner, plus the sweep's prefix tables (5-11 bytes a cell)
+VALUES_WINDOW_BYTES = 192 * MiB  # the window's corner: Wythoff 4096² (80 MiB), a-Wythoff 4096² (144 MiB)
 ROWS_BYTES = 128 * MiB  # the strip of Wythoff's Grundy rows in the window (rows 0-117 certify in it, ~3 s)
 ROWS_CLI_BYTES = 768 * MiB  # `grundy-row` runs alone: rows 0-200 certify in ~1.7 million columns
 CUSTOM_BYTES = 100 * MiB  # a bool table and int32 prefix sums: 5 bytes per cell
@@ -50,7 +52,7 @@ def describe(in_use: dict[str, int]) -> str:
     """Lines for people: each cache's budget and what it holds now (bytes)."""
     limits = {
         "Fenwick index": (FENWICK_BYTES, f"up to {fenwick_numbers():,} numbers; the closed form beyond"),
-        "Grundy and remoteness": (VALUES_BYTES, "Wythoff up to 8,192² cells; other rules by their moves"),
+        "Grundy and remoteness": (VALUES_WINDOW_BYTES, "Wythoff up to 4,096² cells; other rules by their moves"),
         "Grundy rows": (ROWS_BYTES, "Wythoff's rows 0-200 (0-117 certified within it; `grundy-row` certifies 0-200)"),
         "custom rule": (CUSTOM_BYTES, f"squares up to {custom_side():,}²"),
         "sequence rows": (SEQUENCE_BYTES, "cleared when full"),

@@ -111,3 +111,19 @@ def test_cancel_stops_the_sweep():
     with pytest.raises(InterruptedError):
         value_table(MoveSpec(ANY, ANY, 1), 3000, 3000, progress=progress)
     assert len(calls) == 1
+
+
+@pytest.mark.parametrize("key", ["wythoff", "nim", "misere", "wythoff:2", "wythoff:1000000", "custom:one=any;both=1,2,4;a=1;n=512"])
+def test_the_windows_corner_fits_its_memory_budget(key):
+    """The window's corner (G, R and cold flags) is sized from its budget, which with the
+    other caches keeps the window's peak under 1 GiB (issue 10: a 10 000-action soak with an
+    8192² corner reached 1 GiB)."""
+    from explorer.core import budget
+    from explorer.core.rules.registry import parse_rule
+    from explorer.core.values.cache import largest_side
+    from explorer.core.values.cost import bytes_per_cell
+
+    rule = parse_rule(key)
+    side = largest_side(rule)
+    assert bytes_per_cell(rule.spec, side, side) * side * side <= budget.VALUES_WINDOW_BYTES
+    assert budget.VALUES_WINDOW_BYTES <= budget.VALUES_BYTES

@@ -36,7 +36,7 @@ def largest_side(rule: Rule) -> int:
     side = START_SIDE
     while True:
         nxt = 2 * side
-        fits = bytes_per_cell(rule.spec, nxt, nxt) * nxt * nxt <= budget.VALUES_BYTES
+        fits = bytes_per_cell(rule.spec, nxt, nxt) * nxt * nxt <= budget.VALUES_WINDOW_BYTES
         if not fits or work_estimate(rule.spec, nxt, nxt) > MAX_WORK or nxt > (rule.bound or nxt):
             break
         side = nxt
