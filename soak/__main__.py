@@ -22,6 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=10_000)
     parser.add_argument("--show", type=int, default=15, help="findings printed in full (default 15)")
     parser.add_argument("--memory-log", action="store_true", help="print each action that moves RSS by 40 MiB or more")
+    parser.add_argument("--progress", type=int, default=0, metavar="N", help="print a progress line every N actions")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -41,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
         freeze_startup_objects()  # as `run_window` does
         monkey = Monkey(window, args.seed)
         monkey.memory_log = args.memory_log
+        monkey.progress_every = args.progress
         summary = monkey.run(args.actions)
         window.close()
     app.processEvents()

@@ -144,6 +144,7 @@ class Monkey:
         self.summary = Summary(seed)
         self.settle_s = settle_s
         self.memory_log = False  # print actions that move resident memory by 40 MiB or more
+        self.progress_every = 0  # print a progress line every N actions (0: never)
         self.definition = oracle.WYTHOFF
         self.rule_text = "wythoff"
         self.warnings_shown = 0
@@ -223,6 +224,12 @@ class Monkey:
                 self._settle()
                 self._check()
                 s.actions += 1
+                if self.progress_every and (i + 1) % self.progress_every == 0:
+                    print(
+                        f"progress: {i + 1} actions, {len(s.exceptions)} exceptions, {len(s.wrong)} wrong, "
+                        f"longest stall {s.longest_stall * 1000:.0f} ms, rss {rss_mib():.0f} MiB",
+                        flush=True,
+                    )
                 if self.memory_log:
                     now = rss_mib()
                     if abs(now - last_rss) >= 40:
