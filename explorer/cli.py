@@ -11,25 +11,29 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, BinaryIO, NoReturn
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn
 
 import explorer
 from explorer.core import budget
-from explorer.core.analysis.position import report
-from explorer.core.counting.cold_index import MAX_CELLS, Counter
 from explorer.core.exact.bigint import parse_natural, ratio_scientific, short_decimal
 from explorer.core.game.sequence import NumberKind, classify_number
 from explorer.core.game.zeckendorf import zeckendorf_digits
-from explorer.core.rules.base import Rule, UnknownRule
-from explorer.core.rules.registry import parse_rule, rule_syntax
-from explorer.core.textio.intstream import InputError, Integers, read_integers
-from explorer.core.textio.textout import numbers_per_line, words_by_mask
+
+# Commands load what they use: `number`, `zeckendorf` (and `--help`) start without numpy, the
+# rules or the compiled kernels.
+if TYPE_CHECKING:
+    from explorer.core.counting.cold_index import Counter
+    from explorer.core.rules.base import Rule
+    from explorer.core.textio.intstream import Integers
 
 PROG = "wythoff-explorer"
 EXIT_BAD_INPUT = 2
-RULE_HELP = f"the rule: {rule_syntax()} (default wythoff)"
+
+
+def _rule_help() -> str:
+    from explorer.core.rules.registry import rule_syntax
+
+    return f"the rule: {rule_syntax()} (default wythoff)"
 
 
 class UsageError(Exception):
@@ -64,6 +68,8 @@ def _write(out: BinaryIO, data: bytes) -> None:
 
 
 def _counted_records(nums: Integers, width: int, what: str) -> tuple[Sequence[int], int]:
+    from explorer.core.textio.intstream import InputError
+
     """Split `Q, then Q records of `width` values`; returns (flat values, Q)."""
     if len(nums) == 0:
         raise InputError(f"the input is empty: expected the number of {what} on line 1")
@@ -82,6 +88,8 @@ def _counted_records(nums: Integers, width: int, what: str) -> tuple[Sequence[in
 
 
 def _uncounted_records(nums: Integers, width: int, what: str) -> Sequence[int]:
+    from explorer.core.textio.intstream import InputError
+
     if len(nums) == 0:
         raise InputError(f"the input is empty: expected {width} values per {what}, one {what} per line")
     if len(nums) % width:
@@ -100,6 +108,9 @@ def _columns(flat: Sequence[int], width: int) -> list:
 
 
 def _rule(args: argparse.Namespace) -> Rule:
+    from explorer.core.rules.base import UnknownRule
+    from explorer.core.rules.registry import parse_rule
+
     try:
         return parse_rule(args.rule)
     except UnknownRule as exc:
@@ -107,6 +118,9 @@ def _rule(args: argparse.Namespace) -> Rule:
 
 
 def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.core.textio.intstream import read_integers
+    from explorer.core.textio.textout import words_by_mask
+
     rule = _rule(args)
     nums = read_integers(_read_source(args.file))
     if args.pairs:
@@ -120,6 +134,8 @@ def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
 
 
 def cmd_moves(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.core.analysis.position import report
+
     r = report(_rule(args), args.a, args.b)
     if args.json:
         doc = {
@@ -139,6 +155,8 @@ CLI_INDEX_CELLS = 1 << 20  # single queries: an index this large builds in ~50 m
 
 
 def _counter_for(rule: Rule, method: str, single: bool) -> Counter:
+    from explorer.core.counting.cold_index import MAX_CELLS
+
     """What answers the counts: a batch under 'auto' takes the vectorised closed form (no index
     to build); a single query under 'auto' a small Fenwick index where the rule has one."""
     if method == "closed-form" or (method == "auto" and not single):
@@ -147,6 +165,9 @@ def _counter_for(rule: Rule, method: str, single: bool) -> Counter:
 
 
 def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.core.textio.intstream import read_integers
+    from explorer.core.textio.textout import numbers_per_line
+
     rule = _rule(args)
     if args.batch:
         if len(args.bounds) > 1 or (args.bounds and args.file is not None):
@@ -188,6 +209,8 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
 
 
 def cmd_pairs(args: argparse.Namespace, out: BinaryIO) -> None:
+    import numpy as np
+
     start, count = args.start, args.n
     rule = _rule(args)
     rule.cold_pair(start)  # a rule without a sequence of pairs says so, even for N = 0
@@ -272,7 +295,9 @@ def cmd_screenshot(args: argparse.Namespace, out: BinaryIO) -> None:
     screenshot_from_args(args)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(full_help: bool = True) -> argparse.ArgumentParser:
+    """The parser; without `full_help` the `--rule` help skips listing the rules (which loads them)."""
+    rule_help = _rule_help() if full_help else "the rule"
     parser = _Parser(prog=PROG, description="Explore Wythoff's game exactly. With no command, open the window.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {explorer.__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
@@ -280,14 +305,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("judge", help="who wins each position: T then T pairs -> First/Second")
     p.add_argument("file", nargs="?", metavar="FILE", help="input file (default: stdin)")
     p.add_argument("--pairs", action="store_true", help="pairs until end of input, print 1 (first player wins) or 0")
-    p.add_argument("--rule", default="wythoff", help=RULE_HELP)
+    p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_judge)
 
     p = sub.add_parser("moves", help="the winning moves from (A, B), one 'a b' line each")
     p.add_argument("a", type=_natural, metavar="A")
     p.add_argument("b", type=_natural, metavar="B")
     p.add_argument("--json", action="store_true", help="print a JSON object")
-    p.add_argument("--rule", default="wythoff", help=RULE_HELP)
+    p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser("count", help="cold cells in [0, X] x [0, Y], or in [X0, X1] x [Y0, Y1]")
@@ -303,13 +328,13 @@ def build_parser() -> argparse.ArgumentParser:
         default="auto",
         help="auto: the Fenwick index for single queries up to 2^20, the closed form otherwise",
     )
-    p.add_argument("--rule", default="wythoff", help=RULE_HELP)
+    p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_count)
 
     p = sub.add_parser("pairs", help="lines 'k a_k b_k' for k = K .. K+N-1")
     p.add_argument("n", type=_natural, metavar="N")
     p.add_argument("--start", type=_natural, default=0, metavar="K")
-    p.add_argument("--rule", default="wythoff", help=RULE_HELP)
+    p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_pairs)
 
     p = sub.add_parser("number", help="where N stands: a_k or b_k, its partner, its Zeckendorf form")
@@ -324,20 +349,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("rows", type=_natural, metavar="ROWS")
     p.add_argument("cols", type=_natural, metavar="COLS")
     p.add_argument("--origin", nargs=2, type=_natural, metavar=("X", "Y"))
-    p.add_argument("--rule", default="wythoff", help=RULE_HELP)
+    p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_grundy)
 
     p = sub.add_parser("remoteness", help="how many moves are left with best play: line i holds R(X+i, Y+j)")
     p.add_argument("rows", type=_natural, metavar="ROWS")
     p.add_argument("cols", type=_natural, metavar="COLS")
     p.add_argument("--origin", nargs=2, type=_natural, metavar=("X", "Y"))
-    p.add_argument("--rule", default="wythoff", help=RULE_HELP)
+    p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_remoteness)
 
     p = sub.add_parser("grundy-row", help="row X of Wythoff's G: its preperiod, its period, and G(X, Y)")
     p.add_argument("x", type=_natural, metavar="X")
     p.add_argument("--at", type=_natural, metavar="Y", help="also print G(X, Y), exact for any Y")
-    p.add_argument("--rule", default="wythoff", help=RULE_HELP)
+    p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_grundy_row)
 
     p = sub.add_parser("screenshot", help="render the window off-screen to a PNG")
@@ -355,13 +380,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from explorer.gui.app import run_window
 
         return run_window()
-    parser = build_parser()
+    parser = build_parser(full_help=any(a in ("-h", "--help") for a in args_list))
     try:
         args = parser.parse_args(args_list)
         if args.command is None:
             raise UsageError("no command given")
         args.func(args, sys.stdout.buffer)
-    except (UsageError, InputError, ValueError) as exc:
+    except (UsageError, ValueError) as exc:  # InputError and the rules' errors are ValueErrors
         sys.stderr.write(f"{PROG}: error: {exc}\n")
         return EXIT_BAD_INPUT
     except BrokenPipeError:

@@ -24,3 +24,18 @@ def test_openblas_starts_one_thread_unless_the_user_says_otherwise():
     code = "import os, explorer, numpy; print(os.environ['OPENBLAS_NUM_THREADS'])"
     assert _run(code) == "1"
     assert _run(code, OPENBLAS_NUM_THREADS="3") == "3"
+
+
+def test_light_commands_do_not_load_numpy_or_the_rules():
+    """`number` and `zeckendorf` need the game's integers only (issue 12: 5x `python -c pass`
+    when they loaded numpy, the rules and the kernels)."""
+    code = (
+        "import sys, io, contextlib\n"
+        "from explorer.cli import main\n"
+        "buf = io.StringIO()\n"
+        "with contextlib.redirect_stdout(buf):\n"
+        "    pass\n"
+        "assert main(['number', '1000']) == 0 and main(['zeckendorf', '1000']) == 0\n"
+        "print(sorted(m for m in ('numpy', 'explorer.core.rules.base', 'numba') if m in sys.modules))\n"
+    )
+    assert _run(code).splitlines()[-1] == "[]"
