@@ -7,13 +7,14 @@ import os
 import platform
 import sys
 
-from bench import core_jobs, grundy_jobs, query_jobs, render_jobs, values_jobs
+from bench import core_jobs, grundy_jobs, query_jobs, render_jobs, startup_jobs, values_jobs
 
 
 def main() -> None:
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     print(f"{'job':<46} {'ours':>10}   {'baseline':<28} {'time':>10}   ratio")
     jobs = {
+        "startup": startup_jobs.run,
         "core": core_jobs.run,
         "render": render_jobs.run,
         "query": query_jobs.run,

@@ -1,0 +1,99 @@
+"""Start-up, against baselines started in the same run: the window against a bare pyqtgraph plot
+window (process start to a painted window), its resident memory at rest, and the light
+commands against `python -c pass`.
+
+Each figure is the median of several fresh processes (the first of each is a warm-up: it fills
+the OS page cache and numba's on-disk cache)."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import tempfile
+import time
+
+from bench.common import fmt, python
+
+RUNS = 7
+
+# Each child prints the resident memory it reached once painted and settled, then leaves at
+# once (os._exit: the figure is the start, not the teardown).
+_RSS = (
+    "def _rss():\n"
+    "    for line in open('/proc/self/status'):\n"
+    "        if line.startswith('VmRSS:'):\n"
+    "            return int(line.split()[1]) / 1024\n"
+)
+BARE = (
+    "import os\n"
+    "import pyqtgraph as pg\n"
+    "app = pg.mkQApp()\n"
+    "w = pg.PlotWidget()\n"
+    "w.plot([0, 1, 2], [0, 1, 4])\n"
+    "w.resize(1200, 760)\n"
+    "w.show()\n"
+    "app.processEvents()\n"
+    "w.grab()\n" + _RSS + "print(_rss(), flush=True)\n"
+    "os._exit(0)\n"
+)
+OURS = (
+    "import os, tempfile\n"
+    "from PySide6.QtCore import QSettings\n"
+    "from explorer.gui.app import application, freeze_startup_objects\n"
+    "app = application()\n"
+    "from explorer.gui.main_window import MainWindow\n"
+    "settings = QSettings(os.path.join(tempfile.mkdtemp(), 's.ini'), QSettings.Format.IniFormat)\n"
+    "w = MainWindow(settings=settings)\n"
+    "w.resize(1200, 760)\n"
+    "w.show()\n"
+    "freeze_startup_objects()\n"
+    "app.processEvents()\n"
+    "w.grab()\n" + _RSS + "print(_rss(), flush=True)\n"
+    "os._exit(0)\n"
+)
+
+
+def _start(code: str | list[str], env: dict[str, str]) -> tuple[float, str]:
+    args = [python(), "-c", code] if isinstance(code, str) else [python(), "-m", "explorer", *code]
+    t = time.perf_counter()
+    out = subprocess.run(args, capture_output=True, text=True, env=env, check=True)
+    return time.perf_counter() - t, out.stdout
+
+
+def _median(code: str | list[str], env: dict[str, str]) -> tuple[float, float | None]:
+    _start(code, env)  # warm-up
+    times, rss = [], []
+    for _ in range(RUNS):
+        took, out = _start(code, env)
+        times.append(took)
+        first = out.split("\n", 1)[0].strip()
+        if isinstance(code, str) and first:
+            rss.append(float(first))
+    return statistics.median(times), (statistics.median(rss) if rss else None)
+
+
+def run() -> None:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    with tempfile.TemporaryDirectory() as home:
+        env["HOME"] = home  # no settings of a person's own window
+        bare, bare_rss = _median(BARE, env)
+        ours, ours_rss = _median(OURS, env)
+    print(
+        f"{'start -> painted window (median of 7)':<46} {fmt(ours):>10}   {'bare pyqtgraph window':<28} "
+        f"{fmt(bare):>10}   ours/bare {ours / bare:.2f} (goal <= 1.4)",
+        flush=True,
+    )
+    print(
+        f"{'resident memory once painted':<46} {ours_rss or 0:>7.0f} MiB   {'bare pyqtgraph window':<28} "
+        f"{bare_rss or 0:>6.0f} MiB   (goal <= 140 MiB)",
+        flush=True,
+    )
+    base, _ = _median("pass", env)
+    for args in (["moves", "5", "7"], ["number", "1000"], ["zeckendorf", "1000"]):
+        took, _ = _median(args, env)
+        print(
+            f"{'CLI ' + ' '.join(args):<46} {fmt(took):>10}   {'python -c pass':<28} {fmt(base):>10}   "
+            f"ours/base {took / base:.1f} (goal <= 2)",
+            flush=True,
+        )
