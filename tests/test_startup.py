@@ -26,9 +26,9 @@ def test_openblas_starts_one_thread_unless_the_user_says_otherwise():
     assert _run(code, OPENBLAS_NUM_THREADS="3") == "3"
 
 
-def test_light_commands_do_not_load_numpy_or_the_rules():
-    """`number` and `zeckendorf` need the game's integers only (issue 12: 5x `python -c pass`
-    when they loaded numpy, the rules and the kernels)."""
+def test_light_commands_do_not_load_numpy_or_the_kernels():
+    """`moves`, `number` and `zeckendorf` need integers only (issue 12: 5x `python -c pass` when
+    they loaded numpy and the kernels); `moves` goes through the rule like every command."""
     code = (
         "import sys, io, contextlib\n"
         "from explorer.cli import main\n"
@@ -36,6 +36,8 @@ def test_light_commands_do_not_load_numpy_or_the_rules():
         "with contextlib.redirect_stdout(buf):\n"
         "    pass\n"
         "assert main(['number', '1000']) == 0 and main(['zeckendorf', '1000']) == 0\n"
-        "print(sorted(m for m in ('numpy', 'explorer.core.rules.base', 'numba') if m in sys.modules))\n"
+        "assert main(['moves', '5', '7']) == 0 and main(['moves', '10', '99', '--rule', 'misere']) == 0\n"
+        "assert main(['moves', '10', '99', '--rule', 'wythoff:3']) == 0\n"
+        "print(sorted(m for m in ('numpy', 'numba') if m in sys.modules))\n"
     )
     assert _run(code).splitlines()[-1] == "[]"

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
+from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.sequence import count_lower_upto
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_numpy(__name__)
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,7 @@ Every answer says which method produced it.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, Any, Protocol
 
 from explorer.core import budget
 from explorer.core.counting.closed_form import (
@@ -29,6 +26,13 @@ from explorer.core.counting.closed_form import (
     rectangles_from_prefix_many,
 )
 from explorer.core.counting.fenwick import FenwickTree
+from explorer.core.exact.lazy import lazy_numpy
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_numpy(__name__)
 
 MAX_CELLS = budget.fenwick_numbers()  # 2^24: 64 MiB kept, ~150 MiB while growing
 START_CELLS = 1 << 16

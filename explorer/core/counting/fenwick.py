@@ -9,8 +9,15 @@ Positions are 0-based from the outside; the tree array is 1-based inside (tree[0
 
 from __future__ import annotations
 
-import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from typing import TYPE_CHECKING
+
+from explorer.core.exact.lazy import lazy_numpy
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import ArrayLike, NDArray
+else:
+    np = lazy_numpy(__name__)
 
 
 def _lowbit(i: NDArray[np.int64]) -> NDArray[np.int64]:
@@ -20,11 +27,11 @@ def _lowbit(i: NDArray[np.int64]) -> NDArray[np.int64]:
 class FenwickTree:
     """Sums over a[0..n-1] with point updates; values of any numpy integer dtype."""
 
-    def __init__(self, n: int, dtype: type = np.int64) -> None:
+    def __init__(self, n: int, dtype: type | None = None) -> None:
         if n < 0:
             raise ValueError("size must be >= 0")
         self.n = n
-        self.tree: NDArray = np.zeros(n + 1, dtype=dtype)
+        self.tree: NDArray = np.zeros(n + 1, dtype=dtype or np.int64)
 
     @classmethod
     def from_array(cls, values: ArrayLike, dtype: type | None = None) -> FenwickTree:

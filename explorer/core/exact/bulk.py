@@ -15,14 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import isqrt
+from typing import TYPE_CHECKING
 
-import numpy as np
-from numpy.typing import NDArray
-
-from explorer.core.exact import wide
+from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.sequence import count_lower_upto, is_cold, lower
 
-I64 = NDArray[np.int64]
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    I64 = NDArray[np.int64]
+else:
+    np = lazy_numpy(__name__)
 _CHUNK = 1 << 16  # temporaries of 512 KiB stay in cache and are reused
 NUMPY_MAX_INDEX = isqrt((2**63 - 1) // 5)  # largest k with 5 k^2 < 2^63
 INT64_MAX = 2**63 - 1
@@ -144,6 +148,8 @@ def _is_cold_chunk(x: I64, y: I64) -> NDArray[np.bool_]:
     plausible = (d <= m) & (m <= d * np.uint64(2))
     lo_side = np.where(plausible, np.uint64(2) * m - d, 0).astype(np.uint64)
     hi_side = lo_side + np.uint64(2)
+    from explorer.core.exact import wide  # its numpy constants load with the first array
+
     d_sq = wide.mul_wide(d, d)
     five_d_sq = wide.add_wide(wide.shl_wide(d_sq, 2), d_sq)
     below = wide.less_wide(wide.mul_wide(lo_side, lo_side), five_d_sq)

@@ -11,10 +11,16 @@ recomputed with math.isqrt. So every value is exact.
 
 from __future__ import annotations
 
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING
 
+from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.sequence import count_lower_upto
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_numpy(__name__)
 
 FRACTION_BITS = 40
 _ONE = 1 << FRACTION_BITS

@@ -13,11 +13,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-from numpy.typing import NDArray
-
+from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.exact.progression import lower_counts_along
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_numpy(__name__)
 
 MAX_TEXELS = 1 << 14  # per axis; a sanity bound, far above any screen
 

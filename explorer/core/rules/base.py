@@ -11,20 +11,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
-import numpy as np
-from numpy.typing import NDArray
-
 from explorer.core.counting.closed_form import Count, cells_in, rectangle_from_prefix
 from explorer.core.counting.cold_index import MAX_CELLS, ClosedFormCounter, Counter
 from explorer.core.exact.bigint import short_decimal
+from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberRole
 from explorer.core.render.raster import Raster
 from explorer.core.rules.spec import MoveSpec
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from explorer.core.values.kernel import ValueTable
     from explorer.core.values.rows import GrundyRows
+else:
+    np = lazy_numpy(__name__)
 
 Position = tuple[int, int]
 Progress = Callable[[int, int], bool]

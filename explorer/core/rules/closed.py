@@ -14,12 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import numpy as np
-from numpy.typing import NDArray
-
 from explorer.core.counting.closed_form import pairs_in_prefix
 from explorer.core.counting.cold_index import MAX_CELLS, ClosedFormCounter, ColdIndex, Counter
 from explorer.core.exact import bulk
+from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole, count_lower_upto, lower
 from explorer.core.render.raster import Raster, rasterize, rasterize_nim, with_changes
@@ -27,7 +25,12 @@ from explorer.core.rules.base import Position, Progress, RuleBase, RuleError
 from explorer.core.rules.spec import ANY, NONE, MoveSpec
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from explorer.core.values.rows import GrundyRows
+else:
+    np = lazy_numpy(__name__)
 
 
 def _int64_arrays(*arrays: Any) -> bool:

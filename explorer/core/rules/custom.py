@@ -11,16 +11,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import ClassVar
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, ClassVar
 
 from explorer.core import budget
+from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
 from explorer.core.render.raster import Raster, rasterize_table
 from explorer.core.rules.base import RuleBase, RuleError
 from explorer.core.rules.spec import Amounts, MoveSpec
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_numpy(__name__)
 
 MAX_SIDE = budget.custom_side()
 DEFAULT_SIDE = 512
