@@ -246,7 +246,9 @@ def cmd_zeckendorf(args: argparse.Namespace, out: BinaryIO) -> None:
 
 
 def _table_lines(table: Any) -> bytes:
-    return "".join(" ".join(map(str, row)) + "\n" for row in table.tolist()).encode()
+    from explorer.core.textio.textout import table_lines
+
+    return table_lines(table)
 
 
 def _window_args(args: argparse.Namespace) -> tuple[int, int]:

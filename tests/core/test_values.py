@@ -113,7 +113,9 @@ def test_cancel_stops_the_sweep():
     assert len(calls) == 1
 
 
-@pytest.mark.parametrize("key", ["wythoff", "nim", "misere", "wythoff:2", "wythoff:1000000", "custom:one=any;both=1,2,4;a=1;n=512"])
+@pytest.mark.parametrize(
+    "key", ["wythoff", "nim", "misere", "wythoff:2", "wythoff:1000000", "custom:one=any;both=1,2,4;a=1;n=512"]
+)
 def test_the_windows_corner_fits_its_memory_budget(key):
     """The window's corner (G, R and cold flags) is sized from its budget, which with the
     other caches keeps the window's peak under 1 GiB (issue 10: a 10 000-action soak with an

@@ -23,13 +23,37 @@ def words_by_mask(mask: NDArray[np.bool_], yes: bytes, no: bytes) -> bytes:
 _POW10 = np.array([10**d for d in range(19)], dtype=np.int64)
 
 
-def _int64_lines(values: NDArray[np.int64]) -> bytes:
-    """Non-negative int64 values as decimal lines: a right-aligned digit table filled one
-    column per pass (no masks), then one compress that drops the leading blanks."""
+def _small_lines(values: NDArray[np.int64], ends: NDArray[np.uint8] | np.uint8) -> bytes:
+    """Values below 2^16 (Grundy tables): each value's digits, its end byte and its keep-mask are
+    8-byte rows of lookup tables, gathered as single uint64s, then one compress."""
+    top = int(values.max())
+    numbers = np.arange(top + 1, dtype=np.int64)
+    digits = np.maximum(np.searchsorted(_POW10, numbers, side="right"), 1)
+    width = int(digits.max())  # <= 5, so digits and end fit in 8 bytes
+    lut = np.zeros((top + 1, 8), dtype=np.uint8)
+    rest = numbers
+    for col in range(width - 1, -1, -1):
+        rest, lut[:, col] = np.divmod(rest, 10)
+    lut[:, :width] += 48
+    keep_lut = np.arange(8) >= (width - digits)[:, None]
+    keep_lut[:, width + 1 :] = False
+    rows = lut.view(np.uint64).reshape(-1)[values].view(np.uint8).reshape(values.size, 8)
+    rows[:, width] = ends
+    keep = keep_lut.view(np.uint64).reshape(-1)[values].view(np.bool_).reshape(values.size, 8)
+    return rows[keep].tobytes()
+
+
+def _int64_lines(values: NDArray[np.int64], ends: NDArray[np.uint8] | None = None) -> bytes:
+    """Non-negative int64 values as decimal words, each followed by its byte of `ends` (a newline
+    by default): a right-aligned digit table filled one column per pass, then one compress that
+    drops the leading blanks."""
+    end: NDArray[np.uint8] | np.uint8 = np.uint8(ord("\n")) if ends is None else ends
+    if int(values.max()) < 1 << 16:
+        return _small_lines(values, end)
     digits = np.maximum(np.searchsorted(_POW10, values, side="right"), 1)  # 1..19
     width = int(digits.max())
     table = np.empty((values.size, width + 1), dtype=np.uint8)
-    table[:, width] = ord("\n")
+    table[:, width] = end
     rest = values.copy()
     for col in range(width - 1, -1, -1):
         rest, digit = np.divmod(rest, 10)
@@ -37,6 +61,18 @@ def _int64_lines(values: NDArray[np.int64]) -> bytes:
     table[:, :width] += 48
     keep = np.arange(width + 1) >= (width - digits)[:, None]
     return table[keep].tobytes()
+
+
+def table_lines(table: NDArray) -> bytes:
+    """A 2-D table of integers as lines of space-separated numbers (`grundy`, `remoteness`)."""
+    t = np.asarray(table)
+    if t.size == 0:
+        return b""
+    if t.dtype.kind not in "iu" or int(t.min()) < 0:
+        return "".join(" ".join(map(str, row)) + "\n" for row in t.tolist()).encode()
+    ends = np.full(t.size, ord(" "), dtype=np.uint8)
+    ends[t.shape[1] - 1 :: t.shape[1]] = ord("\n")
+    return _int64_lines(t.reshape(-1).astype(np.int64), ends)
 
 
 def numbers_per_line(values: NDArray | list[int]) -> bytes:

@@ -1,0 +1,49 @@
+"""Bulk text output against str(): the digit tables must write exactly what Python writes."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from explorer.core.textio.textout import numbers_per_line, table_lines, words_by_mask
+
+
+def _plain_table(rows: list[list[int]]) -> bytes:
+    return "".join(" ".join(map(str, row)) + "\n" for row in rows).encode()
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(1, 12),
+    st.integers(1, 12),
+    st.sampled_from([np.uint16, np.uint32, np.int64]),
+    st.sampled_from([9, 10, 99, 1000, 65535, 70000, 2**62]),
+    st.integers(0, 2**32 - 1),
+)
+def test_table_lines_write_what_python_writes(rows, cols, dtype, top, seed):
+    rng = np.random.default_rng(seed)
+    top = min(top, int(np.iinfo(dtype).max))
+    t = rng.integers(0, top, size=(rows, cols), endpoint=True, dtype=np.int64).astype(dtype)
+    t[0, 0] = 0
+    assert table_lines(t) == _plain_table(t.tolist())
+
+
+def test_table_lines_edges():
+    assert table_lines(np.zeros((0, 3), dtype=np.uint16)) == b""
+    assert table_lines(np.array([[0]], dtype=np.uint16)) == b"0\n"
+    assert table_lines(np.array([[-3, 4]], dtype=np.int64)) == b"-3 4\n"
+    big = [[10**30, 7]]
+    assert table_lines(np.array(big, dtype=object)) == _plain_table(big)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(0, 2**63 - 1), max_size=50))
+def test_numbers_per_line_and_words_write_what_python_writes(values):
+    arr = np.array(values, dtype=np.int64)
+    assert numbers_per_line(arr) == "".join(f"{v}\n" for v in values).encode()
+    mask = arr % 2 == 0
+    assert (
+        words_by_mask(mask, b"First", b"Second")
+        == "".join("First\n" if v % 2 == 0 else "Second\n" for v in values).encode()
+    )
