@@ -41,3 +41,20 @@ def test_light_commands_do_not_load_numpy_or_the_kernels():
         "print(sorted(m for m in ('numpy', 'numba') if m in sys.modules))\n"
     )
     assert _run(code).splitlines()[-1] == "[]"
+
+
+def test_the_window_starts_without_superqt_or_numba():
+    """superqt (its widget collection, ~85 ms) loads with the first background job, numba with
+    the first values sweep: neither before the window is painted."""
+    code = (
+        "import sys\n"
+        "from explorer.gui.app import application\n"
+        "app = application()\n"
+        "from explorer.gui.main_window import MainWindow\n"
+        "w = MainWindow()\n"
+        "w.show()\n"
+        "app.processEvents()\n"
+        "w.grab()\n"
+        "print(sorted(m for m in ('superqt', 'numba') if m in sys.modules))\n"
+    )
+    assert _run(code, QT_QPA_PLATFORM="offscreen", HOME="/tmp").splitlines()[-1] == "[]"

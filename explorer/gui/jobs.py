@@ -17,7 +17,6 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QObject, QThreadPool, Signal
-from superqt.utils import create_worker
 
 from explorer.session.jobs import Cancelled, Done, Failed, ProgressFn
 
@@ -96,6 +95,8 @@ class LatestJob(QObject):
             fn, fn_args, fn_kwargs = call
             call.clear()
             return fn(*fn_args, **fn_kwargs)
+
+        from superqt.utils import create_worker  # superqt loads ~85 ms of widgets: not at start
 
         worker = create_worker(run, _start_thread=False, _ignore_errors=True)
 

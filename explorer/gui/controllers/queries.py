@@ -16,7 +16,6 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QObject, Signal
-from superqt.utils import thread_worker
 
 from explorer.core.counting.closed_form import Count, cells_in
 from explorer.core.counting.cold_index import Counter
@@ -158,7 +157,9 @@ class QueryController(QObject):
             return
         self.panel.show_busy(f"Reading {path}…")
         rule = self.session.rule
-        worker = self._batch_job(data, self.counter)
+        from superqt.utils import thread_worker  # loaded with the first batch, not at start
+
+        worker = thread_worker(self._batch_job, start_thread=False, ignore_errors=True)(data, self.counter)
         worker.yielded.connect(lambda step: self._batch_progress(rule, step))
         worker.returned.connect(self._batch_done)
         worker.aborted.connect(lambda: self._batch_done(None))
@@ -171,7 +172,6 @@ class QueryController(QObject):
         self._batch_worker = None
         self.panel.show_progress(1, 1)
 
-    @thread_worker(start_thread=False, ignore_errors=True)
     def _batch_job(self, data: bytes, counter: Counter) -> Iterator[tuple[int, int, Any]]:
         batch = parse_query_file(data)  # raises InputError: shown by `errored`
         total = len(batch)

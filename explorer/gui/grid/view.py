@@ -18,7 +18,6 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from superqt.utils import qthrottled
 
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
@@ -32,6 +31,7 @@ from explorer.gui.grid.axes import ExactAxis
 from explorer.gui.grid.items import CellBorders, CellNumbers, RectSelectViewBox, outline_box
 from explorer.gui.grid.values import BAR_LABELS, ValueDrawing
 from explorer.gui.jobs import LatestJob
+from explorer.gui.throttle import Throttle
 from explorer.session.model import HOT_COLD, MODES
 
 REANCHOR_RATIO = 2.0**20  # move the origin when |centre| exceeds this many view widths
@@ -64,6 +64,7 @@ class GridView(ValueDrawing, pg.PlotWidget):
             background="w",
         )
         self.setObjectName("gridView")
+        self._render_throttle = Throttle(self.render_now, 15, self)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.frame = Frame()
         self.selection: tuple[int, int] | None = None
@@ -266,9 +267,8 @@ class GridView(ValueDrawing, pg.PlotWidget):
         self._schedule_render()
 
     # ----- drawing -------------------------------------------------------------------
-    @qthrottled(timeout=15, leading=True)
     def _schedule_render(self) -> None:
-        self.render_now()
+        self._render_throttle()  # now, or once when 15 ms have passed since the last render
 
     def render_now(self) -> None:
         """Recompute the image for what is on screen: about 1 ms at any zoom up to 10^100;

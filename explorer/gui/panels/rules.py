@@ -3,9 +3,8 @@ rule and mode (`set_*`) and emits requests; it never sets them itself."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
-from superqt.utils import signals_blocked
 
 from explorer.core.rules.base import Rule
 from explorer.core.rules.registry import ASK_NOTHING, FAMILIES, example_rules
@@ -50,7 +49,7 @@ class RuleBar(QWidget):
 
     def set_rule(self, rule: Rule) -> None:
         """Show `rule` as the one in effect (adding an entry for it if the list has none)."""
-        with signals_blocked(self.rules):
+        with QSignalBlocker(self.rules):
             index = self.rules.findData(rule.key)
             if index < 0:
                 first_ask = next(i for i in range(self.rules.count()) if self.rules.itemData(i).startswith(ASK))
@@ -61,5 +60,5 @@ class RuleBar(QWidget):
             self.rules.setCurrentIndex(index)
 
     def set_mode(self, mode: str) -> None:
-        with signals_blocked(self.mode):
+        with QSignalBlocker(self.mode):
             self.mode.setCurrentIndex(self.mode.findData(mode))

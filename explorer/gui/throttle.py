@@ -1,0 +1,38 @@
+"""Call at most once per interval, first call at once and the last one never lost.
+
+What superqt's `qthrottled(leading=True)` does, in a few lines: importing superqt loads its
+whole widget collection (~85 ms), which the window's start should not pay for its first
+throttled redraw. Workers still come from superqt, loaded with the first background job.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QTimer
+
+
+class Throttle:
+    """`throttle()` runs `fn` now if it has not run in the last `ms`; otherwise once more when
+    the interval ends (however many calls came in between)."""
+
+    def __init__(self, fn: Callable[[], None], ms: int, parent: QObject) -> None:
+        self._fn = fn
+        self._pending = False
+        self._timer = QTimer(parent)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(ms)
+        self._timer.timeout.connect(self._interval_over)
+
+    def __call__(self) -> None:
+        if self._timer.isActive():
+            self._pending = True
+            return
+        self._timer.start()
+        self._fn()
+
+    def _interval_over(self) -> None:
+        if self._pending:
+            self._pending = False
+            self._timer.start()
+            self._fn()
