@@ -7,7 +7,7 @@ import os
 import platform
 import sys
 
-from bench import core_jobs, grundy_jobs, query_jobs, render_jobs, startup_jobs, values_jobs
+from bench import core_jobs, frames_jobs, grundy_jobs, query_jobs, render_jobs, startup_jobs, values_jobs
 
 
 def main() -> None:
@@ -17,6 +17,7 @@ def main() -> None:
         "startup": startup_jobs.run,
         "core": core_jobs.run,
         "render": render_jobs.run,
+        "frames": frames_jobs.run,
         "query": query_jobs.run,
         "grundy": grundy_jobs.run,
         "values": values_jobs.run,

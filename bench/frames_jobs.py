@@ -1,0 +1,88 @@
+"""Whole Qt frames of the real window (offscreen), paint included: what a person feels while
+panning and zooming, in every colour mode, at the origin, near 10^18 and near 10^100, zoomed
+in and out. Each frame is one view change handed to the grid, then every event it causes
+(the throttled redraw, pyqtgraph's updates, the paints) until the event loop is idle. Reports
+p50 / p95 and how many times the grid's viewport painted per change."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+import time
+
+from bench.common import fmt
+
+STEPS = 40
+PLACES = [("origin", 0), ("1e18", 10**18), ("1e100", 10**100)]
+ZOOMS = [("zoomed in (40 cells)", 40), ("zoomed out (1e6 cells)", 10**6)]
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def run() -> None:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEvent, QObject, QSettings
+    from PySide6.QtWidgets import QApplication, QComboBox
+
+    from explorer.gui.main_window import MainWindow
+    from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
+
+    app = QApplication.instance() or QApplication([])
+    paints = [0]
+
+    class Counter(QObject):
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                paints[0] += 1
+            return False
+
+    with tempfile.TemporaryDirectory() as tmp:
+        w = MainWindow(settings=QSettings(os.path.join(tmp, "s.ini"), QSettings.Format.IniFormat))
+        w.resize(1200, 760)
+        w.show()
+        counter = Counter()
+        w.grid.viewport().installEventFilter(counter)
+        combo = w.findChild(QComboBox, "colorMode")
+
+        def settle() -> None:
+            end = time.perf_counter() + 30
+            while time.perf_counter() < end:
+                app.processEvents()
+                if not (w.values.busy or w.grid.render_jobs.busy):
+                    break
+                time.sleep(0.005)
+            for _ in range(3):  # the throttle's trailing redraw
+                time.sleep(0.02)
+                app.processEvents()
+
+        for mode in (HOT_COLD, GRUNDY, REMOTENESS):
+            combo.setCurrentIndex(combo.findData(mode))
+            combo.activated.emit(combo.findData(mode))
+            settle()
+            for place, x in PLACES:
+                for zoom, span in ZOOMS:
+                    w.grid.set_view(x, x, x + span, x + span)
+                    settle()
+                    times: list[float] = []
+                    paints[0] = 0
+                    for i in range(STEPS):
+                        shift = (span // 20) * (1 if i % 2 == 0 else -1) + (1 if span < 100 else 0)
+                        x0, y0, x1, y1 = w.grid.visible_cells()
+                        time.sleep(0.02)  # past the throttle's interval: each change is a frame
+                        app.processEvents()
+                        t = time.perf_counter()
+                        w.grid.set_view(x0 + shift, y0, x1 + shift, y1)
+                        app.processEvents()
+                        times.append(time.perf_counter() - t)
+                    per_change = paints[0] / STEPS
+                    settle()
+                    print(
+                        f"{'frame ' + mode + ', ' + place + ', ' + zoom:<58} p50 {fmt(statistics.median(times)):>9}"
+                        f"   p95 {fmt(_percentile(times, 0.95)):>9}   paints/change {per_change:.2f}",
+                        flush=True,
+                    )
+        w.close()
