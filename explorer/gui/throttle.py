@@ -7,6 +7,7 @@ throttled redraw. Workers still come from superqt, loaded with the first backgro
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
@@ -18,6 +19,8 @@ class Throttle:
 
     def __init__(self, fn: Callable[[], None], ms: int, parent: QObject) -> None:
         self._fn = fn
+        self._ms = ms
+        self._last = -1e9  # when fn last ran (time.monotonic)
         self._pending = False
         self._timer = QTimer(parent)
         self._timer.setSingleShot(True)
@@ -25,14 +28,19 @@ class Throttle:
         self._timer.timeout.connect(self._interval_over)
 
     def __call__(self) -> None:
-        if self._timer.isActive():
+        # the clock, not only the timer: a timer whose interval is over stays active until the
+        # event loop delivers it, and waiting for that would cost a paint of the stale image
+        if self._timer.isActive() and time.monotonic() - self._last < self._ms / 1000:
             self._pending = True
             return
-        self._timer.start()
-        self._fn()
+        self._run()
 
     def _interval_over(self) -> None:
         if self._pending:
-            self._pending = False
-            self._timer.start()
-            self._fn()
+            self._run()
+
+    def _run(self) -> None:
+        self._pending = False
+        self._last = time.monotonic()
+        self._timer.start()
+        self._fn()

@@ -30,3 +30,15 @@ def test_a_lone_call_runs_once(qtbot):
     assert calls == [1]
     throttle()  # the interval is over: at once again
     assert calls == [1, 1]
+
+
+def test_a_call_after_the_interval_runs_at_once_even_before_the_timer_is_delivered(qtbot):
+    import time
+
+    owner = QObject()
+    calls: list[int] = []
+    throttle = Throttle(lambda: calls.append(1), 20, owner)
+    throttle()
+    time.sleep(0.05)  # the interval is over, but no event loop has run to deliver the timer
+    throttle()
+    assert calls == [1, 1]

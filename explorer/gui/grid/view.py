@@ -264,6 +264,9 @@ class GridView(ValueDrawing, pg.PlotWidget):
                 self.vb.setRange(xRange=(nu0, nu1), yRange=(nv0, nv1), padding=0)
             finally:
                 self._reanchoring = False
+        # pyqtgraph applies a new range in its paint preparation, and the items it moves then
+        # ask for a second paint; applying it now makes each view change one paint
+        self.vb.updateMatrix()
         self._schedule_render()
 
     # ----- drawing -------------------------------------------------------------------
