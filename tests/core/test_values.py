@@ -129,3 +129,43 @@ def test_the_windows_corner_fits_its_memory_budget(key):
     side = largest_side(rule)
     assert bytes_per_cell(rule.spec, side, side) * side * side <= budget.VALUES_WINDOW_BYTES
     assert budget.VALUES_WINDOW_BYTES <= budget.VALUES_BYTES
+
+
+def _words_scanned_by_the_mex_search(n: int) -> float:
+    """The sweep's G search, counted in Python on Wythoff's table: the 64-bit words it reads per
+    cell, from the largest running mex of the row, the column and the diagonal up to the answer."""
+    cols, diags = [0] * n, [0] * (2 * n)
+    col_mex, diag_mex = [0] * n, [0] * (2 * n)
+    words = 0
+    for x in range(n):
+        row, row_mex = 0, 0
+        for y in range(n):
+            d = y - x + n
+            start = max(row_mex, col_mex[y], diag_mex[d])
+            used = row | cols[y] | diags[d]
+            free = ~used >> start << start
+            g = (free & -free).bit_length() - 1
+            words += (g >> 6) - (start >> 6) + 1
+            bit = 1 << g
+            row, cols[y], diags[d] = row | bit, cols[y] | bit, diags[d] | bit
+            while row >> row_mex & 1:
+                row_mex += 1
+            while cols[y] >> col_mex[y] & 1:
+                col_mex[y] += 1
+            while diags[d] >> diag_mex[d] & 1:
+                diag_mex[d] += 1
+    return words / (n * n)
+
+
+def test_the_work_estimate_counts_the_mex_search_which_grows_with_the_side():
+    """The estimate that bounds the window's corner models the G search as 1 + n / SCAN_CELLS
+    words a cell. It was once a constant: a-Wythoff's 2048² corner then took 7 s where the
+    estimate promised well under one, and the soak's window stayed busy for 20 s."""
+    from explorer.core.values.cost import SCAN_CELLS, work_estimate
+
+    small, large = _words_scanned_by_the_mex_search(128), _words_scanned_by_the_mex_search(384)
+    assert large > small > 1  # the search grows with the side
+    for n, measured in ((128, small), (384, large)):
+        assert 1 + n / SCAN_CELLS >= measured
+    wythoff = MoveSpec(ANY, ANY, 1)
+    assert work_estimate(wythoff, 4096, 4096) > 4.5 * work_estimate(wythoff, 2048, 2048)

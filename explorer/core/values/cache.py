@@ -18,7 +18,7 @@ from explorer.core import budget
 from explorer.core.counting.dominance import rectangle_counts
 from explorer.core.rules.base import NotAvailable, Rule
 from explorer.core.values import GRUNDY, REMOTENESS
-from explorer.core.values.cost import MAX_WORK, bytes_per_cell, work_estimate
+from explorer.core.values.cost import WINDOW_WORK, bytes_per_cell, work_estimate
 
 if TYPE_CHECKING:
     from explorer.core.values.kernel import ValueTable
@@ -37,10 +37,10 @@ def largest_side(rule: Rule) -> int:
     while True:
         nxt = 2 * side
         fits = bytes_per_cell(rule.spec, nxt, nxt) * nxt * nxt <= budget.VALUES_WINDOW_BYTES
-        if not fits or work_estimate(rule.spec, nxt, nxt) > MAX_WORK or nxt > (rule.bound or nxt):
+        if not fits or work_estimate(rule.spec, nxt, nxt) > WINDOW_WORK or nxt > (rule.bound or nxt):
             break
         side = nxt
-    while side > 1 and (work_estimate(rule.spec, side, side) > MAX_WORK or side > (rule.bound or side)):
+    while side > 1 and (work_estimate(rule.spec, side, side) > WINDOW_WORK or side > (rule.bound or side)):
         side //= 2
     if rule.bound is not None and side < rule.bound <= 2 * side:
         side = rule.bound  # a custom square: all of it

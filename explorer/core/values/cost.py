@@ -39,17 +39,24 @@ def both_pairs(spec: MoveSpec, nx: int, ny: int) -> NDArray[np.int64]:
 
 
 def work_estimate(spec: MoveSpec, nx: int, ny: int) -> int:
-    """Line reads the sweep makes, roughly (the bound that keeps it to seconds)."""
-    per_cell = 4 + 2 * len([k for k in spec.one.values if k < max(nx, ny)]) + len(both_pairs(spec, nx, ny))
-    if spec.both.every:
-        span = min(spec.difference, nx + ny)
-        per_cell += (2 * span - 1) * (1 + span // 2) if span > 1 else 1
-    return nx * ny * per_cell
+    """Line reads the sweep makes, roughly (the bound that keeps it to seconds).
+
+    Per cell: the targets read directly and the remoteness aggregates, plus the G search, which
+    reads every line's bitset word by word from the largest running mex up to the answer. That
+    search is not constant: measured on Wythoff's table, it reads about 1 + n / 300 words a cell
+    at side n (2.6 words at 512, 7.5 at 2048), so the sweep is cubic in the side; SCAN_CELLS
+    models it. (The a-Wythoff corner 2048² took 7 s while the linear model said under one.)"""
+    span = min(spec.difference, nx + ny) if spec.both.every else 0
+    fixed = 4 + 2 * len([k for k in spec.one.values if k < max(nx, ny)]) + len(both_pairs(spec, nx, ny)) + 2 * span
+    per_word = (2 if spec.one.every else 0) + ((2 * span - 1) * (1 + span // 2) if span else 0)
+    words = 1 + max(nx, ny) // SCAN_CELLS
+    return nx * ny * (fixed + per_word * words)
 
 
-MAX_WORK = 6 * 10**9  # about ten seconds of the compiled sweep on this class of machine
-
-
+SCAN_CELLS = 256  # one more word read per cell for every 256 cells of side (measured 1 per ~300)
+# Measured (2 cores): 0.8-6 ns a unit of the estimate (Nim lowest, a-Wythoff highest).
+MAX_WORK = 8 * 10**9  # a command, which runs alone: at most ~40 s (Wythoff 8192²: ~10 s)
+WINDOW_WORK = 2 * 10**9  # the window's corner, grown in the background: at most ~10 s
 def bytes_per_cell(spec: MoveSpec, nx: int, ny: int) -> int:
     g = 2 if moves_bound(spec, nx, ny) < 0xFFFF else 4
     return g + 2 + 1 + (4 if spec.both.every and spec.difference > 1 else 0)
