@@ -57,6 +57,8 @@ SCAN_CELLS = 256  # one more word read per cell for every 256 cells of side (mea
 # Measured (2 cores): 0.8-6 ns a unit of the estimate (Nim lowest, a-Wythoff highest).
 MAX_WORK = 8 * 10**9  # a command, which runs alone: at most ~40 s (Wythoff 8192²: ~10 s)
 WINDOW_WORK = 2 * 10**9  # the window's corner, grown in the background: at most ~10 s
+
+
 def bytes_per_cell(spec: MoveSpec, nx: int, ny: int) -> int:
     g = 2 if moves_bound(spec, nx, ny) < 0xFFFF else 4
     return g + 2 + 1 + (4 if spec.both.every and spec.difference > 1 else 0)
