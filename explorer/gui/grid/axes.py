@@ -16,7 +16,12 @@ def compact(n: int, spacing: int) -> str:
 
     Up to 12 digits: in full. Larger, zoomed out (spacing comparable to n): mantissa and
     exponent with just enough digits to tell neighbouring ticks apart. Larger and zoomed
-    in: the trailing digits that change, after an ellipsis (the status bar has the rest).
+    in: the trailing digits that change, after an ellipsis (the status bar has the rest);
+    when the ticks are more than 10^9 apart (a view 10^700 wide near 10^2250, say), the four
+    digits where neighbouring ticks differ and their place: "…4821e697" is …4821 x 10^697 plus
+    lower digits. Every label is at most MAX_LABEL characters: the axis is as wide as its
+    longest label, and a 704-digit tail once made it 728 pixels wide, pushed the plot past the
+    window's edge and made every frame draw ten times the texels (a soak finding).
     """
     sign = "-" if n < 0 else ""
     digits = digit_count(n)
@@ -27,7 +32,13 @@ def compact(n: int, spacing: int) -> str:
         head = leading_digits(n, max(2, digits - changing + 2))
         mantissa = head[0] + ("." + head[1:]).rstrip("0").rstrip(".")
         return f"{sign}{mantissa}e{digits - 1}"
-    return sign + "…" + trailing_digits(n, changing + 3)
+    if changing <= 9:
+        return sign + "…" + trailing_digits(n, changing + 3)
+    place = changing - 1
+    return f"{sign}…{trailing_digits(abs(n) // 10**place, 4)}e{place}"
+
+
+MAX_LABEL = 20  # characters: a sign, 8 significant digits or an ellipsis and 12, an exponent
 
 
 class ExactAxis(pg.AxisItem):
