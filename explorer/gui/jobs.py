@@ -18,6 +18,7 @@ from typing import Any
 import shiboken6
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
+from explorer.gui import memory
 from explorer.session.jobs import Cancelled, Done, Failed, ProgressFn
 
 _LIVE: weakref.WeakSet[LatestJob] = weakref.WeakSet()
@@ -120,6 +121,7 @@ class LatestJob(QObject):
             # Qt's connection that the collector cannot see, keeping every worker alive for good.
             hooks.clear()
             self._running.pop(key, None)
+            memory.give_back_soon()
             if not self._running and shiboken6.isValid(self):  # a cancelled worker may outlive its window
                 self.busyChanged.emit(False)
 

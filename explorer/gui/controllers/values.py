@@ -17,6 +17,7 @@ from explorer.core.analysis.values import values_text
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.rules.base import Rule
 from explorer.core.values.cache import ValueCache
+from explorer.gui import memory
 from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
 from explorer.session.model import GRUNDY, HOT_COLD, Session
@@ -176,6 +177,7 @@ class ValuesController(QObject):
             self.label.setVisible(False)
             self._rows_tried = False
             self.cache.rest()
+            memory.give_back_soon()
             return
         if mode == GRUNDY:
             self.solve_rows()
