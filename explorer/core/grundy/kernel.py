@@ -21,6 +21,8 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
+from explorer.core.values.bits import lowest_clear
+
 MAX_EXTENT = 1 << 15  # X + Y at most: bitsets of at most ~400 MB
 
 
@@ -49,11 +51,7 @@ def _sweep(  # type: ignore[no-untyped-def]
             while word == np.uint64(0xFFFFFFFFFFFFFFFF):
                 wi += 1
                 word = rowbits[wi] | colbits[y, wi] | diagbits[d, wi]
-            inv = ~word
-            bit = 0
-            while (inv >> np.uint64(bit)) & one == 0:
-                bit += 1
-            g = wi * 64 + bit
+            g = wi * 64 + lowest_clear(word)
             mask = one << np.uint64(g & 63)
             gw = g >> 6
             rowbits[gw] |= mask
@@ -83,8 +81,9 @@ def grundy_window(
     w: int,
     h: int,
     progress: Callable[[int, int], bool] | None = None,
-) -> NDArray[np.int32]:
-    """G(x0 + i, y0 + j) for 0 <= i < w, 0 <= j < h, as a (w, h) int32 array (exact).
+) -> NDArray[np.uint16]:
+    """G(x0 + i, y0 + j) for 0 <= i < w, 0 <= j < h, as a (w, h) uint16 array (exact: G(x, y) <= x + y
+    < MAX_EXTENT < 2^16; written directly, no int32 table and copy: 8192² was 645 MiB at its peak).
 
     `progress(done_rows, total_rows)` is called between blocks of rows; returning False
     cancels (the function then raises InterruptedError).
@@ -102,7 +101,7 @@ def grundy_window(
     diagbits = np.zeros((big_x + big_y - 1, words), dtype=np.uint64)
     col_mex = np.zeros(big_y, dtype=np.int64)
     diag_mex = np.zeros(big_x + big_y - 1, dtype=np.int64)
-    out = np.zeros((w, h), dtype=np.int32)
+    out = np.zeros((w, h), dtype=np.uint16)
     block = max(1, min(big_x, 2_000_000 // max(big_y, 1)))  # ~2M cells between progress calls
     for lo in range(0, big_x, block):
         hi = min(big_x, lo + block)

@@ -36,37 +36,11 @@ from numpy.typing import NDArray
 
 from explorer.core import budget
 from explorer.core.rules.spec import MoveSpec
+from explorer.core.values.bits import lowest_clear as _lowest_clear
 from explorer.core.values.cost import MAX_WORK, ValuesTooCostly, both_pairs, bytes_per_cell, moves_bound, work_estimate
 
 NO_COLD = 0xFFFF  # "no cold cell on this line yet" in the uint16 prefix tables
 MAX_CELLS_PER_CALL = 2_000_000  # rows are swept in blocks of about this many cells (progress)
-
-
-@njit(cache=True, nogil=True)
-def _lowest_clear(word):  # type: ignore[no-untyped-def]
-    inv = ~word
-    low = inv & (~inv + np.uint64(1))  # the lowest set bit of inv
-    bit = 0
-    if low & np.uint64(0xFFFFFFFF00000000) == 0:
-        pass
-    else:
-        bit += 32
-        low >>= np.uint64(32)
-    if low & np.uint64(0xFFFF0000) != 0:
-        bit += 16
-        low >>= np.uint64(16)
-    if low & np.uint64(0xFF00) != 0:
-        bit += 8
-        low >>= np.uint64(8)
-    if low & np.uint64(0xF0) != 0:
-        bit += 4
-        low >>= np.uint64(4)
-    if low & np.uint64(0xC) != 0:
-        bit += 2
-        low >>= np.uint64(2)
-    if low & np.uint64(0x2) != 0:
-        bit += 1
-    return bit
 
 
 @njit(cache=True, nogil=True)

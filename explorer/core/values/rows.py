@@ -37,7 +37,7 @@ from numba import njit
 from numpy.typing import NDArray
 
 from explorer.core import budget
-from explorer.core.values.kernel import _lowest_clear
+from explorer.core.values.bits import lowest_clear as _lowest_clear
 
 MAX_ROWS = 400  # rows 0..MAX_ROWS - 1 may be asked for
 STRIP_BYTES = budget.ROWS_BYTES  # the strip's int16 table of G(i, y) - y at most
