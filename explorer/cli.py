@@ -245,10 +245,11 @@ def cmd_zeckendorf(args: argparse.Namespace, out: BinaryIO) -> None:
     _write(out, (zeckendorf_digits(args.n) + "\n").encode())
 
 
-def _table_lines(table: Any) -> bytes:
-    from explorer.core.textio.textout import table_lines
+def _write_table(out: BinaryIO, table: Any) -> None:
+    from explorer.core.textio.textout import table_chunks
 
-    return table_lines(table)
+    for piece in table_chunks(table):
+        _write(out, piece)
 
 
 def _window_args(args: argparse.Namespace) -> tuple[int, int]:
@@ -261,14 +262,14 @@ def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
     x0, y0 = _window_args(args)
     rule = _rule(args)
     table = rule.grundy_window(x0, y0, args.rows, args.cols)
-    _write(out, _table_lines(table))
+    _write_table(out, table)
     if rule.grundy_note:  # misère: say plainly what the numbers are
         sys.stderr.write(f"{PROG}: note: {rule.grundy_note}\n")
 
 
 def cmd_remoteness(args: argparse.Namespace, out: BinaryIO) -> None:
     x0, y0 = _window_args(args)
-    _write(out, _table_lines(_rule(args).remoteness_window(x0, y0, args.rows, args.cols)))
+    _write_table(out, _rule(args).remoteness_window(x0, y0, args.rows, args.cols))
 
 
 def cmd_grundy_row(args: argparse.Namespace, out: BinaryIO) -> None:

@@ -47,3 +47,20 @@ def test_numbers_per_line_and_words_write_what_python_writes(values):
         words_by_mask(mask, b"First", b"Second")
         == "".join("First\n" if v % 2 == 0 else "Second\n" for v in values).encode()
     )
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 9), st.integers(1, 9), st.sampled_from([1, 2, 5, 7, 64]), st.integers(0, 2**32 - 1))
+def test_tables_written_in_pieces_are_the_same_lines(rows, cols, chunk, seed):
+    """The CLI writes big tables in pieces of whole lines (CHUNK values at most, at least a line)."""
+    from explorer.core.textio import textout
+
+    t = np.random.default_rng(seed).integers(0, 70000, size=(rows, cols)).astype(np.uint32)
+    saved = textout.CHUNK
+    textout.CHUNK = chunk
+    try:
+        pieces = list(textout.table_chunks(t))
+    finally:
+        textout.CHUNK = saved
+    assert b"".join(pieces) == _plain_table(t.tolist())
+    assert all(piece.endswith(b"\n") for piece in pieces)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -63,16 +65,34 @@ def _int64_lines(values: NDArray[np.int64], ends: NDArray[np.uint8] | None = Non
     return table[keep].tobytes()
 
 
-def table_lines(table: NDArray) -> bytes:
-    """A 2-D table of integers as lines of space-separated numbers (`grundy`, `remoteness`)."""
+CHUNK = 1 << 20  # values formatted at a time: ~20 MiB of temporaries whatever the table's size
+
+
+def table_chunks(table: NDArray) -> Iterator[bytes]:
+    """A 2-D table of integers as lines of space-separated numbers, in pieces of about CHUNK
+    values (a Grundy table 8192² is 67 million values: formatted whole, its lookup rows and
+    masks alone took 1 GiB)."""
     t = np.asarray(table)
     if t.size == 0:
-        return b""
+        return
     if t.dtype.kind not in "iu" or int(t.min()) < 0:
-        return "".join(" ".join(map(str, row)) + "\n" for row in t.tolist()).encode()
-    ends = np.full(t.size, ord(" "), dtype=np.uint8)
-    ends[t.shape[1] - 1 :: t.shape[1]] = ord("\n")
-    return _int64_lines(t.reshape(-1).astype(np.int64), ends)
+        for row in t.tolist():
+            yield (" ".join(map(str, row)) + "\n").encode()
+        return
+    cols = t.shape[1]
+    flat = t.reshape(-1)
+    as_is = flat.dtype.kind == "u" and flat.dtype.itemsize <= 4  # they index the lookup tables as they are
+    step = max(cols, CHUNK // cols * cols)  # whole lines per piece
+    for lo in range(0, flat.size, step):
+        part = flat[lo : lo + step]
+        ends = np.full(part.size, ord(" "), dtype=np.uint8)
+        ends[cols - 1 :: cols] = ord("\n")
+        yield _int64_lines(part if as_is else part.astype(np.int64), ends)
+
+
+def table_lines(table: NDArray) -> bytes:
+    """A 2-D table of integers as lines of space-separated numbers (`grundy`, `remoteness`)."""
+    return b"".join(table_chunks(table))
 
 
 def numbers_per_line(values: NDArray | list[int]) -> bytes:
