@@ -117,7 +117,16 @@ def _rule(args: argparse.Namespace) -> Rule:
         raise UsageError(str(exc)) from None
 
 
+def _bulk() -> None:
+    """A command that allocates the same large temporaries again and again: keep what is freed
+    (see explorer.allocator; `judge` of 10^6 positions: 81 000 page faults down to 28 000)."""
+    from explorer.allocator import keep_freed_memory
+
+    keep_freed_memory()
+
+
 def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
+    _bulk()
     from explorer.core.textio.intstream import read_integers
     from explorer.core.textio.textout import words_by_mask
 
@@ -165,6 +174,7 @@ def _counter_for(rule: Rule, method: str, single: bool) -> Counter:
 
 
 def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
+    _bulk()
     from explorer.core.textio.intstream import read_integers
     from explorer.core.textio.textout import numbers_per_line
 
@@ -209,6 +219,7 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
 
 
 def cmd_pairs(args: argparse.Namespace, out: BinaryIO) -> None:
+    _bulk()
     import numpy as np
 
     start, count = args.start, args.n
@@ -259,6 +270,7 @@ def _window_args(args: argparse.Namespace) -> tuple[int, int]:
 
 
 def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
+    _bulk()
     x0, y0 = _window_args(args)
     rule = _rule(args)
     table = rule.grundy_window(x0, y0, args.rows, args.cols)
@@ -268,6 +280,7 @@ def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
 
 
 def cmd_remoteness(args: argparse.Namespace, out: BinaryIO) -> None:
+    _bulk()
     x0, y0 = _window_args(args)
     _write_table(out, _rule(args).remoteness_window(x0, y0, args.rows, args.cols))
 

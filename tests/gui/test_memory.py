@@ -8,14 +8,15 @@ import sys
 
 import pytest
 
-from explorer.gui import memory
+from explorer import allocator
 
-pytestmark = pytest.mark.skipif(memory._LIBC is None, reason="glibc's allocator only")
+pytestmark = pytest.mark.skipif(allocator.LIBC is None, reason="glibc's allocator only")
 
 # A fresh process (the allocator's state is per process): free memory in holes between live
 # blocks, which the heap cannot shrink past, then measure what each remedy gives back.
 SCRIPT = """
 import numpy as np
+from explorer import allocator
 from explorer.gui import memory
 
 def rss():
