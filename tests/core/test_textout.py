@@ -64,3 +64,11 @@ def test_tables_written_in_pieces_are_the_same_lines(rows, cols, chunk, seed):
         textout.CHUNK = saved
     assert b"".join(pieces) == _plain_table(t.tolist())
     assert all(piece.endswith(b"\n") for piece in pieces)
+
+
+def test_numbers_at_every_digit_count_and_group_edge():
+    """Four digits are written per pass: each count of digits from 1 to 19, around each power of 10."""
+    values = sorted({max(0, 10**k + d) for k in range(19) for d in (-1, 0, 1)} | {2**63 - 1, 65536})
+    arr = np.array(values, dtype=np.int64)
+    assert numbers_per_line(arr) == "".join(f"{v}\n" for v in values).encode()
+    assert table_lines(arr.reshape(1, -1)) == (" ".join(map(str, values)) + "\n").encode()

