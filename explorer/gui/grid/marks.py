@@ -1,0 +1,137 @@
+"""What the grid marks on top of the cells (a mixin of GridView): the selected cell and arrows
+for its moves, a game's path, and the latest query's rectangle. Each is cut exactly to the
+visible cells plus a margin of one view (`_clip_box`) before it reaches pyqtgraph, which
+cannot hold coordinates near 10^18 or 10^100; a rectangle dragged with Shift becomes a
+request (`rectangleSelected`)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF
+
+from explorer.core.game.moves import Move
+from explorer.core.render.frame import clip_rect, clip_segment
+from explorer.gui import palette
+
+
+class MarkDrawing:
+    """Needs from its host: frame, vb, selection_box, query_box, path_curve, arrows,
+    rectangleSelected, visible_cells(), step(), and the state it draws (set in the host's
+    __init__): selection, moves, path, query_rect."""
+
+    frame: Any
+    vb: Any
+    selection_box: Any
+    query_box: Any
+    path_curve: Any
+    arrows: list[Any]
+    rectangleSelected: Any
+    selection: tuple[int, int] | None
+    moves: tuple[Move, ...]
+    path: list[tuple[int, int]]
+    query_rect: tuple[int, int, int, int] | None
+
+    def visible_cells(self) -> tuple[int, int, int, int]:
+        raise NotImplementedError
+
+    def step(self) -> int:
+        raise NotImplementedError
+
+    def set_selection(self, x: int | None, y: int | None, moves: tuple[Move, ...] = ()) -> None:
+        self.selection = None if x is None or y is None else (x, y)
+        self.moves = moves
+        self._place_selection()
+
+    def set_path(self, path: list[tuple[int, int]]) -> None:
+        """Draw a game's path (the positions it went through)."""
+        self.path = list(path)
+        self._place_path()
+
+    def _clip_box(self) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+        """The visible cells and a margin of one view on each side, exactly: whatever reaches
+        beyond is cut here, so pyqtgraph never holds a coordinate it cannot represent."""
+        x0, y0, x1, y1 = self.visible_cells()
+        w, h = x1 - x0, y1 - y0
+        return Fraction(x0 - w), Fraction(y0 - h), Fraction(x1 + w), Fraction(y1 + h)
+
+    def _place_path(self) -> None:
+        box, f = self._clip_box(), self.frame
+        xs: list[float] = []
+        ys: list[float] = []
+        connect: list[int] = []
+        for p, q in zip(self.path, self.path[1:], strict=False):
+            part = clip_segment((Fraction(p[0]), Fraction(p[1])), (Fraction(q[0]), Fraction(q[1])), box)
+            if part is not None:
+                xs += [f.sx(part[0][0]), f.sx(part[1][0])]
+                ys += [f.sy(part[0][1]), f.sy(part[1][1])]
+                connect += [1, 0]
+        self.path_curve.setData(
+            np.array(xs, dtype=float), np.array(ys, dtype=float), connect=np.array(connect, dtype=bool)
+        )
+
+    def set_query_rect(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        """Outline the inclusive rectangle [x0, x1] x [y0, y1] of the latest query."""
+        self.query_rect = (x0, y0, x1, y1)
+        self._place_query_rect()
+
+    def _place_query_rect(self) -> None:
+        if self.query_rect is None:
+            self.query_box.setVisible(False)
+            return
+        x0, y0, x1, y1 = self.query_rect
+        half = Fraction(1, 2)
+        shown = clip_rect((x0 - half, y0 - half, x1 + half, y1 + half), self._clip_box())
+        if shown is None:
+            self.query_box.setVisible(False)
+            return
+        f = self.frame
+        left, bottom = f.sx(shown[0]), f.sy(shown[1])
+        self.query_box.setRect(QRectF(left, bottom, f.sx(shown[2]) - left, f.sy(shown[3]) - bottom))
+        self.query_box.setVisible(True)
+
+    def _rect_dragged(self, a: QPointF, b: QPointF) -> None:
+        xs = sorted(self.frame.cell_x(v) for v in (a.x(), b.x()))
+        ys = sorted(self.frame.cell_y(v) for v in (a.y(), b.y()))
+        x0, x1 = max(0, xs[0]), xs[1]
+        y0, y1 = max(0, ys[0]), ys[1]
+        if x1 >= x0 and y1 >= y0:
+            self.rectangleSelected.emit(x0, y0, x1, y1)
+
+    def _place_selection(self) -> None:
+        for item in self.arrows:
+            self.vb.removeItem(item)
+        self.arrows = []
+        if self.selection is None:
+            self.selection_box.setVisible(False)
+            return
+        f, box = self.frame, self._clip_box()
+        sel = (Fraction(self.selection[0]), Fraction(self.selection[1]))
+        inside = box[0] <= sel[0] <= box[2] and box[1] <= sel[1] <= box[3]
+        sx, sy = f.sx(sel[0]), f.sy(sel[1])
+        cell = max(f.length(1), f.length(self.step()))
+        self.selection_box.setRect(QRectF(sx - cell / 2, sy - cell / 2, cell, cell))
+        self.selection_box.setVisible(inside)
+        pen = pg.mkPen(*palette.MOVE_ARROW, width=2)
+        for move in self.moves:
+            target = (Fraction(move.target[0]), Fraction(move.target[1]))
+            part = clip_segment(sel, target, box)
+            if part is None:
+                continue
+            (ax, ay), (bx, by) = part
+            shaft = pg.PlotCurveItem([f.sx(ax), f.sx(bx)], [f.sy(ay), f.sy(by)], pen=pen)
+            items: list[pg.GraphicsObject] = [shaft]
+            if (bx, by) == target:  # the head only where the move really ends
+                dx, dy = f.length(bx - ax), f.length(by - ay)
+                # ArrowItem: angle 0 points left, rotated clockwise on screen (y down there).
+                angle = math.degrees(math.atan2(dy, -dx))
+                brush = pg.mkBrush(*palette.MOVE_ARROW)
+                items.append(pg.ArrowItem(pos=(f.sx(bx), f.sy(by)), angle=angle, headLen=14, brush=brush, pen=pen))
+            for item in items:
+                item.setZValue(9)
+                self.vb.addItem(item)
+                self.arrows.append(item)
