@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import time
 
 import numpy as np
@@ -9,25 +10,14 @@ import numpy as np
 from bench.common import OUT, best_of, python, row, run_process
 from explorer.core.grundy.kernel import grundy_bitset_baseline, grundy_window
 
-# The issue's baseline for the whole command: a Python-int bitset script that prints the table.
-BITSET_SCRIPT = """
-import sys
-n = int(sys.argv[1])
-cols, diags, out = [0] * n, [0] * (2 * n), []
-for x in range(n):
-    row_bits, row = 0, []
-    for y in range(n):
-        d = y - x + n
-        used = row_bits | cols[y] | diags[d]
-        g = (~used & (used + 1)).bit_length() - 1
-        bit = 1 << g
-        row_bits |= bit
-        cols[y] |= bit
-        diags[d] |= bit
-        row.append(g)
-    out.append(" ".join(map(str, row)))
-sys.stdout.write("\\n".join(out) + "\\n")
-"""
+# The issue's baseline for the whole command: the same Python-int bitset method, as a script
+# that prints the table (its source is the baseline function's own).
+BITSET_SCRIPT = (
+    "import sys\n"
+    + inspect.getsource(grundy_bitset_baseline)
+    + "table = grundy_bitset_baseline(int(sys.argv[1]))\n"
+    + "sys.stdout.write(''.join(' '.join(map(str, row)) + '\\n' for row in table))\n"
+)
 
 
 def run() -> None:
