@@ -68,9 +68,9 @@ def _write(out: BinaryIO, data: bytes) -> None:
 
 
 def _counted_records(nums: Integers, width: int, what: str) -> tuple[Sequence[int], int]:
+    """Split `Q, then Q records of `width` values`; returns (flat values, Q)."""
     from explorer.core.textio.intstream import InputError
 
-    """Split `Q, then Q records of `width` values`; returns (flat values, Q)."""
     if len(nums) == 0:
         raise InputError(f"the input is empty: expected the number of {what} on line 1")
     count = int(nums.values[0])
@@ -117,16 +117,7 @@ def _rule(args: argparse.Namespace) -> Rule:
         raise UsageError(str(exc)) from None
 
 
-def _bulk() -> None:
-    """A command that allocates the same large temporaries again and again: keep what is freed
-    (see explorer.allocator; `judge` of 10^6 positions: 81 000 page faults down to 28 000)."""
-    from explorer.allocator import keep_freed_memory
-
-    keep_freed_memory()
-
-
 def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
-    _bulk()
     from explorer.core.textio.intstream import read_integers
     from explorer.core.textio.textout import words_by_mask
 
@@ -164,17 +155,16 @@ CLI_INDEX_CELLS = 1 << 20  # single queries: an index this large builds in ~50 m
 
 
 def _counter_for(rule: Rule, method: str, single: bool) -> Counter:
-    from explorer.core.counting.cold_index import MAX_CELLS
-
     """What answers the counts: a batch under 'auto' takes the vectorised closed form (no index
     to build); a single query under 'auto' a small Fenwick index where the rule has one."""
+    from explorer.core.counting.cold_index import MAX_CELLS
+
     if method == "closed-form" or (method == "auto" and not single):
         return rule.counter("closed-form")
     return rule.counter(method, MAX_CELLS if method == "fenwick" else CLI_INDEX_CELLS)
 
 
 def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
-    _bulk()
     from explorer.core.textio.intstream import read_integers
     from explorer.core.textio.textout import numbers_per_line
 
@@ -219,7 +209,6 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
 
 
 def cmd_pairs(args: argparse.Namespace, out: BinaryIO) -> None:
-    _bulk()
     import numpy as np
 
     start, count = args.start, args.n
@@ -270,7 +259,6 @@ def _window_args(args: argparse.Namespace) -> tuple[int, int]:
 
 
 def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
-    _bulk()
     x0, y0 = _window_args(args)
     rule = _rule(args)
     table = rule.grundy_window(x0, y0, args.rows, args.cols)
@@ -280,7 +268,6 @@ def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
 
 
 def cmd_remoteness(args: argparse.Namespace, out: BinaryIO) -> None:
-    _bulk()
     x0, y0 = _window_args(args)
     _write_table(out, _rule(args).remoteness_window(x0, y0, args.rows, args.cols))
 
@@ -390,6 +377,11 @@ def build_parser(full_help: bool = True) -> argparse.ArgumentParser:
     return parser
 
 
+# Commands that allocate the same large temporaries again and again keep what is freed (see
+# explorer.allocator; `judge` of 10^6 positions: 81 000 page faults down to 28 000).
+BULK_COMMANDS = (cmd_judge, cmd_count, cmd_pairs, cmd_grundy, cmd_remoteness)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:
@@ -401,6 +393,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(args_list)
         if args.command is None:
             raise UsageError("no command given")
+        if args.func in BULK_COMMANDS:
+            from explorer import allocator
+
+            allocator.keep_freed_memory()
         args.func(args, sys.stdout.buffer)
     except (UsageError, ValueError) as exc:  # InputError and the rules' errors are ValueErrors
         sys.stderr.write(f"{PROG}: error: {exc}\n")

@@ -20,12 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer import __version__
+from explorer import __version__, allocator
 from explorer.core import budget
 from explorer.core.exact.bigint import parse_natural
 from explorer.core.rules.base import Rule
 from explorer.core.rules.registry import ASK_INTEGER, MAX_A, family_named
-from explorer.gui import memory
 from explorer.gui.controllers.npiles import NPilesController
 from explorer.gui.controllers.play import PlayController
 from explorer.gui.controllers.queries import QueryController
@@ -70,7 +69,7 @@ Click a cell to inspect it; its winning moves are drawn as arrows.</p>"""
 class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        memory.tune_allocator()
+        allocator.return_freed_memory()
         self.setObjectName("mainWindow")
         self.setWindowTitle("Wythoff Explorer")
         self.settings = settings if settings is not None else QSettings("WythoffExplorer", "Wythoff Explorer")

@@ -1,6 +1,6 @@
 """The window gives the memory it frees back to the system (see `explorer.allocator`): large
-arrays get pages of their own from the start, and the heaps are trimmed a while after
-background work ends."""
+arrays get pages of their own from the start (`MainWindow` sets it), and the heaps are
+trimmed a while after background work ends (`give_back_soon`)."""
 
 from __future__ import annotations
 
@@ -11,15 +11,6 @@ from explorer import allocator
 TRIM_AFTER_MS = 1500  # after the last job has ended: trimming a 200 MiB heap takes ~1-3 ms
 
 _timer: Any = None
-
-
-def tune_allocator() -> bool:
-    """Large arrays get their own pages. True if it applied."""
-    return allocator.return_freed_memory()
-
-
-def give_back() -> bool:
-    return allocator.give_back()
 
 
 def give_back_soon() -> None:
@@ -34,5 +25,5 @@ def give_back_soon() -> None:
         _timer = QTimer()
         _timer.setSingleShot(True)
         _timer.setInterval(TRIM_AFTER_MS)
-        _timer.timeout.connect(give_back)
+        _timer.timeout.connect(allocator.give_back)
     _timer.start()

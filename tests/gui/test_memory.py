@@ -17,14 +17,13 @@ pytestmark = pytest.mark.skipif(allocator.LIBC is None, reason="glibc's allocato
 SCRIPT = """
 import numpy as np
 from explorer import allocator
-from explorer.gui import memory
 
 def rss():
     for line in open('/proc/self/status'):
         if line.startswith('VmRSS:'):
             return int(line.split()[1]) / 1024
 
-tuned = memory.tune_allocator()
+tuned = allocator.return_freed_memory()
 base = rss()
 holes, keep = [], []
 for _ in range(2):  # untuned, glibc serves the second from its heap, and keeps it when freed
@@ -37,7 +36,7 @@ for _ in range(400):
     keep.append(np.ones(300))  # small live blocks between them
 del holes
 before_trim = rss()
-memory.give_back()
+allocator.give_back()
 print(tuned, round(after_big - base), round(before_trim - base), round(rss() - base))
 """
 
