@@ -34,16 +34,18 @@ class GrundyTooFar(ValueError):
 def _sweep(  # type: ignore[no-untyped-def]
     x0: int, y0: int, w: int, h: int, rows_from: int, rows_to: int, out, colbits, diagbits, col_mex, diag_mex
 ):
-    """Rows rows_from .. rows_to - 1 of the full rectangle [0, x0 + w) x [0, y0 + h)."""
-    big_y = y0 + h
-    words = colbits.shape[1]
-    rowbits = np.zeros(words, dtype=np.uint64)
+    """Rows rows_from .. rows_to - 1 of the full rectangle [0, x0 + w) x [0, y0 + h), x0 + w <= y0 + h.
+
+    G is symmetric, so only the cells y >= x are searched; each also answers for (y, x). Row x
+    left of the diagonal is column x below it: the row starts from the column's bitset and mex.
+    """
+    big_x, big_y = x0 + w, y0 + h
     one = np.uint64(1)
     for x in range(rows_from, rows_to):
-        rowbits[:] = 0
-        row_mex = 0
-        for y in range(big_y):
-            d = y - x + (x0 + w - 1)
+        rowbits = colbits[x].copy()
+        row_mex = col_mex[x]
+        for y in range(x, big_y):
+            d = y - x
             start = max(row_mex, col_mex[y], diag_mex[d])
             wi = start >> 6
             word = rowbits[wi] | colbits[y, wi] | diagbits[d, wi]
@@ -65,6 +67,8 @@ def _sweep(  # type: ignore[no-untyped-def]
                 diag_mex[d] = _next_missing(diagbits[d], g + 1)
             if x >= x0 and y >= y0:
                 out[x - x0, y - y0] = g
+            if x0 <= y < big_x and y0 <= x:
+                out[y - x0, x - y0] = g
 
 
 @njit(cache=True, nogil=True)
@@ -91,6 +95,8 @@ def grundy_window(
     if min(x0, y0) < 0 or min(w, h) < 1:
         raise ValueError("the window needs x0, y0 >= 0 and w, h >= 1")
     big_x, big_y = x0 + w, y0 + h
+    if big_x > big_y:  # G is symmetric: the sweep wants the shorter side first
+        return np.ascontiguousarray(grundy_window(y0, x0, h, w, progress).T)
     if big_x + big_y > MAX_EXTENT:
         raise GrundyTooFar(
             f"G up to ({big_x}, {big_y}) needs every cell below and left of it; "
@@ -98,9 +104,9 @@ def grundy_window(
         )
     words = (big_x + big_y) // 64 + 3  # G(x, y) <= x + y, plus room for the scan
     colbits = np.zeros((big_y, words), dtype=np.uint64)
-    diagbits = np.zeros((big_x + big_y - 1, words), dtype=np.uint64)
+    diagbits = np.zeros((big_y, words), dtype=np.uint64)  # only the diagonals y - x >= 0 are searched
     col_mex = np.zeros(big_y, dtype=np.int64)
-    diag_mex = np.zeros(big_x + big_y - 1, dtype=np.int64)
+    diag_mex = np.zeros(big_y, dtype=np.int64)
     out = np.zeros((w, h), dtype=np.uint16)
     block = max(1, min(big_x, 2_000_000 // max(big_y, 1)))  # ~2M cells between progress calls
     for lo in range(0, big_x, block):

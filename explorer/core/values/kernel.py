@@ -78,8 +78,13 @@ def _sweep(  # type: ignore[no-untyped-def]
     ex_g,
     ex_r,
     ex_c,
+    tri,
 ):
-    """Rows rows_from .. rows_to - 1. Returns 0, or 1 if a value reached the bitsets' capacity."""
+    """Rows rows_from .. rows_to - 1. Returns 0, or 1 if a value reached the bitsets' capacity.
+
+    With `tri` (nx <= ny, and diagonals that are single lines) only the cells y >= x are
+    searched; each is written to (y, x) too (the table is symmetric, as every MoveSpec is). Row x's cells left of the diagonal are the
+    column x's cells below it, so the row starts from the column's bitset and aggregates."""
     words = colbits.shape[1]
     cap = (words - 1) * 64
     one = np.uint64(1)
@@ -88,11 +93,17 @@ def _sweep(  # type: ignore[no-untyped-def]
     span = min(a, nx + ny)  # |k - l| < span reaches every diagonal there is
     off = nx - 1
     for x in range(rows_from, rows_to):
+        y0 = x if tri else 0
         rowbits[:] = 0
         row_mex = 0
         row_minc = NO_COLD
         row_max = -1
-        for y in range(ny):
+        if tri and one_every:
+            rowbits[:] = colbits[x]
+            row_mex = col_mex[x]
+            row_minc = col_minc[x]
+            row_max = col_max[x]
+        for y in range(y0, ny):
             d = y - x + off
             # ----- targets read directly (restricted amounts) ---------------------------
             m = 0
@@ -194,6 +205,10 @@ def _sweep(  # type: ignore[no-untyped-def]
             if g >= cap:
                 return 1
             G[x, y] = g
+            if tri and y < nx:
+                G[y, x] = g
+                R[y, x] = r
+                cold[y, x] = c
             mask = one << np.uint64(g & 63)
             gw = g >> 6
             # ----- update the lines ----------------------------------------------------
@@ -218,7 +233,7 @@ def _sweep(  # type: ignore[no-untyped-def]
                 dmc[x, y] = min(pc, r) if c else pc
                 dma[x, y] = max(pa, r + 1)
         if both_every:  # the diagonals take row x only now: moves with l > k must not see it
-            for y in range(ny):
+            for y in range(y0, ny):
                 d = y - x + off
                 g = np.int64(G[x, y])
                 diagbits[d, g >> 6] |= one << np.uint64(g & 63)
@@ -272,6 +287,9 @@ def value_table(
             f"values on [0, {nx}) x [0, {ny}) need {need >> 20} MiB; the budget is {budget.VALUES_BYTES >> 20} MiB "
             "(ask for a smaller corner)"
         )
+    if nx > ny and not (spec.both.every and spec.difference > 1):  # the half sweep wants nx <= ny
+        t = value_table(spec, ny, nx, last_mover_wins, progress)
+        return ValueTable(*(np.ascontiguousarray(m.T) for m in (t.grundy, t.cold, t.remoteness)))
     bound = moves_bound(spec, nx, ny)
     g_dtype = np.uint16 if bound < 0xFFFF else np.uint32
     one_every, both_every, a = spec.one.every, spec.both.every, spec.difference
@@ -282,6 +300,7 @@ def value_table(
     ex_r = np.zeros(n_ex, dtype=np.int64)
     ex_c = np.zeros(n_ex, dtype=np.bool_)
     capacity = min(bound + 1, 4 * (nx + ny) + 64)
+    tri = not (both_every and a > 1)  # the table is symmetric: search half of it
     while True:
         words = capacity // 64 + 2
         G = np.zeros((nx, ny), dtype=g_dtype)
@@ -306,7 +325,7 @@ def value_table(
             status = _sweep(
                 lo, hi, nx, ny, one_every, one_set, both_every, a, pairs, last_mover_wins,
                 G, R, cold, colbits, col_mex, diagbits, diag_mex,
-                col_minc, col_max, diag_minc, diag_max, dmc, dma, ex_g, ex_r, ex_c,
+                col_minc, col_max, diag_minc, diag_max, dmc, dma, ex_g, ex_r, ex_c, tri,
             )  # fmt: skip
             if status:
                 overflow = True
