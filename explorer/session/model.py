@@ -18,10 +18,9 @@ from explorer.core.analysis.play import Game
 from explorer.core.analysis.position import PositionReport
 from explorer.core.rules.base import Rule
 from explorer.core.rules.closed import Wythoff
-from explorer.core.values import GRUNDY, REMOTENESS
+from explorer.core.values import GRUNDY, HOT_COLD, MODES, REMOTENESS
 
-HOT_COLD = "hot/cold"
-MODES = (HOT_COLD, GRUNDY, REMOTENESS)
+__all__ = ["GRUNDY", "HOT_COLD", "MODES", "REMOTENESS", "BatchRecord", "QueryRecord", "Session"]
 
 
 @dataclass(frozen=True)

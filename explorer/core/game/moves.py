@@ -55,6 +55,9 @@ class Move:
         a, b = self.target
         return f"{self.wording()} → ({a}, {b})"
 
+    def __str__(self) -> str:
+        return self.describe()
+
 
 def winning_moves(x: int, y: int) -> list[Move]:
     """All winning moves from (x, y), sorted by target; empty for a cold position."""

@@ -30,6 +30,7 @@ else:
     np = lazy_numpy(__name__)
 
 Position = tuple[int, int]
+FAR_CELL = 4096  # `grundy` of a cell this far out asks the certified rows before a corner table
 Progress = Callable[[int, int], bool]
 
 
@@ -95,6 +96,9 @@ class Rule(Protocol):
         self, rows: int, progress: Progress | None = None, budget_bytes: int | None = None
     ) -> GrundyRows: ...
     def closed_values(self, x: int, y: int) -> tuple[int, int] | None: ...  # (G, R) at any size, if known
+    def grundy(self, x: int, y: int) -> int: ...
+    def remoteness(self, x: int, y: int) -> int: ...
+    def count(self, *bounds: int) -> int: ...
     def counter(self, method: str = "auto", max_cells: int = MAX_CELLS) -> Counter: ...
 
 
@@ -188,6 +192,64 @@ class RuleBase:
     def closed_values(self, x: int, y: int) -> tuple[int, int] | None:
         """(G, R) at (x, y) by a closed form valid at any size, or None where the rule has none."""
         return None
+
+    def grundy(self, x: int, y: int) -> int:
+        """The Sprague-Grundy value G(x, y) of the rule's moves (0 exactly where cold, in normal play).
+
+        From a closed form where the rule has one (Nim: x XOR y, at any size), from Wythoff's
+        certified rows when min(x, y) is small and the other pile huge, else from the corner
+        table up to (x, y) (which must fit the memory and time bounds; ValueError if not).
+
+        >>> from explorer import Wythoff, Nim
+        >>> [Wythoff().grundy(10, y) for y in range(6)]  # row 10 of Wythoff's table
+        [10, 11, 9, 8, 13, 12]
+        >>> Nim().grundy(5, 3), Nim().grundy(2**200, 1) == 2**200 + 1
+        (6, True)
+        """
+        return self._value(x, y, 0)
+
+    def remoteness(self, x: int, y: int) -> int:
+        """Steinhaus's remoteness R(x, y): how many moves the game lasts from (x, y) when the
+        winner hurries and the loser delays (even exactly where the player to move loses).
+
+        >>> from explorer import Wythoff
+        >>> Wythoff().remoteness(0, 0), Wythoff().remoteness(1, 2), Wythoff().remoteness(4, 4)
+        (0, 2, 1)
+        """
+        return self._value(x, y, 1)
+
+    def _value(self, x: int, y: int, which: int) -> int:
+        self.check(x, y)
+        closed = self.closed_values(x, y)
+        if closed is not None:
+            return closed[which]
+        if which == 0 and max(x, y) >= FAR_CELL:
+            try:
+                rows = self.grundy_rows(min(x, y) + 1)
+            except (NotAvailable, ValueError):
+                rows = None
+            if rows is not None and rows.knows(x, y):
+                return rows.value(x, y)
+        window = self.grundy_window if which == 0 else self.remoteness_window
+        return int(window(x, y, 1, 1)[0, 0])
+
+    def count(self, *bounds: int) -> int:
+        """Cold cells in [0, x] x [0, y] (`count(x, y)`) or [x0, x1] x [y0, y1]
+        (`count(x0, y0, x1, y1)`), exactly, at any size.
+
+        >>> from explorer import Wythoff
+        >>> Wythoff().count(10, 10)  # (0,0) (1,2) (2,1) (3,5) (5,3) (4,7) (7,4) (6,10) (10,6)
+        9
+        >>> Wythoff().count(3, 0, 7, 5)  # (3, 5), (5, 3) and (7, 4)
+        3
+        """
+        if len(bounds) == 2:
+            x0, y0, x1, y1 = 0, 0, *bounds
+        elif len(bounds) == 4:
+            x0, y0, x1, y1 = bounds
+        else:
+            raise RuleError("count takes x, y or x0, y0, x1, y1")
+        return self.count_rect(x0, y0, x1, y1).count
 
     def grundy_rows(self, rows: int, progress: Progress | None = None, budget_bytes: int | None = None) -> GrundyRows:
         raise NotAvailable(f"Grundy rows at any distance are computed for Wythoff's game, not for {self.title}")

@@ -83,8 +83,9 @@ def _sweep(  # type: ignore[no-untyped-def]
     """Rows rows_from .. rows_to - 1. Returns 0, or 1 if a value reached the bitsets' capacity.
 
     With `tri` (nx <= ny, and diagonals that are single lines) only the cells y >= x are
-    searched; each is written to (y, x) too (the table is symmetric, as every MoveSpec is). Row x's cells left of the diagonal are the
-    column x's cells below it, so the row starts from the column's bitset and aggregates."""
+    searched; each is written to (y, x) too (the table is symmetric, as every MoveSpec is).
+    Row x's cells left of the diagonal are column x's cells below it, so the row starts from
+    the column's bitset and aggregates."""
     words = colbits.shape[1]
     cap = (words - 1) * 64
     one = np.uint64(1)

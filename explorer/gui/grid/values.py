@@ -9,13 +9,12 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
 from explorer.core.exact.bigint import short_decimal, tail_decimal
 from explorer.core.render.raster import Raster
-from explorer.core.render.values import ValueGrid, count_below, value_grid
+from explorer.core.render.values import ValueGrid
 from explorer.gui import palette
 from explorer.gui.grid.items import CellNumbers
 from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
@@ -41,36 +40,6 @@ class ValueDrawing:
 
     def cells_per_pixel(self) -> float:
         raise NotImplementedError
-
-    def _value_levels(self, raster: Raster) -> NDArray[np.uint8]:
-        """Level 0: not known (grey); 1..255: the value scaled between the least and the
-        largest value in view."""
-        grid = value_grid(self.values, self.mode, raster.tx0, raster.ty0, raster.nx, raster.ny, raster.step)
-        self.value_grid = grid
-        v = grid.values
-        known = grid.known
-        if not known.any():
-            self._value_range = (0.0, 1.0)
-            return np.zeros(v.shape, dtype=np.uint8)
-        lo, hi = float(v[known].min()), float(v[known].max())
-        self._value_range = (lo, max(hi, lo + 1))
-        scaled = np.where(known, (np.nan_to_num(v, nan=lo) - lo) / max(hi - lo, 1e-300), 0.0)
-        levels = np.where(known, 1 + np.floor(scaled * 254), 0)
-        return levels.astype(np.uint8)
-
-    def _bounded_levels(self, raster: Raster, n: int) -> NDArray[np.uint8]:
-        """Rules solved on [0, n)^2: 0 beyond the solved square (grey), 1 hot, 2..255 cold."""
-        base = raster.levels().astype(np.int64)
-        levels = np.where(base > 0, 1 + np.minimum(base, 254), 1)
-        # the texels whose corner lies inside: a prefix along each axis, found with two exact
-        # divisions (a Python loop over texels cost 0.24 s with 3 000-bit steps: soak finding)
-        xs = np.arange(raster.nx) < count_below(raster.tx0 * raster.step, raster.step, raster.nx, n)
-        ys = np.arange(raster.ny) < count_below(raster.ty0 * raster.step, raster.step, raster.ny, n)
-        levels[~(ys[:, None] & xs[None, :])] = 0
-        return levels.astype(np.uint8)
-
-    def _value_lut(self) -> NDArray[np.uint8]:
-        return palette.value_lookup_table(self.mode)
 
     def _draw_value_extras(self, raster: Raster) -> None:
         valued = self.mode != HOT_COLD

@@ -22,6 +22,7 @@ from PySide6.QtGui import QKeyEvent
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
 from explorer.core.render.frame import SCENE_TARGET, Frame
+from explorer.core.render.levels import levels_for
 from explorer.core.render.raster import Raster
 from explorer.core.rules.base import Rule
 from explorer.core.rules.closed import Wythoff
@@ -318,18 +319,12 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
         step = raster.step
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
         f = self.frame
-        valued = self.mode != HOT_COLD
-        bounded = self.rule.bound is not None
-        lut = self._value_lut() if valued else palette.custom_lookup_table() if bounded else None
-        self.image.setLookupTable(lut if lut is not None else palette.lookup_table())
         if raster.nx and raster.ny:
-            if valued:
-                levels = self._value_levels(raster)
-            elif bounded:
-                levels = self._bounded_levels(raster, self.rule.bound)
-            else:
-                levels = raster.levels()
-            self.image.setImage(levels, levels=(0, 255), autoLevels=False)
+            drawn = levels_for(self.rule, raster, self.mode, self.values)
+            self.value_grid = drawn.grid
+            self._value_range = drawn.value_range or (0.0, 1.0)
+            self.image.setLookupTable(drawn.lut)
+            self.image.setImage(drawn.levels, levels=(0, 255), autoLevels=False)
             half = Fraction(1, 2)
             self.image.setRect(
                 QRectF(

@@ -1,0 +1,207 @@
+"""Wythoff Explorer from Python (`import explorer as wx`): rules, exact answers, pictures.
+
+Every rule answers the same questions, exactly, for whole numbers of any size:
+
+>>> import explorer as wx
+>>> w = wx.Wythoff()
+>>> w.is_cold(3, 5), w.is_cold(3, 6)
+(True, False)
+>>> w.cold_pair(10**30) == (w.cold_pair(10**30)[0], w.cold_pair(10**30)[0] + 10**30)
+True
+>>> [m.target for m in w.winning_moves(4, 9)]
+[(4, 7)]
+>>> sorted(wx.Nim().legal_moves(1, 2))
+[(0, 2), (1, 0), (1, 1)]
+>>> wx.Fraenkel(2).cold_pair(1)  # a-Wythoff, a = 2: pairs (A_n, A_n + 2n)
+(1, 3)
+>>> wx.Misere().is_cold(0, 1)  # misère: taking the last counter loses
+True
+>>> wx.Custom(one="1 2", both="none", n=64).is_cold(3, 3)  # take 1 or 2 from one pile
+True
+
+Pictures are drawn from the same exact rasters and colours as the window, without Qt:
+
+>>> p = wx.view(0, 0, 40, 30, size=(200, 150))
+>>> p.rgb.shape, p.step, p.scale
+((150, 200, 3), 1, 5)
+>>> p.png()[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+True
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from explorer.core.exact.bigint import short_decimal
+from explorer.core.render.levels import Levels, levels_for
+from explorer.core.render.png import png_bytes
+from explorer.core.render.raster import MAX_TEXELS, Raster
+from explorer.core.rules.base import Rule, RuleError
+from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
+from explorer.core.rules.custom import DEFAULT_SIDE, CustomRule
+from explorer.core.rules.registry import parse_rule
+from explorer.core.rules.spec import Amounts, MoveSpec
+from explorer.core.values import GRUNDY, HOT_COLD, REMOTENESS
+from explorer.core.values.cache import ValueCache
+
+__all__ = ["Custom", "Fraenkel", "Misere", "Nim", "Picture", "Wythoff", "rule", "view"]
+
+MODES = {"cold": HOT_COLD, HOT_COLD: HOT_COLD, GRUNDY: GRUNDY, REMOTENESS: REMOTENESS}
+MAX_SIZE = 4096  # pixels per side of a picture
+
+
+def Custom(one: str = "any", both: str = "any", a: int = 1, n: int = DEFAULT_SIDE, misere: bool = False) -> CustomRule:
+    """A rule given by its moves, solved on [0, n)²: take an amount in `one` from one pile,
+    or amounts k, l in `both` from both piles with |k - l| < a. Amounts are written as in the
+    window: 'any', 'none', a list such as '1 2 5', or 'powers of 2'.
+
+    >>> r = Custom(one="any", both="powers of 2", n=128)
+    >>> r.is_cold(0, 0), r.is_cold(1, 1), r.is_cold(1, 2)
+    (True, False, True)
+    """
+    try:
+        spec = MoveSpec(Amounts.parse(one), Amounts.parse(both), a)
+    except ValueError as exc:
+        raise RuleError(str(exc)) from None
+    return CustomRule(spec, n, misere)
+
+
+def rule(text: str) -> Rule:
+    """A rule from its text form, as `--rule` takes it: 'wythoff', 'nim', 'misere', 'wythoff:3',
+    'custom:one=1 2;both=none;n=64'.
+
+    >>> rule("wythoff:3") == Fraenkel(3)
+    True
+    """
+    return parse_rule(text)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """Cells drawn as the window draws them. `rgb` is the picture (row 0 at the top: y grows
+    upwards, x to the right); each texel of step x step cells is `scale` x `scale` pixels.
+    The texels start at cell (x0, y0), a multiple of step, and cover the cells asked for."""
+
+    rule: Rule
+    mode: str
+    x0: int
+    y0: int
+    step: int
+    scale: int
+    raster: Raster = field(repr=False)
+    drawn: Levels = field(repr=False)
+    values_cache: ValueCache | None = field(default=None, repr=False)
+
+    @property
+    def levels(self) -> NDArray[np.uint8]:
+        """(ny, nx) colour levels of the texels, row j holding y = y0 + j * step."""
+        return self.drawn.levels
+
+    @property
+    def counts(self) -> NDArray:
+        """(ny, nx) exact cold-cell counts of the texels (int64, or Python ints when huge)."""
+        return self.raster.dense_counts()
+
+    def values(self) -> NDArray:
+        """(ny, nx) exact G or R at each texel's corner cell where known, -1 where not (object
+        array of Python ints). Only in the 'grundy' and 'remoteness' modes."""
+        if self.values_cache is None:
+            raise RuleError("values belong to pictures drawn in the 'grundy' or 'remoteness' mode")
+        r = self.raster
+        out = np.full((r.ny, r.nx), -1, dtype=object)
+        for j in range(r.ny):
+            for i in range(r.nx):
+                v = self.values_cache.value(self.mode, r.x0 + i * r.step, r.y0 + j * r.step)
+                if v is not None:
+                    out[j, i] = v
+        return out
+
+    @property
+    def rgb(self) -> NDArray[np.uint8]:
+        image = self.drawn.rgb()[::-1]
+        if self.scale > 1:
+            image = np.repeat(np.repeat(image, self.scale, axis=0), self.scale, axis=1)
+        return np.ascontiguousarray(image)
+
+    def png(self) -> bytes:
+        return png_bytes(self.rgb)
+
+    def __repr__(self) -> str:
+        h, w = self.levels.shape
+        where = f"({short_decimal(self.x0)}, {short_decimal(self.y0)})"
+        size = f"{w * self.scale}x{h * self.scale} px"
+        return f"<Picture {self.rule.key} {self.mode}: {w}x{h} texels of {short_decimal(self.step)}² cells from {where}, {size}>"
+
+    def _repr_png_(self) -> bytes:  # Jupyter shows the picture
+        return self.png()
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the picture as a PNG file."""
+        with open(path, "wb") as f:
+            f.write(self.png())
+
+
+_VALUES: dict[Rule, ValueCache] = {}  # the values of the last rule drawn in a value mode
+
+
+def _values_for(rule: Rule, x_hi: int, y_hi: int, mode: str) -> ValueCache:
+    cache = _VALUES.get(rule)
+    if cache is None:
+        _VALUES.clear()  # one rule's values at a time: a few hundred MiB at most
+        cache = _VALUES[rule] = ValueCache(rule)
+    need = cache.side_for(x_hi, y_hi)
+    if need is not None:
+        cache.grow(need)
+    if mode == GRUNDY and not cache.covers(x_hi, y_hi):
+        cache.solve_rows()  # Wythoff's rows reach any distance (None for other rules)
+    return cache
+
+
+def _whole(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise RuleError(f"{name} must be a whole number, not {value!r}")
+    return int(value)
+
+
+def view(
+    x0: int,
+    y0: int,
+    x1: int,
+    y1: int,
+    rule: Rule | str | None = None,
+    mode: str = "cold",
+    size: tuple[int, int] = (400, 400),
+) -> Picture:
+    """The cells [x0, x1) x [y0, y1) under `rule` (default Wythoff), at most `size` = (width,
+    height) pixels. `mode`: 'cold' (hot/cold, exact counts at any zoom), 'grundy' or
+    'remoteness' (grey where not computed). Far out and zoomed out is fine: 10^100 is exact.
+
+    >>> p = view(10**100, 10**100, 10**100 + 64, 10**100 + 64, size=(64, 64))
+    >>> p.x0 == 10**100, p.step, p.rgb.shape
+    (True, 1, (64, 64, 3))
+    """
+    the_rule = Wythoff() if rule is None else parse_rule(rule) if isinstance(rule, str) else rule
+    if mode not in MODES:
+        raise RuleError(f"mode must be one of 'cold', 'grundy', 'remoteness', not {mode!r}")
+    colour = MODES[mode]
+    x0, y0, x1, y1 = (_whole(v, n) for v, n in zip((x0, y0, x1, y1), ("x0", "y0", "x1", "y1"), strict=True))
+    if min(x0, y0) < 0 or x1 <= x0 or y1 <= y0:
+        raise RuleError("view takes 0 <= x0 < x1 and 0 <= y0 < y1 (cells [x0, x1) x [y0, y1))")
+    w, h = (_whole(v, "size") for v in size)
+    if not (1 <= w <= MAX_SIZE and 1 <= h <= MAX_SIZE):
+        raise RuleError(f"size must be between 1 and {MAX_SIZE} pixels a side")
+    step = max(1, -(-(x1 - x0) // w), -(-(y1 - y0) // h))
+    raster = the_rule.raster(x0, y0, x1, y1, step)
+    if raster.nx > MAX_TEXELS or raster.ny > MAX_TEXELS:  # cannot happen with size <= MAX_SIZE
+        raise RuleError("the picture would be too large")
+    cache = None
+    if colour != HOT_COLD:
+        cache = _values_for(the_rule, raster.x0 + raster.nx * step - 1, raster.y0 + raster.ny * step - 1, colour)
+    drawn = levels_for(the_rule, raster, colour, cache)
+    scale = max(1, min(w // max(raster.nx, 1), h // max(raster.ny, 1)))
+    return Picture(the_rule, colour, raster.x0, raster.y0, step, scale, raster, drawn, cache)
