@@ -135,7 +135,8 @@ class Picture:
         h, w = self.levels.shape
         where = f"({short_decimal(self.x0)}, {short_decimal(self.y0)})"
         size = f"{w * self.scale}x{h * self.scale} px"
-        return f"<Picture {self.rule.key} {self.mode}: {w}x{h} texels of {short_decimal(self.step)}² cells from {where}, {size}>"
+        texels = f"{w}x{h} texels of {short_decimal(self.step)}² cells"
+        return f"<Picture {self.rule.key} {self.mode}: {texels} from {where}, {size}>"
 
     def _repr_png_(self) -> bytes:  # Jupyter shows the picture
         return self.png()
