@@ -6,6 +6,7 @@ views' requests into session changes, and the session's events into view updates
 
 from __future__ import annotations
 
+import os
 from itertools import pairwise
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
@@ -30,6 +31,7 @@ from explorer.gui.controllers.play import PlayController
 from explorer.gui.controllers.queries import QueryController
 from explorer.gui.controllers.rules import RuleController
 from explorer.gui.controllers.selection import SelectionController
+from explorer.gui.controllers.sessions import SessionController
 from explorer.gui.controllers.values import ValuesController
 from explorer.gui.dialogs import Dialogs
 from explorer.gui.grid.view import GridView
@@ -64,6 +66,10 @@ exactly one cold cell; they lie along the lines y = φx and y = x/φ (View ▸ G
 cell, so the two lines stay visible at every scale. Hover for exact counts.</p>
 <p>Wheel: zoom around the cursor. Drag: pan. Keys: + and − zoom, arrows pan, Home resets.
 Click a cell to inspect it; its winning moves are drawn as arrows.</p>"""
+
+
+SESSION_FILES = "Wythoff Explorer sessions (*.json);;All files (*)"
+RECENT = 8  # files under File ▸ Open recent
 
 
 class MainWindow(QMainWindow):
@@ -121,6 +127,19 @@ class MainWindow(QMainWindow):
         self.rows_panel.positionRequested.connect(self.go_to_position)
         self.rows_panel.valueRequested.connect(self._row_value)
         self.npiles = NPilesController(self.npiles_panel, LatestJob(self))
+        self.sessions = SessionController(
+            session,
+            self.grid,
+            self.query_panel,
+            select=self.select_position,
+            clear_selection=self.selection.clear,
+            restore_game=self.play.restore,
+            warn=lambda text: self.dialogs.warn("Session", text),
+            status=lambda text: self.statusBar().showMessage(text, 6000),
+            jobs=LatestJob(self),
+        )
+        self.sessions.opened = self._remember_file
+        self.grid.navigated.connect(self.sessions.view_moved)
         session.events.rule.connect(self.grid.set_rule)
         session.events.mode.connect(self.grid.set_mode)
 
@@ -166,6 +185,7 @@ class MainWindow(QMainWindow):
             or self.values.busy
             or self.npiles.busy
             or self.sequence_panel.busy
+            or self.sessions.jobs.busy
         )
 
     def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:
@@ -184,6 +204,14 @@ class MainWindow(QMainWindow):
         export.triggered.connect(self.export_png)
         quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
+        open_action = QAction("&Open session…", self, shortcut=QKeySequence.StandardKey.Open)
+        open_action.triggered.connect(lambda: self.open_session())
+        save_action = QAction("&Save session…", self, shortcut=QKeySequence.StandardKey.Save)
+        save_action.triggered.connect(lambda: self.save_session())
+        file_menu.addActions([open_action, save_action])
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file_menu.addSeparator()
         file_menu.addActions([export, quit_action])
 
         view = self.menuBar().addMenu("&View")
@@ -196,6 +224,8 @@ class MainWindow(QMainWindow):
         self.phi_action = QAction("&Golden lines y = φx, y = x/φ", self, checkable=True)
         self.phi_action.toggled.connect(lambda on: self.grid.set_overlays(phi_lines=on))
         view.addActions([reset, goto])
+        self.bookmarks_menu = view.addMenu("&Bookmarks")
+        self.bookmarks_menu.aboutToShow.connect(self._fill_bookmarks)
         view.addSeparator()
         view.addActions([self.grid_lines_action, self.phi_action])
 
@@ -270,6 +300,60 @@ class MainWindow(QMainWindow):
             self.dialogs.warn("Go to position", str(exc))
             return
         self.go_to_position(a, b)
+
+    # ----- sessions and bookmarks -----------------------------------------------------------
+    def save_session(self, path: str | None = None) -> bool:
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(self, "Save session", "exploration.wythoff.json", SESSION_FILES)
+            if not path:
+                return False
+        return self.sessions.save(path)
+
+    def open_session(self, path: str | None = None) -> None:
+        if not path:
+            path, _ = QFileDialog.getOpenFileName(self, "Open session", "", SESSION_FILES)
+            if not path:
+                return
+        self.sessions.open(path)
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("session/recent", [])
+        files = [value] if isinstance(value, str) else list(value or [])
+        return [f for f in files if isinstance(f, str) and f][:RECENT]
+
+    def _remember_file(self, path: str) -> None:
+        path = os.path.abspath(path)
+        self.settings.setValue("session/recent", [path, *(f for f in self.recent_files() if f != path)][:RECENT])
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for path in files:
+            action = self.recent_menu.addAction(os.path.basename(path))
+            action.setToolTip(path)
+            action.triggered.connect(lambda _=False, p=path: self.open_session(p))
+        if not files:
+            self.recent_menu.addAction("(no sessions yet)").setEnabled(False)
+
+    def _fill_bookmarks(self) -> None:
+        menu = self.bookmarks_menu
+        menu.clear()
+        add = menu.addAction("&Add bookmark for this view…")
+        add.setShortcut(QKeySequence("Ctrl+D"))
+        add.triggered.connect(self.ask_bookmark)
+        marks = self.session.bookmarks
+        if marks:
+            menu.addSeparator()
+            for b in marks:
+                menu.addAction(b.name).triggered.connect(lambda _=False, n=b.name: self.sessions.go_to_bookmark(n))
+            delete = menu.addMenu("&Delete")
+            for b in marks:
+                delete.addAction(b.name).triggered.connect(lambda _=False, n=b.name: self.sessions.delete_bookmark(n))
+
+    def ask_bookmark(self) -> None:
+        name = self.dialogs.text("Add bookmark", "Name for this view:")
+        if name is not None:
+            self.sessions.add_bookmark(name)
 
     def export_png(self, path: str | None = None) -> None:
         if not path:

@@ -16,9 +16,11 @@ from psygnal import evented
 from explorer.core import budget
 from explorer.core.analysis.play import Game
 from explorer.core.analysis.position import PositionReport
+from explorer.core.counting.closed_form import cells_in
 from explorer.core.rules.base import Rule
 from explorer.core.rules.closed import Wythoff
 from explorer.core.values import GRUNDY, HOT_COLD, MODES, REMOTENESS
+from explorer.session.store import MAX_SAVED_QUERIES, Bookmark, SavedGame, SavedQuery, SavedSession
 
 __all__ = ["GRUNDY", "HOT_COLD", "MODES", "REMOTENESS", "BatchRecord", "QueryRecord", "Session"]
 
@@ -78,6 +80,7 @@ class Session:
     queries: tuple[QueryRecord | BatchRecord, ...] = ()
     game: Game | None = None
     game_moves: int = 0  # bumped on every change to the game (the Game object changes in place)
+    bookmarks: tuple[Bookmark, ...] = ()  # named views, kept with the session
 
     def accepts(self, rule: Rule, selection: tuple[int, int] | None = None) -> bool:
         """Whether an answer computed for (rule, selection) still belongs to the session."""
@@ -99,3 +102,24 @@ class Session:
 
     def game_changed(self) -> None:
         self.game_moves += 1
+
+    def saved(self) -> tuple[SavedSession, int]:
+        """What a session file holds of this session, and how many of the oldest query rows were
+        left out (at most MAX_SAVED_QUERIES rows are kept: imported batches can be millions)."""
+        rows: list[SavedQuery] = []
+        for r in self.queries:
+            if isinstance(r, QueryRecord):
+                rows.append(SavedQuery(r.x0, r.y0, r.x1, r.y1, r.count, r.cells, r.method, r.rule_key))
+                continue
+            for x0, y0, x1, y1, c in zip(r.x0, r.y0, r.x1, r.y1, r.counts, strict=True):
+                x0, y0, x1, y1 = int(x0), int(y0), int(x1), int(y1)
+                rows.append(SavedQuery(x0, y0, x1, y1, int(c), cells_in(x0, y0, x1, y1), r.method, r.rule_key))
+        left_out = max(0, len(rows) - MAX_SAVED_QUERIES)
+        game = None
+        if self.game is not None:
+            g = self.game
+            game = SavedGame(g.start, g.human_first, tuple(g.path), tuple(g.movers))
+        saved = SavedSession(
+            self.rule.key, self.view, self.mode, self.selection, tuple(rows[left_out:]), game, self.bookmarks
+        )
+        return saved, left_out

@@ -11,7 +11,7 @@ says so.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from explorer.core.game.moves import Move
@@ -40,6 +40,28 @@ class Game:
     def __post_init__(self) -> None:
         self.rule.check(*self.start)  # negative piles, or outside a bounded rule's square
         self.path = [self.start]
+
+    @classmethod
+    def replay(
+        cls,
+        rule: Rule,
+        start: tuple[int, int],
+        human_first: bool,
+        path: Sequence[tuple[int, int]],
+        movers: Sequence[str],
+    ) -> Game:
+        """A game rebuilt from its moves (a saved session). IllegalMove if a move is not one of
+        the rule's, or a player moves out of turn."""
+        game = cls(rule, start, human_first)
+        if len(path) != len(movers) + 1 or (path and tuple(path[0]) != tuple(start)):
+            raise IllegalMove("the game's positions and players do not match")
+        for target, who in zip(path[1:], movers, strict=True):
+            if who != game.to_move:
+                raise IllegalMove(f"move {len(game.movers) + 1} was made out of turn")
+            if game.over or not game.legal(target):
+                raise IllegalMove(f"move {len(game.movers) + 1} is not a legal move under {rule.title}")
+            game._push(target, who)
+        return game
 
     # ----- state ------------------------------------------------------------------------
     @property

@@ -67,6 +67,11 @@ def _fraenkel(param: str | None) -> Rule:
 
 def parse_custom(param: str | None) -> CustomRule:
     """'one=2 3;both=none;a=1;n=64[;misere]' (every field optional: any, any, 1, 512, normal)."""
+    return CustomRule(*custom_fields(param))
+
+
+def custom_fields(param: str | None) -> tuple[MoveSpec, int, bool]:
+    """The spec, side and play of a custom rule's text, checked but not solved."""
     fields: dict[str, str] = {}
     misere = False
     for part in (param or "").split(";"):
@@ -91,7 +96,7 @@ def parse_custom(param: str | None) -> CustomRule:
     except ValueError as exc:
         raise UnknownRule(str(exc)) from None
     n = _whole(fields.get("n", str(DEFAULT_SIDE)), "the side n", 1, MAX_SIDE)
-    return CustomRule(spec, n, misere)
+    return spec, n, misere
 
 
 FAMILIES: tuple[Family, ...] = (
@@ -130,6 +135,21 @@ def parse_rule(text: str) -> Rule:
         raise UnknownRule(f"unknown rule {text!r}: valid rules are {rule_syntax()}")
     try:
         return family.make(param if colon else None)
+    except UnknownRule:
+        raise
+    except RuleError as exc:
+        raise UnknownRule(str(exc)) from None
+
+
+def check_rule(text: str) -> None:
+    """Raise UnknownRule unless `text` names a rule; solves nothing (custom rules are only read)."""
+    name, colon, param = text.strip().partition(":")
+    family = _BY_NAME.get(name.strip().lower())
+    if family is None or not family.costly:
+        parse_rule(text)
+        return
+    try:
+        custom_fields(param if colon else None)
     except UnknownRule:
         raise
     except RuleError as exc:

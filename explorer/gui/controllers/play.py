@@ -65,6 +65,23 @@ class PlayController(QObject):
         if self.game.to_move == COMPUTER:
             QTimer.singleShot(self.reply_delay_ms, self._computer)
 
+    def restore(self, game: Game | None) -> None:
+        """Show a game rebuilt from a session file (None: no game)."""
+        self.session.game = game
+        self.panel.log.clear()
+        if game is None:
+            self.grid.set_path([])
+            self.panel.undo.setEnabled(False)
+            self.panel.redo.setEnabled(False)
+            self.panel.status.setText("")
+            return
+        game.remoteness = self._remoteness
+        self.want_values(*game.start)
+        self._rebuild_log()
+        self._refresh()
+        if game.to_move == COMPUTER and not game.over:
+            QTimer.singleShot(self.reply_delay_ms, self._computer)
+
     def _remoteness(self, x: int, y: int) -> int | None:
         cache = self.value_cache()
         return cache.remoteness(x, y) if cache is not None and cache.rule == self.session.rule else None

@@ -79,6 +79,15 @@ class SelectionController:
         if then is not None:
             then(r.a, r.b)
 
+    def clear(self) -> None:
+        """No position selected (an opened session without one)."""
+        self.jobs.cancel()
+        self.session.selection = None
+        self.session.report = None
+        self.session.message = ""
+        self.grid.set_selection(None, None)
+        self.inspector.set_report(None)
+
     def input_error(self, message: str) -> None:
         """The inspector could not read what was typed."""
         self.session.message = message

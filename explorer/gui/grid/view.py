@@ -54,6 +54,7 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
     valuesNeeded = Signal(int)  # the side of the corner of values to compute
     rectangleSelected = Signal(object, object, object, object)
     viewChanged = Signal()
+    navigated = Signal()  # the view was moved (a gesture, a key, or a set_view / center_on call)
     limitReached = Signal(str)  # the view was held at its most zoomed-in or zoomed-out scale
 
     def __init__(self, parent=None) -> None:  # type: ignore[no-untyped-def]
@@ -126,6 +127,7 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
 
         self._apply_limits()
         self.vb.sigRangeChanged.connect(self._on_range_changed)
+        self.vb.sigRangeChangedManually.connect(lambda *_: self.navigated.emit())
         self.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.scene().sigMouseClicked.connect(self._on_mouse_clicked)
         self.reset_view()
@@ -237,8 +239,10 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
         """Move by fractions of the view size."""
         (u0, u1), (v0, v1) = self.vb.viewRange()
         self.vb.translateBy(x=fx * (u1 - u0), y=fy * (v1 - v0))
+        self.navigated.emit()
 
     def _set_frame(self, frame: Frame) -> None:
+        self.navigated.emit()
         self.frame = frame
         self.axis_x.set_frame(frame.ox, frame.unit)
         self.axis_y.set_frame(frame.oy, frame.unit)

@@ -38,6 +38,9 @@ HISTORY_COLUMNS = ["x0", "y0", "x1", "y1", "cold cells", "cells", "share", "meth
 SHOWN_BATCH_ROWS = 500  # rows of an imported batch shown in the table; all go to the CSV
 
 
+HISTORY_SHOWN = 2000
+
+
 class QueryPanel(QWidget):
     queryRequested = Signal(object, object, object, object)
     valueQueryRequested = Signal(str, object, object, object, object, object)  # kind, value, rectangle
@@ -212,6 +215,15 @@ class QueryPanel(QWidget):
         for col, text in enumerate(values):
             self.history.setItem(row, col, QTableWidgetItem(text))
         self.history.scrollToBottom()
+
+    def set_history(self, rows: list[tuple[int, int, int, int, int, int, str]]) -> None:
+        """Show these answers (an opened session's) in place of the history; the newest
+        HISTORY_SHOWN rows are listed, all of them are kept and exported."""
+        self.history.setRowCount(0)
+        self.history.setUpdatesEnabled(False)
+        for row in rows[-HISTORY_SHOWN:]:
+            self.add_history_row(*row)
+        self.history.setUpdatesEnabled(True)
 
     def show_progress(self, done: int, total: int) -> None:
         busy = done < total

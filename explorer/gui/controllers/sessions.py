@@ -1,0 +1,163 @@
+"""Session files and bookmarks: save what the session holds, open a file into it, name views.
+
+Opening checks everything first (the file, the rule, the game's moves under that rule) and only
+then changes the session, so a bad file leaves the session as it was and says why. A custom
+rule is solved off the GUI thread, like choosing it in the selector.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from explorer.core.analysis.play import Game
+from explorer.core.rules.base import Rule
+from explorer.core.rules.registry import parse_rule, takes_time
+from explorer.session import store
+from explorer.session.jobs import Jobs
+from explorer.session.model import QueryRecord, Session
+from explorer.session.store import Bookmark, SavedSession, SessionFileError
+
+View = tuple[int, int, int, int]
+
+
+class ViewPort(Protocol):
+    def visible_cells(self) -> View: ...  # [x0, x1) x [y0, y1)
+    def set_view(self, x0: int, y0: int, x1: int, y1: int) -> None: ...  # [x0, x1] x [y0, y1]
+
+
+class HistoryView(Protocol):
+    def set_history(self, rows: list[tuple[int, int, int, int, int, int, str]]) -> None: ...
+
+
+@dataclass(frozen=True)
+class Prepared:
+    saved: SavedSession
+    rule: Rule
+    game: Game | None
+
+
+def prepare(saved: SavedSession) -> Prepared:
+    """Make the file's rule and replay its game under it (on a worker for custom rules)."""
+    rule = parse_rule(saved.rule)
+    if saved.selection is not None:
+        rule.check(*saved.selection)
+    game = None
+    if saved.game is not None:
+        g = saved.game
+        game = Game.replay(rule, g.start, g.human_first, g.path, g.movers)
+    return Prepared(saved, rule, game)
+
+
+class SessionController:
+    def __init__(
+        self,
+        session: Session,
+        grid: ViewPort,
+        history: HistoryView,
+        select: Callable[[int, int], None],
+        clear_selection: Callable[[], None],
+        restore_game: Callable[[Game | None], None],
+        warn: Callable[[str], None],
+        status: Callable[[str], None],
+        jobs: Jobs,
+    ) -> None:
+        self.session = session
+        self.grid = grid
+        self.history = history
+        self.select = select
+        self.clear_selection = clear_selection
+        self.restore_game = restore_game
+        self.warn = warn
+        self.status = status
+        self.jobs = jobs
+        self.opened: Callable[[str], None] = lambda path: None  # a file was opened (for Open recent)
+        self._restored: View | None = None  # a file's or a bookmark's view, while the grid still shows it
+
+    # ----- saving -----------------------------------------------------------------------------
+    def current_view(self) -> View:
+        """The view to save: the file's (or bookmark's) own view until the grid is moved (so
+        reopening and saving again gives the same file, whatever the window's size), else the
+        cells in view."""
+        return self._restored if self._restored is not None else self.grid.visible_cells()
+
+    def view_moved(self) -> None:
+        """The grid was moved: from now on the cells in view are the view."""
+        self._restored = None
+
+    def save(self, path: str) -> bool:
+        self.session.view = self.current_view()
+        saved, left_out = self.session.saved()
+        try:
+            store.save(path, saved)
+        except OSError as exc:
+            self.warn(f"Could not save the session to {path}: {exc.strerror or exc}")
+            return False
+        note = f" (the oldest {left_out:,} query rows were left out)" if left_out else ""
+        self.status(f"Session saved to {os.path.basename(path)}{note}")
+        self.opened(path)
+        return True
+
+    # ----- opening ----------------------------------------------------------------------------
+    def open(self, path: str) -> None:
+        try:
+            saved = store.load(path)
+        except SessionFileError as exc:
+            self.warn(f"Could not open {os.path.basename(path)}: {exc}. Nothing was changed.")
+            return
+        if takes_time(saved.rule):
+            self.status("Solving the session's custom rule…")
+        self.jobs.submit(
+            prepare,
+            saved,
+            done=lambda p: self._apply(path, p),
+            failed=lambda exc: self.warn(f"Could not open {os.path.basename(path)}: {exc}. Nothing was changed."),
+            background=takes_time(saved.rule),
+        )
+
+    def _apply(self, path: str, p: Prepared) -> None:
+        s, session = p.saved, self.session
+        session.rule = p.rule
+        session.mode = s.mode
+        session.queries = tuple(QueryRecord(q.x0, q.y0, q.x1, q.y1, q.count, q.cells, q.method, q.rule_key)
+                                for q in s.queries)  # fmt: skip
+        self.history.set_history([(q.x0, q.y0, q.x1, q.y1, q.count, q.cells, q.method) for q in s.queries])
+        session.bookmarks = s.bookmarks
+        self.restore_game(p.game)
+        if s.selection is not None:
+            self.select(*s.selection)
+        else:
+            self.clear_selection()
+        if s.view is not None:
+            self.show_view(s.view)
+        session.view = s.view
+        self.status(f"Opened {os.path.basename(path)}")
+        self.opened(path)
+
+    def show_view(self, view: View) -> None:
+        x0, y0, x1, y1 = view
+        self.grid.set_view(x0, y0, x1 - 1, y1 - 1)
+        self._restored = view
+
+    # ----- bookmarks --------------------------------------------------------------------------
+    def add_bookmark(self, name: str) -> None:
+        name = name.strip()
+        if not name or len(name) > store.MAX_NAME:
+            self.warn(f"A bookmark needs a name of 1 to {store.MAX_NAME} characters.")
+            return
+        view = self.current_view()
+        kept = tuple(b for b in self.session.bookmarks if b.name != name)
+        self.session.bookmarks = (*kept, Bookmark(name, view))
+        self.status(f"Bookmark {name!r} saved")
+
+    def go_to_bookmark(self, name: str) -> None:
+        for b in self.session.bookmarks:
+            if b.name == name:
+                self.show_view(b.view)
+                return
+        self.warn(f"There is no bookmark named {name!r}.")
+
+    def delete_bookmark(self, name: str) -> None:
+        self.session.bookmarks = tuple(b for b in self.session.bookmarks if b.name != name)

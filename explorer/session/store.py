@@ -1,0 +1,240 @@
+"""Session files: what an exploration holds, saved as versioned JSON and read back exactly.
+
+A file holds the rule (its registry key, custom specs included), the view (exact integers),
+the colour mode, the selection, the query history, the game in progress and the bookmarks.
+Integers are written as decimal strings, so that any size survives any JSON reader.
+
+Reading checks everything before anything is used: a damaged file, a file from another
+version, numbers past MAX_DIGITS or a rule this version does not know raise SessionFileError
+with one sentence for a person, and the caller's session stays as it was. Writing goes to a
+temporary file in the same folder, then replaces the target, so no half-written file is left.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from typing import Any
+
+from explorer.core.rules.base import RuleError
+from explorer.core.rules.registry import check_rule
+from explorer.core.values import MODES
+
+FORMAT = "wythoff-explorer-session"
+VERSION = 1
+MAX_FILE_BYTES = 64 << 20
+MAX_DIGITS = 100_000  # the largest numbers the explorer answers about
+MAX_NAME = 200
+MAX_SAVED_QUERIES = 100_000  # the newest rows of the history are saved (imported batches can be millions)
+
+
+class SessionFileError(ValueError):
+    """A session file that cannot be opened; the message says why."""
+
+
+@dataclass(frozen=True)
+class Bookmark:
+    name: str
+    view: tuple[int, int, int, int]  # cells [x0, x1) x [y0, y1)
+
+
+@dataclass(frozen=True)
+class SavedQuery:
+    """An answered rectangle: [x0, x1] x [y0, y1] held `count` cold cells of `cells`."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+    count: int
+    cells: int
+    method: str
+    rule_key: str
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    start: tuple[int, int]
+    human_first: bool
+    path: tuple[tuple[int, int], ...]  # start first
+    movers: tuple[str, ...]  # who made the move into path[i + 1]
+
+
+@dataclass(frozen=True)
+class SavedSession:
+    rule: str = "wythoff"
+    view: tuple[int, int, int, int] | None = None
+    mode: str = MODES[0]
+    selection: tuple[int, int] | None = None
+    queries: tuple[SavedQuery, ...] = ()
+    game: SavedGame | None = None
+    bookmarks: tuple[Bookmark, ...] = field(default=())
+
+
+# ----- writing ----------------------------------------------------------------------------------
+def _ints(values: Any) -> list[str]:
+    return [str(int(v)) for v in values]
+
+
+def to_document(s: SavedSession) -> dict[str, Any]:
+    game = None
+    if s.game is not None:
+        game = {
+            "start": _ints(s.game.start),
+            "human_first": s.game.human_first,
+            "path": [_ints(p) for p in s.game.path],
+            "movers": list(s.game.movers),
+        }
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rule": s.rule,
+        "view": None if s.view is None else _ints(s.view),
+        "mode": s.mode,
+        "selection": None if s.selection is None else _ints(s.selection),
+        "queries": [
+            {
+                "rect": _ints((q.x0, q.y0, q.x1, q.y1)),
+                "count": str(q.count),
+                "cells": str(q.cells),
+                "method": q.method,
+                "rule": q.rule_key,
+            }
+            for q in s.queries
+        ],
+        "game": game,
+        "bookmarks": [{"name": b.name, "view": _ints(b.view)} for b in s.bookmarks],
+    }
+
+
+def save(path: str | os.PathLike[str], s: SavedSession) -> None:
+    """Write atomically: a temporary file beside the target, flushed, then renamed over it."""
+    text = json.dumps(to_document(s), indent=1)
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".session-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+# ----- reading ----------------------------------------------------------------------------------
+def _int(value: Any, what: str, low: int | None = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise SessionFileError(f"{what} should be a whole number, not {type(value).__name__}")
+    text = str(value).strip()
+    digits = text[1:] if text.startswith("-") else text
+    if not digits.isascii() or not digits.isdigit():
+        raise SessionFileError(f"{what} should be a whole number, not {text[:40]!r}")
+    if len(digits) > MAX_DIGITS:
+        raise SessionFileError(f"{what} has {len(digits):,} digits; the explorer takes at most {MAX_DIGITS:,}")
+    n = int(text)
+    if low is not None and n < low:
+        raise SessionFileError(f"{what} should be at least {low}, not {text[:40]}")
+    return n
+
+
+def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        size = f" of {length}" if length is not None else ""
+        raise SessionFileError(f"{what} should be a list{size}")
+    return value
+
+
+def _text(value: Any, what: str, limit: int = MAX_NAME) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise SessionFileError(f"{what} should be a text of at most {limit} characters")
+    return value
+
+
+def _view(value: Any, what: str) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = (_int(v, what, low=None) for v in _list(value, what, 4))
+    if x1 <= x0 or y1 <= y0:
+        raise SessionFileError(f"{what} is empty (it needs x0 < x1 and y0 < y1)")
+    return x0, y0, x1, y1
+
+
+def _pair(value: Any, what: str) -> tuple[int, int]:
+    a, b = (_int(v, what) for v in _list(value, what, 2))
+    return a, b
+
+
+def from_document(doc: Any) -> SavedSession:
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SessionFileError("this is not a Wythoff Explorer session file")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SessionFileError("the session file has no format version")
+    if version > VERSION:
+        raise SessionFileError(
+            f"the session was saved by a newer Wythoff Explorer (format {version}); this one reads format {VERSION}"
+        )
+    if version < VERSION:
+        raise SessionFileError(f"format {version} is older than any this program reads (format {VERSION})")
+    rule = _text(doc.get("rule"), "the rule", 2000)
+    try:
+        check_rule(rule)
+    except RuleError as exc:
+        raise SessionFileError(f"the file names a rule this version does not know: {exc}") from None
+    mode = doc.get("mode", MODES[0])
+    if mode not in MODES:
+        raise SessionFileError(f"unknown colour mode {str(mode)[:40]!r}; modes are {', '.join(MODES)}")
+    view = None if doc.get("view") is None else _view(doc["view"], "the view")
+    selection = None if doc.get("selection") is None else _pair(doc["selection"], "the selection")
+    queries = []
+    for i, q in enumerate(_list(doc.get("queries", []), "the queries")):
+        what = f"query {i + 1}"
+        if not isinstance(q, dict):
+            raise SessionFileError(f"{what} is damaged")
+        x0, y0, x1, y1 = (_int(v, what, low=None) for v in _list(q.get("rect"), what, 4))
+        method = _text(q.get("method"), f"{what}'s method")
+        rule_key = _text(q.get("rule"), f"{what}'s rule", 2000)
+        queries.append(
+            SavedQuery(x0, y0, x1, y1, _int(q.get("count"), what), _int(q.get("cells"), what), method, rule_key)
+        )
+    game = None
+    g = doc.get("game")
+    if g is not None:
+        if not isinstance(g, dict) or not isinstance(g.get("human_first"), bool):
+            raise SessionFileError("the game is damaged")
+        path = tuple(_pair(p, "a position of the game") for p in _list(g.get("path"), "the game's path"))
+        movers = tuple(_text(m, "a player of the game", 20) for m in _list(g.get("movers"), "the game's players"))
+        start = _pair(g.get("start"), "the game's start")
+        if not path or path[0] != start or len(movers) != len(path) - 1:
+            raise SessionFileError("the game is damaged (its moves and its players do not match)")
+        game = SavedGame(start, g["human_first"], path, movers)
+    bookmarks = []
+    for i, b in enumerate(_list(doc.get("bookmarks", []), "the bookmarks")):
+        if not isinstance(b, dict):
+            raise SessionFileError(f"bookmark {i + 1} is damaged")
+        bookmarks.append(Bookmark(_text(b.get("name"), f"bookmark {i + 1}'s name"), _view(b.get("view"), "a bookmark")))
+    return SavedSession(rule, view, mode, selection, tuple(queries), game, tuple(bookmarks))
+
+
+def load(path: str | os.PathLike[str]) -> SavedSession:
+    """Read and check a session file (SessionFileError with the reason if it cannot be used)."""
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            raise SessionFileError(
+                f"the file holds {size >> 20} MiB; a session file is at most {MAX_FILE_BYTES >> 20} MiB"
+            )
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        raise SessionFileError(f"cannot read {os.fspath(path)}: {exc.strerror or exc}") from None
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise SessionFileError(f"the file is damaged (not JSON: {str(exc)[:80]})") from None
+    except ValueError as exc:  # a number past Python's int-conversion limit
+        raise SessionFileError(f"the file is damaged ({str(exc)[:80]})") from None
+    return from_document(doc)
