@@ -295,14 +295,62 @@ def cmd_grundy_row(args: argparse.Namespace, out: BinaryIO) -> None:
 def cmd_screenshot(args: argparse.Namespace, out: BinaryIO) -> None:
     from explorer.gui.screenshot import screenshot_from_args
 
+    _check_window_options(args)
+    if args.session is not None:
+        from explorer.session.store import load
+
+        load(args.session)
+
     screenshot_from_args(args)
+
+
+def _mode(text: str) -> str:
+    from explorer.core.values import HOT_COLD, MODES
+
+    mode = HOT_COLD if text in ("cold", "hot-cold") else text
+    if mode not in MODES:
+        raise argparse.ArgumentTypeError(f"the colour mode is one of cold, grundy, remoteness, not {text!r}")
+    return mode
+
+
+def _window_options(p: argparse.ArgumentParser, rule_help: str) -> None:
+    """--rule and --mode for the window (the top level) and for `screenshot`."""
+    p.add_argument("--rule", dest="window_rule", metavar="RULE", help=rule_help)
+    p.add_argument("--mode", dest="window_mode", type=_mode, metavar="MODE", help="cold, grundy or remoteness")
+
+
+def _check_window_options(args: argparse.Namespace) -> None:
+    from explorer.core.rules.base import UnknownRule
+    from explorer.core.rules.registry import check_rule
+
+    if args.window_rule is not None:
+        try:
+            check_rule(args.window_rule)
+        except UnknownRule as exc:
+            raise UsageError(str(exc)) from None
+
+
+def cmd_open(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.session.store import load
+
+    load(args.session)  # a bad file: one line on stderr and status 2, no window
+    _check_window_options(args)
+    from explorer.gui.app import run_window
+
+    raise SystemExit(run_window(session=args.session, rule=args.window_rule, mode=args.window_mode))
 
 
 def build_parser(full_help: bool = True) -> argparse.ArgumentParser:
     """The parser; without `full_help` the `--rule` help skips listing the rules (which loads them)."""
     rule_help = _rule_help() if full_help else "the rule"
-    parser = _Parser(prog=PROG, description="Explore Wythoff's game exactly. With no command, open the window.")
+    parser = _Parser(
+        prog=PROG,
+        description="Explore Wythoff's game exactly. With no command, open the window "
+        "(--goto A B, --rule and --mode say where and how).",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {explorer.__version__}")
+    parser.add_argument("--goto", nargs=2, type=_natural, metavar=("A", "B"), help="open the window at (A, B)")
+    _window_options(parser, rule_help)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     p = sub.add_parser("judge", help="who wins each position: T then T pairs -> First/Second")
@@ -373,7 +421,14 @@ def build_parser(full_help: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--view", nargs=4, type=_natural, metavar=("X0", "Y0", "X1", "Y1"))
     p.add_argument("--select", nargs=2, type=_natural, metavar=("A", "B"))
     p.add_argument("--size", default="1280x800", metavar="WxH")
+    p.add_argument("--session", metavar="FILE", help="a saved session to show (then --rule, --mode, --view...)")
+    _window_options(p, rule_help)
     p.set_defaults(func=cmd_screenshot)
+
+    p = sub.add_parser("open", help="open a saved session in the window")
+    p.add_argument("session", metavar="FILE")
+    _window_options(p, rule_help)
+    p.set_defaults(func=cmd_open)
     return parser
 
 
@@ -392,7 +447,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(args_list)
         if args.command is None:
-            raise UsageError("no command given")
+            if args.goto is None and args.window_rule is None and args.window_mode is None:
+                raise UsageError("no command given")
+            _check_window_options(args)
+            from explorer.gui.app import run_window
+
+            return run_window(goto=args.goto, rule=args.window_rule, mode=args.window_mode)
         if args.func in BULK_COMMANDS:
             from explorer import allocator
 

@@ -33,11 +33,25 @@ def freeze_startup_objects() -> None:
     gc.freeze()
 
 
-def run_window() -> int:
+def prepare_window(window, session=None, rule=None, mode=None, goto=None) -> None:  # type: ignore[no-untyped-def]
+    """Open a session file, then choose a rule and a colour mode, then go to a position (each
+    optional; the command line has checked them)."""
+    if session is not None:
+        window.open_session(session)
+    if rule is not None:
+        window.set_rule(rule)
+    if mode is not None:
+        window.rules.request_mode(mode)
+    if goto is not None:
+        window.go_to_position(*goto)
+
+
+def run_window(session=None, rule=None, mode=None, goto=None) -> int:  # type: ignore[no-untyped-def]
     app = application()
     from explorer.gui.main_window import MainWindow
 
     window = MainWindow()
     window.show()
+    prepare_window(window, session, rule, mode, goto)
     freeze_startup_objects()
     return int(app.exec())

@@ -38,17 +38,26 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
     window.resize(width, height)
     window.show()
     app.processEvents()
+    from explorer.gui.app import prepare_window
+
+    window.dialogs.warn = lambda title, message: (_ for _ in ()).throw(ValueError(message))
+    prepare_window(window, args.session, args.window_rule, args.window_mode)
+    _wait(app, window)
     if args.select is not None:
         window.go_to_position(*args.select)
     if args.view is not None:
         window.grid.set_view(*args.view)
     app.processEvents()
     window.grid.render_now()
+    _wait(app, window)
+    if not window.grab().save(args.out, "PNG"):
+        raise ValueError(f"cannot write {args.out}")
+    window.close()
+
+
+def _wait(app, window) -> None:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + WAIT_S
     while window.busy and time.monotonic() < deadline:  # huge numbers are drawn on workers
         app.processEvents()
         time.sleep(0.01)
     app.processEvents()
-    if not window.grab().save(args.out, "PNG"):
-        raise ValueError(f"cannot write {args.out}")
-    window.close()
