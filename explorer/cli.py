@@ -292,6 +292,18 @@ def cmd_grundy_row(args: argparse.Namespace, out: BinaryIO) -> None:
     _write(out, ("\n".join(lines) + "\n").encode())
 
 
+def cmd_array(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.core.game.array import block
+
+    r0, c0 = args.start if args.start else (1, 1)
+    if min(args.rows, args.cols, r0, c0) < 1:
+        raise UsageError("ROWS, COLS and the start row and column are at least 1 (the array counts from 1)")
+    if args.rows * args.cols > 10**7:
+        raise UsageError("at most 10^7 entries at a time")
+    lines = block(r0, c0, args.rows, args.cols)
+    _write(out, "".join(" ".join(map(str, line)) + "\n" for line in lines).encode())
+
+
 def cmd_screenshot(args: argparse.Namespace, out: BinaryIO) -> None:
     from explorer.gui.screenshot import screenshot_from_args
 
@@ -424,6 +436,12 @@ def build_parser(full_help: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--session", metavar="FILE", help="a saved session to show (then --rule, --mode, --view...)")
     _window_options(p, rule_help)
     p.set_defaults(func=cmd_screenshot)
+
+    p = sub.add_parser("array", help="the Wythoff array: ROWS lines of COLS entries (rows, columns from 1)")
+    p.add_argument("rows", type=_natural, metavar="ROWS")
+    p.add_argument("cols", type=_natural, metavar="COLS")
+    p.add_argument("--start", nargs=2, type=_natural, metavar=("R", "C"), help="the first row and column shown")
+    p.set_defaults(func=cmd_array)
 
     p = sub.add_parser("open", help="open a saved session in the window")
     p.add_argument("session", metavar="FILE")
