@@ -10,7 +10,7 @@ TEST_STAMP := $(VENV)/.stamp-test
 SOAK_SEED ?= 1
 SOAK_ACTIONS ?= 10000
 
-.PHONY: run test bench soak lint screenshot clean bytecode
+.PHONY: run test bench soak lint screenshot screenshots clean bytecode
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,18 @@ lint: $(TEST_STAMP)
 
 screenshot: $(RUN_STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m explorer screenshot resources/screenshot.png --select 5 7 --size 1100x680
+
+# The user guide's pictures (docs/guide.md), made by the screenshot command so they stay true.
+SHOT := QT_QPA_PLATFORM=offscreen $(PY) -m explorer screenshot
+screenshots: $(RUN_STAMP)
+	mkdir -p docs/images
+	$(SHOT) docs/images/cold.png --select 5 7 --view 0 0 40 26 --size 1100x680
+	$(SHOT) docs/images/zoomed-out.png --view 0 0 2000000 1300000 --size 1100x680
+	$(SHOT) docs/images/far.png --select 1000000000000000000000000000000 1000000000000000000000000000007 --size 1100x680
+	$(SHOT) docs/images/grundy.png --mode grundy --view 0 0 120 78 --size 1100x680
+	$(SHOT) docs/images/remoteness.png --mode remoteness --view 0 0 60 39 --size 1100x680
+	$(SHOT) docs/images/fraenkel.png --rule wythoff:3 --view 0 0 120 78 --size 1100x680
+	$(SHOT) docs/images/custom.png --rule "custom:one=1 2 3;both=1;a=1;n=256" --mode grundy --view 0 0 80 52 --size 1100x680
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
