@@ -20,30 +20,9 @@ from explorer.core.counting.closed_form import cells_in
 from explorer.core.rules.base import Rule
 from explorer.core.rules.closed import Wythoff
 from explorer.core.values import GRUNDY, HOT_COLD, MODES, REMOTENESS
-from explorer.session.store import MAX_SAVED_QUERIES, Bookmark, SavedGame, SavedQuery, SavedSession
+from explorer.session.store import MAX_SAVED_QUERIES, Bookmark, QueryRecord, SavedGame, SavedSession
 
 __all__ = ["GRUNDY", "HOT_COLD", "MODES", "REMOTENESS", "BatchRecord", "QueryRecord", "Session"]
-
-
-@dataclass(frozen=True)
-class QueryRecord:
-    """One answered rectangle question, with the rule it was answered under."""
-
-    x0: int
-    y0: int
-    x1: int
-    y1: int
-    count: int
-    cells: int
-    method: str
-    rule_key: str
-
-    @property
-    def nbytes(self) -> int:
-        return 200
-
-    def __len__(self) -> int:
-        return 1
 
 
 @dataclass(frozen=True)
@@ -106,14 +85,14 @@ class Session:
     def saved(self) -> tuple[SavedSession, int]:
         """What a session file holds of this session, and how many of the oldest query rows were
         left out (at most MAX_SAVED_QUERIES rows are kept: imported batches can be millions)."""
-        rows: list[SavedQuery] = []
+        rows: list[QueryRecord] = []
         for r in self.queries:
             if isinstance(r, QueryRecord):
-                rows.append(SavedQuery(r.x0, r.y0, r.x1, r.y1, r.count, r.cells, r.method, r.rule_key))
+                rows.append(r)
                 continue
             for x0, y0, x1, y1, c in zip(r.x0, r.y0, r.x1, r.y1, r.counts, strict=True):
                 x0, y0, x1, y1 = int(x0), int(y0), int(x1), int(y1)
-                rows.append(SavedQuery(x0, y0, x1, y1, int(c), cells_in(x0, y0, x1, y1), r.method, r.rule_key))
+                rows.append(QueryRecord(x0, y0, x1, y1, int(c), cells_in(x0, y0, x1, y1), r.method, r.rule_key))
         left_out = max(0, len(rows) - MAX_SAVED_QUERIES)
         game = None
         if self.game is not None:

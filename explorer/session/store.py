@@ -41,8 +41,9 @@ class Bookmark:
 
 
 @dataclass(frozen=True)
-class SavedQuery:
-    """An answered rectangle: [x0, x1] x [y0, y1] held `count` cold cells of `cells`."""
+class QueryRecord:
+    """One answered rectangle question: [x0, x1] x [y0, y1] held `count` cold cells of `cells`,
+    under the rule `rule_key` (the session's history and its files hold the same records)."""
 
     x0: int
     y0: int
@@ -52,6 +53,16 @@ class SavedQuery:
     cells: int
     method: str
     rule_key: str
+
+    @property
+    def nbytes(self) -> int:
+        return 200
+
+    def __len__(self) -> int:
+        return 1
+
+
+SavedQuery = QueryRecord  # a saved query is the session's own record
 
 
 @dataclass(frozen=True)
@@ -68,7 +79,7 @@ class SavedSession:
     view: tuple[int, int, int, int] | None = None
     mode: str = MODES[0]
     selection: tuple[int, int] | None = None
-    queries: tuple[SavedQuery, ...] = ()
+    queries: tuple[QueryRecord, ...] = ()
     game: SavedGame | None = None
     bookmarks: tuple[Bookmark, ...] = field(default=())
 

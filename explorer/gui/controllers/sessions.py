@@ -17,7 +17,7 @@ from explorer.core.rules.base import Rule
 from explorer.core.rules.registry import parse_rule, takes_time
 from explorer.session import store
 from explorer.session.jobs import Jobs
-from explorer.session.model import QueryRecord, Session
+from explorer.session.model import Session
 from explorer.session.store import Bookmark, SavedSession, SessionFileError
 
 View = tuple[int, int, int, int]
@@ -121,8 +121,7 @@ class SessionController:
         s, session = p.saved, self.session
         session.rule = p.rule
         session.mode = s.mode
-        session.queries = tuple(QueryRecord(q.x0, q.y0, q.x1, q.y1, q.count, q.cells, q.method, q.rule_key)
-                                for q in s.queries)  # fmt: skip
+        session.queries = s.queries
         self.history.set_history([(q.x0, q.y0, q.x1, q.y1, q.count, q.cells, q.method) for q in s.queries])
         session.bookmarks = s.bookmarks
         self.restore_game(p.game)
