@@ -86,8 +86,11 @@ def solved(d: Definition, n: int) -> tuple[tuple[bool, ...], ...]:
 
 # ----- a-Wythoff by decimal square roots ---------------------------------------------------------
 def _context(*numbers: int) -> decimal.Context:
+    """Twice the digits, and more: α is a quadratic irrational, so k α stays at least about
+    1/(sqrt(a² + 4) k) from every integer, but no nearer. Fibonacci-like k come that near
+    (k = F_n for φ), so digits + 40 floored them wrong past ~40 digits."""
     digits = max(len(str(abs(v))) for v in numbers) if numbers else 1
-    return decimal.Context(prec=digits + 40, rounding=decimal.ROUND_FLOOR)
+    return decimal.Context(prec=2 * digits + 40, rounding=decimal.ROUND_FLOOR)
 
 
 def _alpha(a: int, ctx: decimal.Context) -> decimal.Decimal:
@@ -178,3 +181,14 @@ def has_move(d: Definition, x: int, y: int) -> bool:
     if x > 0 or y > 0:
         return bool(moves_small(d, min(x, 64), min(y, 64)))
     return False
+
+
+def array_entry(row: int, col: int) -> int:
+    """W(row, col) of the Wythoff array by its definition: a(a(m)), a(a(m)) + a(m), then sums,
+    with a() by decimal square roots."""
+    am = lower(row)
+    w1 = lower(am)
+    w2 = w1 + am
+    for _ in range(col - 1):
+        w1, w2 = w2, w1 + w2
+    return w1
