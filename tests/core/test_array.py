@@ -9,7 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core.game.array import block, entry, position
+from explorer.core.analysis.tables import array_cell, array_place, array_row
+from explorer.core.game import array
+from explorer.core.game.array import block, entry, pair_at, place, position
+from explorer.core.game.zeckendorf import fibonacci, shift_down, zeckendorf_indices
 from soak import oracle
 from tests.oracles import cold_table
 
@@ -88,3 +91,62 @@ def test_bad_positions_say_so(bad):
         position(bad)
     with pytest.raises(ValueError):
         entry(bad, 1)
+
+
+def test_place_finds_every_cold_pair_and_only_those():
+    cold = cold_table(120)
+    for x in range(120):
+        for y in range(120):
+            found = place(x, y)
+            if cold[x][y] and (x, y) != (0, 0):
+                assert found is not None
+                a, b = min(x, y), max(x, y)
+                assert (found.a, found.b, found.k) == (a, b, b - a)
+                assert found.col % 2 == 1
+                assert block(found.row, found.col, 1, 2) == [[a, b]]
+                assert pair_at(found.row, found.col) == pair_at(found.row, found.col + 1) == (a, b)
+            else:
+                assert found is None
+
+
+@settings(max_examples=25, deadline=None)
+@given(row=st.integers(1, 10**1400), col=st.integers(1, 3000))
+def test_large_numbers_are_placed_by_their_zeckendorf_form_as_the_walk_places_them(row, col):
+    n = entry(row, col)
+    assert position(n) == (row, col)
+    if n.bit_length() >= array.WALK_BITS and col < 40:
+        with pytest.MonkeyPatch.context() as m:  # the walk: an independent way to the same place
+            m.setattr(array, "WALK_BITS", 10**9)
+            assert position(n) == (row, col)
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 10**300), places=st.integers(0, 400))
+def test_shift_down_undoes_moving_the_zeckendorf_form_up(n, places):
+    up = sum(fibonacci(i + places) for i in zeckendorf_indices(n))
+    assert shift_down(up, places) == n
+    if places and n > 1 and zeckendorf_indices(n)[-1] == 2:
+        with pytest.raises(ValueError):
+            shift_down(n, places)  # F_2 would fall off
+
+
+@settings(max_examples=40, deadline=None)
+@given(row=st.integers(1, 10**80), col=st.integers(1, 300))
+def test_a_cells_zeckendorf_form_is_its_rows_first_moved_up(row, col):
+    cell = array_cell(row, col)
+    assert cell.value == entry(row, col)
+    indices = zeckendorf_indices(cell.value)  # computed afresh, not from the row's start
+    assert [i + col - 1 for i in array_row(row).indices] == indices
+    assert indices[-1] == col + 1
+    a, b = pair_at(row, col)
+    assert oracle.lower(b - a) == a  # a decimal square root, not the explorer's
+    assert str(b - a) in cell.tip.replace("…", "") or len(str(b - a)) > 60
+
+
+def test_the_place_sentence_names_both_numbers_of_a_hot_cell():
+    found, text = array_place(4, 6)
+    assert found is None
+    (r4, c4), (r6, c6) = position(4), position(6)
+    assert block(r4, c4, 1, 1) == [[4]] and block(r6, c6, 1, 1) == [[6]]
+    assert f"row {r4}, column {c4}" in text and f"row {r6}, column {c6}" in text
+    assert array_place(0, 0)[0] is None and "not in the array" in array_place(0, 0)[1]

@@ -12,6 +12,8 @@ exactly; the rest is < F_s. Cost O(M(n) log n), about a second at 100 000 digits
 
 from __future__ import annotations
 
+import math
+
 from explorer.core.game.sequence import count_lower_upto
 
 _SMALL_INDEX = 200  # below F_200 (~2.8e41) the greedy loop is fastest
@@ -114,9 +116,43 @@ def zeckendorf_digits(n: int) -> str:
 
 def zeckendorf_terms(n: int, limit: int = 8) -> str:
     """'12 = 8 + 3 + 1' style sum for display, eliding beyond `limit` terms."""
-    idx = zeckendorf_indices(n)
-    if not idx:
+    return terms_text(zeckendorf_indices(n), limit)
+
+
+def terms_text(indices: list[int], limit: int = 8, values_upto: int = _SMALL_INDEX) -> str:
+    """The sum of F_i over `indices` (descending) for display: values up to F_{values_upto},
+    F<i> beyond, eliding past `limit` terms."""
+    if not indices:
         return "0"
-    terms = [str(_FIB[i]) if i <= _SMALL_INDEX else f"F{i}" for i in idx[:limit]]
-    more = len(idx) - limit
+    upto = min(values_upto, _SMALL_INDEX)
+    terms = [str(_FIB[i]) if i <= upto else f"F{i}" for i in indices[:limit]]
+    more = len(indices) - limit
     return " + ".join(terms) + (f" + … ({more} more)" if more > 0 else "")
+
+
+def shift_down(n: int, places: int) -> int:
+    """The number t whose Zeckendorf digits are n's moved down `places` places (n's least index
+    must be at least places + 2: nothing falls off).
+
+    Moving t up p places gives t F_{p+1} + LA(t) F_p, which is increasing in t and close to
+    t phi^p. So t starts from n / phi^p, worked out exactly with an integer square root
+    (phi^p = (L_p + F_p sqrt 5) / 2), and is corrected by a step or two."""
+    if places < 0:
+        raise ValueError("places >= 0")
+    if places == 0:
+        return n
+    f_p, f_p1 = fibonacci_pair(places)
+
+    def up(t: int) -> int:
+        return t * f_p1 + count_lower_upto(t) * f_p
+
+    lucas = 2 * f_p1 - f_p  # L_p = F_{p-1} + F_{p+1}
+    e = n.bit_length() + 8
+    t = (2 * n << e) // ((lucas << e) + math.isqrt(5 * f_p * f_p << 2 * e))
+    while t > 0 and up(t) > n:
+        t -= 1
+    while up(t + 1) <= n:
+        t += 1
+    if up(t) != n:
+        raise ValueError(f"the least Zeckendorf index of n is below {places + 2}")
+    return t
