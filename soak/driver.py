@@ -154,6 +154,7 @@ class Monkey:
         self.pending_hover: bool = False
         self.pending_npiles: tuple[int, ...] | None = None
         self.pending_sequence: int | None = None
+        self.pending_array: tuple[str, Any] | None = None
         self.watch_game = False
         self.expect_message = False
         self.game_seen = 0
@@ -179,6 +180,7 @@ class Monkey:
             (5, self.play),
             (3, self.play_buttons),
             (3, self.sequence),
+            (3, self.array),
             (3, self.npiles),
             (2, self.activate_move),
             (1, self.toggle_overlay),
@@ -486,6 +488,27 @@ class Monkey:
             bar.setValue(self.rng.randrange(0, max(1, bar.maximum())))
         self.pending_sequence = 1
 
+    def array(self) -> None:
+        panel = self.w.array_panel
+        self.w.findChild(type(panel.parentWidget()), "arrayDock").raise_()
+        if self.rng.random() < 0.5:
+            junk = self.rng.random() < 0.1
+            row = self.rng.choice(JUNK) if junk else str(self.number() + 1)
+            col = str(self.rng.choice([1, 2, 3, self.rng.randrange(1, 60), self.rng.randrange(1, 3000)]))
+            self._type_into(panel.row_field, row)
+            self._type_into(panel.col_field, col)
+            QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
+            self.pending_array = ("jump", None if junk else (int(row), int(col)))
+            return
+        table = panel.table
+        vp = table.viewport()
+        point = QPoint(self.rng.randrange(2, max(3, vp.width() - 2)), self.rng.randrange(2, max(3, vp.height() - 2)))
+        index = table.indexAt(point)
+        if not index.isValid():
+            return
+        QTest.mouseClick(vp, Qt.MouseButton.LeftButton, pos=point)
+        self.pending_array = ("click", (panel.model.start + index.row(), index.column() + 1))
+
     def npiles(self) -> None:
         panel = self.w.npiles_panel
         n = self.rng.randrange(1, 7)
@@ -539,6 +562,10 @@ class Monkey:
         if self.pending_sequence is not None:
             self._check_sequence()
             self.pending_sequence = None
+        if self.pending_array is not None:
+            self._check_array(*self.pending_array)
+            self.pending_array = None
+        self._check_array_place()
         self._check_game()
 
     def _check_rule_everywhere(self) -> None:
@@ -725,6 +752,49 @@ class Monkey:
             a = oracle.lower(k)
             if int(a_tip) != a or int(b_tip) != a + k or (k_text and "…" not in k_text and int(k_text) != k):
                 self.wrong(f"sequence row k = {_short(k)}: shown {a_tip[:30]}, {b_tip[:30]}; oracle a_k = {_short(a)}")
+
+    def _check_array(self, kind: str, cell: tuple[int, int] | None) -> None:
+        panel = self.w.array_panel
+        if cell is None:
+            if not panel.error.text():
+                self.wrong("junk typed as an array row, and no message says so")
+            return
+        row, col = cell
+        if kind == "jump":
+            if panel.error.text() or panel.selected_cells() != [cell]:
+                shown = panel.selected_cells()
+                self.wrong(f"array Go to ({_short(row)}, {col}): selected {shown}, {panel.error.text()!r}")
+                return
+            tip = panel.model.data(panel.model.index(row - panel.model.start, col - 1), Qt.ItemDataRole.ToolTipRole)
+            m = re.match(r"W\(.*?\) = (\d+)\n", tip)
+            if m and int(m.group(1)) != oracle.array_entry(row, col):
+                self.wrong(f"array W({_short(row)}, {col}) shown {m.group(1)[:30]}, not the oracle's")
+            return
+        first = col if col % 2 else col - 1
+        if row.bit_length() > 12_000:
+            return
+        want = (oracle.array_entry(row, first), oracle.array_entry(row, first + 1))
+        if self.w.session.selection != want:
+            self.wrong(f"array W({_short(row)}, {col}) clicked: selected {self.w.session.selection}, not its pair")
+
+    def _check_array_place(self) -> None:
+        """A selected cold pair of Wythoff's game is shown in the array, in columns 2j - 1, 2j."""
+        s, panel = self.w.session, self.w.array_panel
+        if s.selection is None or max(s.selection).bit_length() > 12_000:
+            return
+        a, b = sorted(s.selection)
+        cold = a >= 1 and oracle.lower(b - a) == a
+        cells = panel.selected_cells()
+        if not cold:
+            if cells and "not" not in panel.place.text():
+                self.wrong(f"({_short(a)}, {_short(b)}) is not a cold pair, yet the array shows {cells}")
+            return
+        if len(cells) != 2 or cells[0][1] % 2 != 1 or cells[1] != (cells[0][0], cells[0][1] + 1):
+            self.wrong(f"cold pair ({_short(a)}, {_short(b)}) selected; the array shows {cells}")
+            return
+        row, col = cells[0]
+        if (oracle.array_entry(row, col), oracle.array_entry(row, col + 1)) != (a, b):
+            self.wrong(f"cold pair ({_short(a)}, {_short(b)}) placed at W({_short(row)}, {col}), which holds another")
 
     def _check_game(self) -> None:
         game = self.w.session.game

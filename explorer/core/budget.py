@@ -28,6 +28,7 @@ ROWS_CLI_BYTES = 768 * MiB  # `grundy-row` runs alone: rows 0-200 certify in ~1.
 CUSTOM_BYTES = 100 * MiB  # a bool table and int32 prefix sums: 5 bytes per cell
 CUSTOM_BYTES_PER_CELL = 5
 SEQUENCE_BYTES = 24 * MiB
+ARRAY_BYTES = 24 * MiB  # the array tab's computed cells (cleared when full)
 HISTORY_BYTES = 96 * MiB  # answered queries kept for export; the oldest imported batches go first
 
 
@@ -56,6 +57,7 @@ def describe(in_use: dict[str, int]) -> str:
         "Grundy rows": (ROWS_BYTES, "Wythoff's rows 0-200 (0-117 certified within it; `grundy-row` certifies 0-200)"),
         "custom rule": (CUSTOM_BYTES, f"squares up to {custom_side():,}²"),
         "sequence rows": (SEQUENCE_BYTES, "cleared when full"),
+        "array cells": (ARRAY_BYTES, "cleared when full"),
         "query history": (HISTORY_BYTES, "the oldest imported batches go first"),
     }
     lines = []

@@ -26,6 +26,7 @@ from explorer.core import budget
 from explorer.core.exact.bigint import parse_natural
 from explorer.core.rules.base import Rule
 from explorer.core.rules.registry import ASK_INTEGER, MAX_A, family_named
+from explorer.gui.controllers.array import ArrayController
 from explorer.gui.controllers.npiles import NPilesController
 from explorer.gui.controllers.play import PlayController
 from explorer.gui.controllers.queries import QueryController
@@ -36,6 +37,7 @@ from explorer.gui.controllers.values import ValuesController
 from explorer.gui.dialogs import Dialogs
 from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
+from explorer.gui.panels.array import ArrayPanel
 from explorer.gui.panels.inspector import Inspector
 from explorer.gui.panels.npiles import NPilesPanel
 from explorer.gui.panels.play import PlayPanel
@@ -89,11 +91,13 @@ class MainWindow(QMainWindow):
         self.sequence_panel = SequencePanel(self)
         self.npiles_panel = NPilesPanel(self)
         self.rows_panel = RowsPanel(self)
+        self.array_panel = ArrayPanel(self)
         docks = [
             self._dock("Inspector", "inspectorDock", self.inspector),
             self._dock("Queries", "queryDock", self.query_panel),
             self._dock("Play", "playDock", self.play_panel),
             self._dock("Sequence", "sequenceDock", self.sequence_panel),
+            self._dock("Array", "arrayDock", self.array_panel),
             self._dock("n piles", "npilesDock", self.npiles_panel),
             self._dock("Rows", "rowsDock", self.rows_panel),
         ]
@@ -127,6 +131,8 @@ class MainWindow(QMainWindow):
         self.rows_panel.positionRequested.connect(self.go_to_position)
         self.rows_panel.valueRequested.connect(self._row_value)
         self.npiles = NPilesController(self.npiles_panel, LatestJob(self))
+        self.array = ArrayController(session, self.array_panel, LatestJob(self), go_to=self.go_to_position)
+        self.array_panel.entryChosen.connect(self.array.entry_chosen)
         self.sessions = SessionController(
             session,
             self.grid,
@@ -185,6 +191,8 @@ class MainWindow(QMainWindow):
             or self.values.busy
             or self.npiles.busy
             or self.sequence_panel.busy
+            or self.array_panel.busy
+            or self.array.busy
             or self.sessions.jobs.busy
         )
 
@@ -245,6 +253,7 @@ class MainWindow(QMainWindow):
             "Grundy rows": values.rows.nbytes if values.rows is not None else 0,
             "custom rule": self.session.rule.nbytes,
             "sequence rows": self.sequence_panel.model.nbytes,
+            "array cells": self.array_panel.model.nbytes,
             "query history": sum(r.nbytes for r in self.session.queries),
         }
 

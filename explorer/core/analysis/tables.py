@@ -1,14 +1,110 @@
 """Rows and series the panels show, computed here so that panels never touch the mathematics:
-the sequence table's rows, the density plot's exact shares, the n-pile calculator's answer."""
+the sequence table's rows, the Wythoff array's cells and places, the density plot's exact
+shares, the n-pile calculator's answer."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from explorer.core.counting.closed_form import cold_cells_in
+from explorer.core.exact.bigint import digit_count, short_decimal
 from explorer.core.game import npiles
+from explorer.core.game.array import MAX_COLUMN, Place, along, head, pair_at, pair_columns, place, position
 from explorer.core.game.sequence import cold_pair, lower
-from explorer.core.game.zeckendorf import zeckendorf_digits
+from explorer.core.game.zeckendorf import terms_text, zeckendorf_digits, zeckendorf_indices
+
+ARRAY_COLUMNS = MAX_COLUMN  # the array table's columns (entries there have ~21 000 digits)
+CELL_WIDTH = 15  # an array cell shows numbers up to this many digits whole, longer ones elided in the middle
+TIP_WIDTH = 2_000  # digits of an entry in its tooltip
+
+
+@dataclass(frozen=True)
+class ArrayCell:
+    """One entry of the Wythoff array as the table shows it."""
+
+    value: int
+    text: str  # elided in the middle when long
+    tip: str  # the exact value, its Zeckendorf form, and the cold pair it belongs to
+
+
+@dataclass(frozen=True)
+class ArrayRow:
+    """What every cell of a row is made from: its first two entries and the first's Zeckendorf
+    indices (entry j's are these moved up j - 1 places)."""
+
+    w1: int
+    w2: int
+    indices: tuple[int, ...]
+
+
+def array_row(row: int) -> ArrayRow:
+    w1, w2 = head(row)
+    return ArrayRow(w1, w2, tuple(zeckendorf_indices(w1)))
+
+
+def array_cell(row: int, col: int, start: ArrayRow | None = None) -> ArrayCell:
+    """W(row, col) with its text and tooltip (`start`: the row's ArrayRow, if already known)."""
+    r = start if start is not None else array_row(row)
+    value = along(r.w1, r.w2, col)
+    first, second = pair_columns(col)
+    a = value if first == col else along(r.w1, r.w2, first)
+    b = value if second == col else along(r.w1, r.w2, second)
+    indices = [i + col - 1 for i in r.indices]
+    where = f"W({short_decimal(row, 40)}, {col:,})"
+    tip = "\n".join(
+        [
+            f"{where} = {short_decimal(value, TIP_WIDTH)}",
+            f"{digit_count(value):,} digits" if value >= 10**CELL_WIDTH else "",
+            f"Zeckendorf: {terms_text(indices, 6, values_upto=40)}  ({_terms(len(indices))}, the least "
+            f"F{col + 1}: column {col:,})",
+            f"Columns {first:,} and {second:,} hold the cold pair k = {short_decimal(b - a, 60)}:",
+            f"(a_k, b_k) = ({short_decimal(a, 60)}, {short_decimal(b, 60)}). Click to select it on the grid.",
+        ]
+    ).replace("\n\n", "\n")
+    return ArrayCell(value, short_decimal(value, CELL_WIDTH), tip)
+
+
+def _terms(n: int) -> str:
+    return "1 term" if n == 1 else f"{n:,} terms"
+
+
+def array_cells(cells: Iterable[tuple[int, int]]) -> dict[tuple[int, int], ArrayCell]:
+    """Several cells, each row's start computed once."""
+    rows: dict[int, ArrayRow] = {}
+    out = {}
+    for row, col in cells:
+        if row not in rows:
+            rows[row] = array_row(row)
+        out[row, col] = array_cell(row, col, rows[row])
+    return out
+
+
+def array_pair(row: int, col: int) -> tuple[int, int]:
+    """The cold pair (a_k, b_k) that W(row, col) belongs to."""
+    return pair_at(row, col)
+
+
+def array_place(x: int, y: int) -> tuple[Place | None, str]:
+    """Where the position (x, y) sits in the Wythoff array, and a sentence saying so."""
+    found = place(x, y)
+    pos = f"({short_decimal(x, 40)}, {short_decimal(y, 40)})"
+    if found is not None:
+        k = short_decimal(found.k, 40)
+        row = short_decimal(found.row, 40)
+        return found, (
+            f"{pos} is Wythoff's cold pair k = {k}: a_k is at row {row}, column {found.col:,} "
+            f"of the array and b_k beside it, in column {found.col + 1:,}."
+        )
+    if x == 0 or y == 0:
+        cold = " is cold but" if x == y else ""
+        return None, f"{pos}{cold} is not in the array, which holds the positive integers."
+    (rx, cx), (ry, cy) = position(x), position(y)
+    return None, (
+        f"{pos} is not one of Wythoff's cold pairs. In the array, {short_decimal(x, 40)} is at row "
+        f"{short_decimal(rx, 40)}, column {cx:,}; {short_decimal(y, 40)} at row {short_decimal(ry, 40)}, "
+        f"column {cy:,}."
+    )
 
 
 def sequence_row(k: int) -> tuple[int, int, int, str, str, int]:

@@ -1,0 +1,150 @@
+"""The Array tab (issue 13 part 3): the Wythoff array, scrollable anywhere and exact at any size,
+linked to the grid both ways. The controller is tested against a mocked view (the ndv way);
+the panel and the link in a real window."""
+
+from __future__ import annotations
+
+from unittest.mock import MagicMock
+
+import pytest
+from PySide6.QtCore import Qt
+
+from explorer.core import budget
+from explorer.core.exact.bigint import short_decimal
+from explorer.core.game.array import block, entry
+from explorer.gui.controllers.array import ArrayController
+from explorer.gui.panels.array import ROWS
+from explorer.session.jobs import InlineJobs
+from explorer.session.model import Session
+from explorer.session.views import ArrayView
+from soak import oracle
+from tests.oracles import cold_table
+from tests.test_controllers import _Held
+
+
+def _controller(jobs=None):  # type: ignore[no-untyped-def]
+    session, view, go_to = Session(), MagicMock(spec=ArrayView), MagicMock()
+    return session, view, go_to, ArrayController(session, view, jobs or InlineJobs(), go_to)
+
+
+def _pairs(n: int) -> dict[int, int]:
+    """lower -> upper over [0, n), by the game's definition."""
+    cold = cold_table(n)
+    return {x: y for x in range(1, n) for y in range(x + 1, n) if cold[x][y]}
+
+
+def test_choosing_an_entry_selects_its_cold_pair():
+    pairs = _pairs(400)
+    _, _, go_to, controller = _controller()
+    tried = 0
+    for r, line in enumerate(block(1, 1, 12, 8), start=1):
+        for c, v in enumerate(line, start=1):
+            controller.entry_chosen(r, c)
+            a, b = go_to.call_args.args
+            if b >= 400:
+                continue
+            tried += 1
+            assert pairs.get(a) == b and v in (a, b)
+            assert (c % 2 == 1 and v == a) or (c % 2 == 0 and v == b)
+    assert tried > 50
+
+
+def test_a_selected_cold_cell_is_shown_in_the_array_and_a_hot_one_is_not():
+    session, view, _, _ = _controller()
+    session.selection = (34, 21)  # either way round
+    row, col, text = view.show_place.call_args.args
+    assert block(row, col, 1, 2) == [[21, 34]] and "k = 13" in text
+    session.selection = (4, 6)
+    assert view.show_place.call_args.args[:2] == (None, None)
+    assert "not one of Wythoff's cold pairs" in view.show_place.call_args.args[2]
+    session.selection = None
+    view.show_place.assert_called_with(None, None, "")
+
+
+def test_huge_pairs_are_placed_on_a_worker_and_stale_answers_are_dropped():
+    held = _Held()
+    session, view, _, _ = _controller(held)
+    row = 10**700 + 12345
+    a, b = entry(row, 5), entry(row, 6)
+    assert oracle.lower(b - a) == a  # the pair is cold by an independent square root
+    session.selection = (a, b)
+    view.set_busy.assert_called_once()
+    session.selection = (b, a)  # moved on before the answer arrived
+    held.release()
+    view.show_place.assert_called_once()  # only the answer for the selection still held
+    assert view.show_place.call_args.args[:2] == (row, 5)
+
+
+def test_the_panel_shows_the_array_lazily(window):
+    model = window.array_panel.model
+    want = block(1, 1, 40, 30)
+    for r in range(40):
+        for c in range(30):
+            assert model.data(model.index(r, c)) == str(want[r][c]) or want[r][c] >= 10**15
+    assert model.data(model.index(0, 89)) == short_decimal(entry(1, 90), 15)
+    assert model.rowCount() == ROWS and model.columnCount() == 100_000
+    assert model.computed < 2_000  # a million rows by 100 000 columns: only the cells asked for
+    tip = model.data(model.index(1, 2), Qt.ItemDataRole.ToolTipRole)  # W(2, 3) = 11 = 8 + 3
+    assert "W(2, 3) = 11" in tip and "Zeckendorf: 8 + 3" in tip and "(11, 18)" in tip
+
+
+def test_huge_rows_and_far_columns_arrive_from_a_worker(qtbot, window):
+    panel = window.array_panel
+    panel.row_field.setText("10^3000")
+    panel.col_field.setText("20000")
+    panel.row_field.setText(str(10**3000))
+    panel.jump()
+    model = panel.model
+    assert panel.selected_cells() == [(10**3000, 20000)]
+    index = model.index(10**3000 - model.start, 19999)
+    assert model.data(index) == "…"  # not computed on the GUI thread
+    qtbot.waitUntil(lambda: model.data(index) != "…", timeout=20_000)
+    assert model.data(index) == short_decimal(entry(10**3000, 20000), 15)
+    for bad, says in [("x", "not a whole number"), ("0", "start at 1"), ("-2", "negative")]:
+        panel.row_field.setText(bad)
+        panel.jump()
+        assert says in panel.error.text()
+    panel.row_field.setText("5")
+    panel.col_field.setText("100001")
+    panel.jump()
+    assert "100,000" in panel.error.text()
+    panel.col_field.setText("3")
+    panel.jump()
+    assert panel.error.text() == "" and panel.selected_cells() == [(5, 3)]
+
+
+def test_the_cache_keeps_to_its_budget(window, monkeypatch):
+    monkeypatch.setattr(budget, "ARRAY_BYTES", 200_000)
+    model = window.array_panel.model
+    model.set_start(10**200)
+    for r in range(60):
+        for c in range(0, 600, 7):
+            model.cell(r, c)
+    assert 0 < model.nbytes <= 200_000
+
+
+def test_clicking_an_entry_selects_its_pair_on_the_grid_and_the_grid_selects_back(qtbot, window):
+    panel = window.array_panel
+    window.findChild(type(panel.parentWidget()), "arrayDock").raise_()
+    table = panel.table
+    index = panel.model.index(2, 4)  # W(3, 5) = 288, its pair (178, 288)
+    rect = table.visualRect(index)
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: window.session.report is not None)
+    a, b = window.session.selection
+    assert (a, b) == (entry(3, 5), entry(3, 6))
+    assert panel.selected_cells() == [(3, 5), (3, 6)]
+    window.grid.cellClicked.emit(89, 55)  # a cold cell clicked on the grid: (a_34, b_34) the other way round
+    qtbot.waitUntil(lambda: panel.selected_cells() == [(1, 9), (1, 10)])
+    assert "k = 34" in panel.place.text()
+    window.grid.cellClicked.emit(2, 2)
+    qtbot.waitUntil(lambda: panel.selected_cells() == [])
+    assert "not one of" in panel.place.text()
+
+
+@pytest.mark.parametrize("digits", [5_000])
+def test_a_far_cold_cell_is_placed_without_blocking(qtbot, window, digits):
+    row = 10**digits + 7
+    a, b = entry(row, 1), entry(row, 2)
+    window.select_position(a, b)
+    qtbot.waitUntil(lambda: window.array_panel.selected_cells() == [(row, 1), (row, 2)], timeout=20_000)
