@@ -131,3 +131,33 @@ def test_a_failed_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
         store.save(path, _full("wythoff"))
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]
+
+
+def test_a_saved_file_can_be_shared(tmp_path):
+    """The temporary file behind the atomic write is owner-only (mkstemp); the saved session
+    had those permissions (0600), so a teacher's shared file could not be read by the class."""
+    old = os.umask(0o022)
+    try:
+        path = tmp_path / "s.json"
+        store.save(path, SavedSession())
+        assert path.stat().st_mode & 0o777 == 0o644
+        os.chmod(path, 0o640)
+        store.save(path, SavedSession(mode="grundy"))  # saving again keeps what the owner chose
+        assert path.stat().st_mode & 0o777 == 0o640
+    finally:
+        os.umask(old)
+
+
+@pytest.mark.parametrize("name", ["queries.json", "play.json"])
+def test_the_example_sessions_open_and_hold_true_answers(name):
+    """docs/sessions: the files the guide's pictures are taken from."""
+    from explorer.core.counting.closed_form import cells_in, cold_cells_in_rect
+    from explorer.core.rules.registry import parse_rule
+
+    s = store.load(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "sessions", name))
+    rule = parse_rule(s.rule)
+    for q in s.queries:
+        assert q.count == cold_cells_in_rect(q.x0, q.y0, q.x1, q.y1) and q.cells == cells_in(q.x0, q.y0, q.x1, q.y1)
+    if s.game is not None:
+        assert all(rule.is_cold(*p) for p in s.game.path[2::2])  # the computer moved to cold cells
+    assert s.queries or s.game is not None
