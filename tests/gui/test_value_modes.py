@@ -180,6 +180,12 @@ def test_rows_tab_lists_certified_rows_and_answers_far_out(qtbot, window):
     table = panel.table
     assert table.rowCount() == 201
     assert table.item(10, 3).text() == "yes"
+    # rows whose period the computed strip never showed are said so, and left off the plot (they
+    # were drawn as period 1, a fall that is not in the mathematics)
+    unseen = [i.x for i in panel.infos if i.period == 0]
+    assert unseen and all(table.item(x, 2).text() == "not seen" for x in unseen)
+    xs, periods = panel.period_curve.xData, panel.period_curve.yData  # as given, before the log scale
+    assert not set(unseen) & set(xs.tolist()) and min(periods) >= 1
     window.findChild(QLineEdit, "rowsX").setText("10")
     window.findChild(QLineEdit, "rowsY").setText(str(10**40))
     window.findChild(QPushButton, "rowsAt").click()

@@ -104,11 +104,14 @@ class RowsPanel(QWidget):
         self.table.setRowCount(len(infos))
         for r, info in enumerate(infos):
             cells = [str(info.x), f"{info.preperiod:,}", str(info.period), "yes" if info.certified else "observed"]
+            if info.period == 0:
+                cells[1:] = ["—", "not seen", "no"]
             for c, text in enumerate(cells):
                 self.table.setItem(r, c, QTableWidgetItem(text))
-        xs = [i.x for i in infos]
-        self.pre_curve.setData(xs, [i.preperiod + 1 for i in infos])
-        self.period_curve.setData(xs, [max(i.period, 1) for i in infos])
+        seen = [i for i in infos if i.period > 0]  # rows whose period no strip computed has shown are left out
+        xs = [i.x for i in seen]
+        self.pre_curve.setData(xs, [i.preperiod + 1 for i in seen])
+        self.period_curve.setData(xs, [i.period for i in seen])
 
     def _ask(self) -> None:
         try:
