@@ -155,6 +155,7 @@ class Monkey:
         self.pending_npiles: tuple[int, ...] | None = None
         self.pending_sequence: int | None = None
         self.pending_array: tuple[str, Any] | None = None
+        self.placed_for: tuple[int, int] | None = None  # the selection whose place in the array was checked
         self.watch_game = False
         self.expect_message = False
         self.game_seen = 0
@@ -778,8 +779,12 @@ class Monkey:
             self.wrong(f"array W({_short(row)}, {col}) clicked: selected {self.w.session.selection}, not its pair")
 
     def _check_array_place(self) -> None:
-        """A selected cold pair of Wythoff's game is shown in the array, in columns 2j - 1, 2j."""
+        """A newly selected cold pair of Wythoff's game is shown in the array, in columns 2j - 1, 2j
+        (until the person moves the array elsewhere with Go)."""
         s, panel = self.w.session, self.w.array_panel
+        if s.selection == self.placed_for:
+            return
+        self.placed_for = s.selection
         if s.selection is None or max(s.selection).bit_length() > 12_000:
             return
         a, b = sorted(s.selection)
