@@ -62,6 +62,13 @@ screenshots: $(RUN_STAMP)
 	$(SHOT) docs/images/remoteness.png --mode remoteness --view 0 0 60 39 --size 1100x680
 	$(SHOT) docs/images/fraenkel.png --rule wythoff:3 --view 0 0 120 78 --size 1100x680
 	$(SHOT) docs/images/custom.png --rule "custom:one=1 2 3;both=1;a=1;n=256" --mode grundy --view 0 0 80 52 --size 1100x680
+	$(PY) docs/sessions/make_sessions.py docs/sessions
+	$(SHOT) docs/images/queries.png --session docs/sessions/queries.json --panel queries --size 1100x680
+	$(SHOT) docs/images/play.png --session docs/sessions/play.json --panel play --size 1100x680
+	$(SHOT) docs/images/sequence.png --panel sequence --view 0 0 60 39 --size 1100x680
+	$(SHOT) docs/images/array.png --panel array --select 55 89 --size 1100x680
+	$(SHOT) docs/images/rows.png --panel rows --mode grundy --view 0 0 60 39 --size 1100x680
+	$(SHOT) docs/images/npiles.png --panel npiles --size 1100x680
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

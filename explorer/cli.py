@@ -316,6 +316,14 @@ def cmd_screenshot(args: argparse.Namespace, out: BinaryIO) -> None:
     screenshot_from_args(args)
 
 
+def _panel(text: str) -> str:
+    from explorer.session.views import PANELS
+
+    if text not in PANELS:
+        raise argparse.ArgumentTypeError(f"the panel is one of {', '.join(PANELS)}, not {text!r}")
+    return text
+
+
 def _mode(text: str) -> str:
     from explorer.core.values import HOT_COLD, MODES
 
@@ -434,6 +442,12 @@ def build_parser(full_help: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--select", nargs=2, type=_natural, metavar=("A", "B"))
     p.add_argument("--size", default="1280x800", metavar="WxH")
     p.add_argument("--session", metavar="FILE", help="a saved session to show (then --rule, --mode, --view...)")
+    p.add_argument(
+        "--panel",
+        type=_panel,
+        metavar="NAME",
+        help="the panel in front: inspector, queries, play, sequence, array, npiles or rows (rows are solved first)",
+    )
     _window_options(p, rule_help)
     p.set_defaults(func=cmd_screenshot)
 

@@ -46,6 +46,7 @@ from explorer.gui.panels.rows import RowsPanel
 from explorer.gui.panels.rules import RuleBar
 from explorer.gui.panels.sequence import SequencePanel
 from explorer.session.model import Session
+from explorer.session.views import PANELS
 
 
 class StatusMessages:
@@ -101,6 +102,7 @@ class MainWindow(QMainWindow):
             self._dock("n piles", "npilesDock", self.npiles_panel),
             self._dock("Rows", "rowsDock", self.rows_panel),
         ]
+        self.docks = dict(zip(PANELS, docks, strict=True))  # by the command line's names
         for before, after in pairwise(docks):
             self.tabifyDockWidget(before, after)
         dock, self.query_dock, self.play_dock = docks[0], docks[1], docks[2]
@@ -195,6 +197,10 @@ class MainWindow(QMainWindow):
             or self.array.busy
             or self.sessions.jobs.busy
         )
+
+    def show_panel(self, name: str) -> None:
+        """Bring the named panel's tab to the front (`screenshot --panel`)."""
+        self.docks[name].raise_()
 
     def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:
         """A movable dock on the right holding `panel` (the docks are tabbed together)."""

@@ -1,4 +1,4 @@
-"""`wythoff-explorer screenshot OUT.png [--view X0 Y0 X1 Y1] [--select A B] [--size WxH]`."""
+"""`wythoff-explorer screenshot OUT.png [--view X0 Y0 X1 Y1] [--select A B] [--size WxH] [--panel NAME]`."""
 
 from __future__ import annotations
 
@@ -42,6 +42,11 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
 
     window.dialogs.warn = lambda title, message: (_ for _ in ()).throw(ValueError(message))
     prepare_window(window, args.session, args.window_rule, args.window_mode)
+    panel = args.panel
+    if panel is not None:
+        window.show_panel(panel)
+        if panel == "rows":
+            window.rows_panel.solve.click()  # an empty table says nothing: solve, as its button does
     _wait(app, window)
     if args.select is not None:
         window.go_to_position(*args.select)

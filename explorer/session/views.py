@@ -12,6 +12,9 @@ from explorer.core.analysis.position import PositionReport
 from explorer.core.game.moves import Move
 from explorer.core.rules.base import Rule
 
+# The window's panels by the names the command line uses (`screenshot --panel NAME`).
+PANELS = ("inspector", "queries", "play", "sequence", "array", "npiles", "rows")
+
 
 class InspectorView(Protocol):
     def set_report(self, report: PositionReport | None) -> None: ...

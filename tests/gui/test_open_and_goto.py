@@ -46,6 +46,7 @@ def test_a_session_file_opens_in_the_window(qtbot, window, tmp_path):
         ["--rule", "chess"],
         ["screenshot", "out.png", "--rule", "chess"],
         ["screenshot", "out.png", "--mode", "heat"],
+        ["screenshot", "out.png", "--panel", "toolbox"],
     ],
 )
 def test_bad_window_options_are_one_line_and_status_2(args, tmp_path):
@@ -74,3 +75,21 @@ def test_a_saved_view_renders_headless_with_its_rule_and_mode(tmp_path):
     raw = np.frombuffer(image.constBits(), dtype=np.uint8, count=image.bytesPerLine() * h)
     colours = {tuple(c) for c in raw.reshape(h, -1)[:, : 3 * w].reshape(-1, 3)[::97]}
     assert len(colours) > 40  # a Grundy picture: many colours, not the two of hot/cold
+
+
+def test_any_panel_can_be_in_front(qtbot, window):
+    """`screenshot --panel NAME` (the guide's pictures of each panel): every name the command
+    line accepts brings its own panel to the front."""
+    from explorer.session.views import PANELS
+
+    for name in PANELS:
+        window.show_panel(name)
+        qtbot.waitUntil(lambda name=name: _front_tab(window) == window.docks[name].windowTitle())
+
+
+def _front_tab(window):
+    from PySide6.QtWidgets import QTabBar
+
+    bars = [b for b in window.findChildren(QTabBar) if b.count() == len(window.docks)]
+    assert len(bars) == 1
+    return bars[0].tabText(bars[0].currentIndex())

@@ -160,7 +160,7 @@ class ArrayPanel(QWidget):
         layout.addWidget(intro)
         row = QHBoxLayout()
         self.row_field = QLineEdit(objectName="arrayRow", placeholderText="row (any size)")
-        self.col_field = QLineEdit(objectName="arrayColumn", placeholderText=f"column (1–{ARRAY_COLUMNS:,})")
+        self.col_field = QLineEdit(objectName="arrayColumn", placeholderText="column")
         self.go = QPushButton("Go", objectName="arrayGo")
         row.addWidget(self.row_field, 2)
         row.addWidget(self.col_field, 1)
