@@ -26,6 +26,7 @@ from explorer.core import budget
 from explorer.core.exact.bigint import parse_natural
 from explorer.core.rules.base import Rule
 from explorer.core.rules.registry import ASK_INTEGER, MAX_A, family_named
+from explorer.gui import collector
 from explorer.gui.controllers.array import ArrayController
 from explorer.gui.controllers.npiles import NPilesController
 from explorer.gui.controllers.play import PlayController
@@ -78,6 +79,7 @@ RECENT = 8  # files under File ▸ Open recent
 class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        collector.install()  # cyclic garbage (Qt objects among it) is freed on this thread only
         allocator.return_freed_memory()
         self.setObjectName("mainWindow")
         self.setWindowTitle("Wythoff Explorer")

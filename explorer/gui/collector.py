@@ -1,0 +1,48 @@
+"""Python's cyclic garbage collector, run on the GUI thread only.
+
+Automatic collection starts on whichever thread happens to allocate past the threshold, a
+worker as often as not, and then destroys whatever Qt objects the cycles it frees hold (the
+menus of a closed window, say) on that thread. Their destructors take Qt's locks there, while
+the GUI thread, also destroying objects, holds the GIL and waits for the same lock: a deadlock,
+seen once in the tests (a worker importing numba collected a closed window's QMenu while the
+GUI thread was deleting widgets). So automatic collection is switched off, and a timer on the
+GUI thread runs the collections the thresholds would have asked for.
+"""
+
+from __future__ import annotations
+
+import gc
+
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
+
+INTERVAL_MS = 100
+
+
+class GuiThreadCollector(QObject):
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self.thresholds = gc.get_threshold()
+        gc.disable()
+        self.timer = QTimer(self)
+        self.timer.setInterval(INTERVAL_MS)
+        self.timer.timeout.connect(self.check)
+        self.timer.start()
+
+    def check(self) -> None:
+        """Collect the oldest generation whose count is past its threshold (as the interpreter
+        would), here on the GUI thread."""
+        counts = gc.get_count()
+        generation = -1
+        for g in range(3):
+            if counts[g] > self.thresholds[g]:
+                generation = g
+        if generation >= 0:
+            gc.collect(generation)
+
+
+def install() -> GuiThreadCollector:
+    """Once per application (the QApplication must exist): later calls return the same one."""
+    app = QCoreApplication.instance()
+    assert app is not None, "make the QApplication first"
+    found = app.findChild(GuiThreadCollector)
+    return found if found is not None else GuiThreadCollector(app)
