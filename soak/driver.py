@@ -493,13 +493,13 @@ class Monkey:
         panel = self.w.array_panel
         self.w.findChild(type(panel.parentWidget()), "arrayDock").raise_()
         if self.rng.random() < 0.5:
-            junk = self.rng.random() < 0.1
-            row = self.rng.choice(JUNK) if junk else str(self.number() + 1)
+            row = self.rng.choice(JUNK) if self.rng.random() < 0.1 else str(self.number() + 1)
             col = str(self.rng.choice([1, 2, 3, self.rng.randrange(1, 60), self.rng.randrange(1, 3000)]))
             self._type_into(panel.row_field, row)
             self._type_into(panel.col_field, col)
             QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
-            self.pending_array = ("jump", None if junk else (int(row), int(col)))
+            want = _typed_number(row)
+            self.pending_array = ("jump", (want, int(col)) if want else None)
             return
         table = panel.table
         vp = table.viewport()
@@ -820,6 +820,18 @@ class Monkey:
             ):
                 self.wrong(f"the computer threw away a won position {src} → {dst}")
         self.game_seen = len(game.movers)
+
+
+def _typed_number(text: str) -> int | None:
+    """A typed row as the explorer's fields read it, worked out here independently: ASCII digits
+    with an optional + and spaces, commas or underscores between them; blank means the first row.
+    None for anything else (which must bring a message)."""
+    t = text.strip()
+    if not t:
+        return 1
+    if not re.fullmatch(r"\+?[0-9](?:[0-9 ,_]*[0-9])?", t):
+        return None
+    return int(re.sub(r"[+ ,_]", "", t))
 
 
 def _reads_as_number(text: str) -> bool:

@@ -200,8 +200,11 @@ class ArrayPanel(QWidget):
     def jump(self) -> None:
         """Show the row and column typed (either may be left empty: the first row, the first column)."""
         try:
-            row = parse_natural(self.row_field.text() or "1", "The row")
-            col = parse_natural(self.col_field.text() or "1", "The column")
+            texts = self.row_field.text().strip(), self.col_field.text().strip()
+            if any(t.startswith("-") for t in texts):
+                raise ValueError("rows and columns of the Wythoff array start at 1")
+            row = parse_natural(texts[0] or "1", "The row")
+            col = parse_natural(texts[1] or "1", "The column")
             if row < 1 or col < 1:
                 raise ValueError("rows and columns of the Wythoff array start at 1")
             if col > ARRAY_COLUMNS:
