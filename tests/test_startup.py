@@ -58,3 +58,33 @@ def test_the_window_starts_without_superqt_or_numba():
         "print(sorted(m for m in ('superqt', 'numba') if m in sys.modules))\n"
     )
     assert _run(code, QT_QPA_PLATFORM="offscreen", HOME="/tmp").splitlines()[-1] == "[]"
+
+
+def test_superqt_loads_off_the_gui_thread_once_the_window_is_up():
+    """The first slow request used to import superqt on the GUI thread: the window stalled
+    ~70-110 ms the first time the Array tab was sent to a huge row (seen by the soak). Once the
+    window is up, a background thread imports it, before any job is asked for."""
+    code = (
+        "import sys, threading, time\n"
+        "from explorer.gui.app import application\n"
+        "app = application()\n"
+        "from explorer.gui.main_window import MainWindow\n"
+        "seen = []\n"
+        "real = __builtins__.__import__\n"
+        "def spy(name, *a, **k):\n"
+        "    if name.startswith('superqt') and 'superqt' not in sys.modules:\n"
+        "        seen.append(threading.current_thread() is threading.main_thread())\n"
+        "    return real(name, *a, **k)\n"
+        "__builtins__.__import__ = spy\n"
+        "w = MainWindow()\n"
+        "w.show()\n"
+        "end = time.monotonic() + 15\n"
+        "while 'superqt.utils' not in sys.modules and time.monotonic() < end:\n"
+        "    app.processEvents()\n"
+        "    time.sleep(0.01)\n"
+        "for t in threading.enumerate():\n"
+        "    if t.name == 'preload superqt':\n"
+        "        t.join()\n"
+        "print('superqt.utils' in sys.modules, seen)\n"
+    )
+    assert _run(code, QT_QPA_PLATFORM="offscreen", HOME="/tmp").splitlines()[-1] == "True [False]"

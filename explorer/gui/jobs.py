@@ -10,6 +10,7 @@ including a cancelled one that has not stopped yet.
 from __future__ import annotations
 
 import atexit
+import sys
 import threading
 import weakref
 from collections.abc import Callable
@@ -31,6 +32,26 @@ def _stop_all() -> None:
     for job in list(_LIVE):
         job._stop_now()
     QThreadPool.globalInstance().waitForDone(5000)
+
+
+PRELOAD_AFTER_MS = 500  # after the window has painted: start-up stays as lean as it was
+
+
+def preload() -> None:
+    """Import superqt's workers on a background thread, once the window is up.
+
+    The first background job would otherwise import superqt (~70 ms of pygments, qtpy, QtOpenGL)
+    on the GUI thread, and the window would stall for it the first time a user asks for anything
+    slow. Imported here instead, it costs the GUI thread a few ms at a time (the import is mostly
+    bytecode, which lets go of the GIL every 5 ms). A job submitted before it has finished waits
+    for the same import, as it would have anyway.
+    """
+    if "superqt.utils" not in sys.modules:
+        threading.Thread(target=_import_workers, name="preload superqt").start()
+
+
+def _import_workers() -> None:
+    import superqt.utils  # noqa: F401
 
 
 class LatestJob(QObject):

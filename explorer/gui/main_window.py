@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from itertools import pairwise
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -26,7 +26,7 @@ from explorer.core import budget
 from explorer.core.exact.bigint import parse_natural
 from explorer.core.rules.base import Rule
 from explorer.core.rules.registry import ASK_INTEGER, MAX_A, family_named
-from explorer.gui import collector
+from explorer.gui import collector, jobs
 from explorer.gui.controllers.array import ArrayController
 from explorer.gui.controllers.npiles import NPilesController
 from explorer.gui.controllers.play import PlayController
@@ -81,6 +81,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         collector.install()  # cyclic garbage (Qt objects among it) is freed on this thread only
         allocator.return_freed_memory()
+        QTimer.singleShot(jobs.PRELOAD_AFTER_MS, jobs.preload)  # the first slow request must not stall
         self.setObjectName("mainWindow")
         self.setWindowTitle("Wythoff Explorer")
         self.settings = settings if settings is not None else QSettings("WythoffExplorer", "Wythoff Explorer")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 
 _SEPARATORS = re.compile(r"[\s_,'\u00a0\u202f]")
 _DIGITS = re.compile(r"[0-9]+")
@@ -74,6 +75,32 @@ def short_decimal(n: int, width: int = 24) -> str:
         return sign + str(abs(n))
     keep = max(4, (width - 3) // 2)
     return f"{sign}{leading_digits(n, keep)}…{trailing_digits(n, keep)} ({d} digits)"
+
+
+def short_decimals_from(start: int, width: int = 24, span: int = 10**6) -> Callable[[int], str]:
+    """s -> short_decimal(start + s, width) for 0 <= s < span and start >= 0, at small-number cost.
+
+    Row headers of the Wythoff array count up from a start of any size; short_decimal of a
+    7 000-digit number costs ~0.25 ms (its leading digits and length), and Qt asks for hundreds
+    of headers at a time. Split start = high * m + low with m = 10^e above span and the kept
+    tail: start + s = (high + c) * m + (low + s - c * m) with a carry c of 0 or 1, so the leading
+    digits and the length are worked out once for each carry and only low + s changes.
+    """
+    keep = max(4, (width - 3) // 2)
+    e = max(keep, len(str(span))) + 1
+    if start < 0 or digit_count(start) <= width + e:
+        return lambda s: short_decimal(start + s, width)
+    m = 10**e
+    high, low = divmod(start, m)
+    heads = [(leading_digits(high + c, keep), digit_count(high + c) + e) for c in (0, 1)]
+    tail = 10**keep
+
+    def label(s: int) -> str:
+        rest = low + s
+        head, digits = heads[rest >= m]
+        return f"{head}…{rest % tail:0{keep}d} ({digits} digits)"
+
+    return label
 
 
 def tail_decimal(n: int, width: int) -> str:
