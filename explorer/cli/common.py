@@ -1,0 +1,98 @@
+"""What every command shares: the usage error, the parser, reading and writing bytes, records."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, BinaryIO, NoReturn
+
+from explorer.core.exact.bigint import parse_natural
+
+if TYPE_CHECKING:
+    from explorer.core.rules.base import Rule
+    from explorer.core.textio.intstream import Integers
+
+PROG = "wythoff-explorer"
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    """Bad arguments or input: reported as one line, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def natural(text: str) -> int:
+    try:
+        return parse_natural(text, "the number")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def read_source(path: str | None) -> bytes:
+    if path is None or path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def write(out: BinaryIO, data: bytes) -> None:
+    out.write(data)
+    out.flush()
+
+
+def counted_records(nums: Integers, width: int, what: str) -> tuple[Sequence[int], int]:
+    """Split `Q, then Q records of `width` values`; returns (flat values, Q)."""
+    from explorer.core.textio.intstream import InputError
+
+    if len(nums) == 0:
+        raise InputError(f"the input is empty: expected the number of {what} on line 1")
+    count = int(nums.values[0])
+    have = len(nums) - 1
+    need = count * width
+    if have < need:
+        got = have // width
+        raise InputError(
+            f"line 1 announces {count} {what} but the input holds only {got}"
+            + (f" and a partial one on line {nums.line_of(len(nums) - 1)}" if have % width else "")
+        )
+    if have > need:
+        raise InputError(f"line {nums.line_of(need + 1)}: more values than the {count} {what} announced on line 1")
+    return nums.values[1:], count
+
+
+def uncounted_records(nums: Integers, width: int, what: str) -> Sequence[int]:
+    from explorer.core.textio.intstream import InputError
+
+    if len(nums) == 0:
+        raise InputError(f"the input is empty: expected {width} values per {what}, one {what} per line")
+    if len(nums) % width:
+        raise InputError(
+            f"line {nums.line_of(len(nums) - 1)}: the input ends in the middle of a {what} "
+            f"({len(nums)} values is not a multiple of {width})"
+        )
+    return nums.values
+
+
+def columns(flat: Sequence[int], width: int) -> list:
+    if hasattr(flat, "reshape"):
+        table = flat.reshape(-1, width)  # type: ignore[union-attr]
+        return [table[:, i] for i in range(width)]
+    return [list(flat[i::width]) for i in range(width)]
+
+
+def rule_of(args: argparse.Namespace) -> Rule:
+    from explorer.core.rules.base import UnknownRule
+    from explorer.core.rules.registry import parse_rule
+
+    try:
+        return parse_rule(args.rule)
+    except UnknownRule as exc:
+        raise UsageError(str(exc)) from None

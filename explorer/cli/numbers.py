@@ -1,0 +1,49 @@
+"""Commands about one position or one number: moves, number, zeckendorf (integers only: no numpy)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import BinaryIO
+
+from explorer.cli.common import rule_of, write
+from explorer.core.game.sequence import NumberKind, classify_number
+from explorer.core.game.zeckendorf import zeckendorf_digits
+
+
+def cmd_moves(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.core.analysis.position import report
+
+    r = report(rule_of(args), args.a, args.b)
+    if args.json:
+        doc = {
+            "position": [r.a, r.b],
+            "status": r.status_code,
+            "terminal": r.terminal,
+            "rule": r.rule_key,
+            "moves": [list(m.target) for m in r.moves],
+            "details": [{"to": list(m.target), "kind": m.kind.name.lower(), "taken": m.taken} for m in r.moves],
+        }
+        write(out, (json.dumps(doc) + "\n").encode())
+    else:
+        write(out, "".join(f"{m.target[0]} {m.target[1]}\n" for m in r.moves).encode())
+
+
+def cmd_number(args: argparse.Namespace, out: BinaryIO) -> None:
+    n = args.n
+    role = classify_number(n)
+    if role.kind is NumberKind.ZERO:
+        text = "0 is in the cold pair (0, 0), k = 0\n"
+    else:
+        name = "a" if role.kind is NumberKind.LOWER else "b"
+        pair = (n, role.partner) if role.kind is NumberKind.LOWER else (role.partner, n)
+        text = (
+            f"{n} = {name}_{role.index} ({role.kind.value} number); partner {role.partner}; "
+            f"cold pair ({pair[0]}, {pair[1]})\n"
+        )
+    text += f"Zeckendorf: {zeckendorf_digits(n)}\n"
+    write(out, text.encode())
+
+
+def cmd_zeckendorf(args: argparse.Namespace, out: BinaryIO) -> None:
+    write(out, (zeckendorf_digits(args.n) + "\n").encode())

@@ -1,0 +1,175 @@
+"""Commands that answer many positions at once: judge, count, pairs, grundy, remoteness,
+grundy-row and array. Each loads numpy, the rules or the kernels only when it runs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+from explorer.cli.common import (
+    PROG,
+    UsageError,
+    columns,
+    counted_records,
+    read_source,
+    rule_of,
+    uncounted_records,
+    write,
+)
+from explorer.core import budget
+from explorer.core.exact.bigint import parse_natural, ratio_scientific, short_decimal
+
+if TYPE_CHECKING:
+    from explorer.core.counting.cold_index import Counter
+    from explorer.core.rules.base import Rule
+
+
+def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.core.textio.intstream import read_integers
+    from explorer.core.textio.textout import words_by_mask
+
+    rule = rule_of(args)
+    nums = read_integers(read_source(args.file))
+    if args.pairs:
+        flat = uncounted_records(nums, 2, "pair")
+        xs, ys = columns(flat, 2)
+        write(out, words_by_mask(~rule.is_cold_many(xs, ys), b"1", b"0"))
+    else:
+        flat, _ = counted_records(nums, 2, "pairs")
+        xs, ys = columns(flat, 2)
+        write(out, words_by_mask(~rule.is_cold_many(xs, ys), b"First", b"Second"))
+
+
+CLI_INDEX_CELLS = 1 << 20  # single queries: an index this large builds in ~50 ms
+
+
+def counter_for(rule: Rule, method: str, single: bool) -> Counter:
+    """What answers the counts: a batch under 'auto' takes the vectorised closed form (no index
+    to build); a single query under 'auto' a small Fenwick index where the rule has one."""
+    from explorer.core.counting.cold_index import MAX_CELLS
+
+    if method == "closed-form" or (method == "auto" and not single):
+        return rule.counter("closed-form")
+    return rule.counter(method, MAX_CELLS if method == "fenwick" else CLI_INDEX_CELLS)
+
+
+def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.core.textio.intstream import read_integers
+    from explorer.core.textio.textout import numbers_per_line
+
+    rule = rule_of(args)
+    if args.batch:
+        if len(args.bounds) > 1 or (args.bounds and args.file is not None):
+            raise UsageError("count --batch reads its queries from one FILE (or stdin), not from numbers")
+        nums = read_integers(read_source(args.file if args.file is not None else (args.bounds or [None])[0]))
+        width = 4 if args.rect else 2
+        flat, _ = counted_records(nums, width, "queries")
+        cols = columns(flat, width)
+        counter = counter_for(rule, args.method, single=False)
+        counts, _ = counter.count_many(*cols) if width == 2 else counter.count_rect_many(*cols)
+        write(out, numbers_per_line(counts))
+        return
+    if args.file is not None:
+        raise UsageError("a FILE is read only with --batch")
+    if args.rect:
+        raise UsageError("--rect goes with --batch; a single rectangle is X0 Y0 X1 Y1")
+    if len(args.bounds) not in (2, 4):
+        raise UsageError("count takes X Y, or X0 Y0 X1 Y1 (or --batch [FILE])")
+    names = ("X", "Y") if len(args.bounds) == 2 else ("X0", "Y0", "X1", "Y1")
+    bounds = [parse_natural(text, name) for text, name in zip(args.bounds, names, strict=True)]
+    x0, y0, x1, y1 = (0, 0, *bounds) if len(bounds) == 2 else bounds
+    if x1 < x0 or y1 < y0:
+        raise UsageError("the rectangle is empty: X1 must be at least X0, and Y1 at least Y0")
+    answer = counter_for(rule, args.method, single=True).count_rect(x0, y0, x1, y1)
+    if args.json:
+        doc: dict[str, object] = {"x": x1, "y": y1} if len(bounds) == 2 else {"x0": x0, "y0": y0, "x1": x1, "y1": y1}
+        share = "0" if not answer.count else "{}e{}".format(*ratio_scientific(answer.count, answer.cells, 6))
+        doc.update(
+            count=answer.count,
+            cells=answer.cells,
+            density=answer.density,  # a float: 0.0 below 1e-308; `share` holds 6 exact digits at any size
+            share=share,
+            method=answer.method,
+            rule=rule.key,
+        )
+        write(out, (json.dumps(doc) + "\n").encode())
+    else:
+        write(out, f"{answer.count}\n".encode())
+
+
+def cmd_pairs(args: argparse.Namespace, out: BinaryIO) -> None:
+    import numpy as np
+
+    start, count = args.start, args.n
+    rule = rule_of(args)
+    rule.cold_pair(start)  # a rule without a sequence of pairs says so, even for N = 0
+    chunk = 1 << 16
+    for lo in range(0, count, chunk):
+        n = min(chunk, count - lo)
+        a, b = rule.cold_pairs(start + lo, n)
+        a_list = a.tolist() if isinstance(a, np.ndarray) else a
+        b_list = b.tolist() if isinstance(b, np.ndarray) else b
+        lines = map("{} {} {}".format, range(start + lo, start + lo + n), a_list, b_list)
+        out.write(("\n".join(lines) + "\n").encode())
+    out.flush()
+
+
+def write_table(out: BinaryIO, table: Any) -> None:
+    from explorer.core.textio.textout import table_chunks
+
+    for piece in table_chunks(table):
+        write(out, piece)
+
+
+def window_args(args: argparse.Namespace) -> tuple[int, int]:
+    if args.rows < 1 or args.cols < 1:
+        raise UsageError("ROWS and COLS must be at least 1")
+    return args.origin if args.origin else (0, 0)
+
+
+def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
+    x0, y0 = window_args(args)
+    rule = rule_of(args)
+    table = rule.grundy_window(x0, y0, args.rows, args.cols)
+    write_table(out, table)
+    if rule.grundy_note:  # misère: say plainly what the numbers are
+        sys.stderr.write(f"{PROG}: note: {rule.grundy_note}\n")
+
+
+def cmd_remoteness(args: argparse.Namespace, out: BinaryIO) -> None:
+    x0, y0 = window_args(args)
+    write_table(out, rule_of(args).remoteness_window(x0, y0, args.rows, args.cols))
+
+
+def cmd_grundy_row(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.core.values.rows import MAX_ROWS
+
+    x = args.x
+    if x >= MAX_ROWS:
+        raise UsageError(f"rows 0 to {MAX_ROWS - 1} can be solved, not {short_decimal(x)}")
+    rows = rule_of(args).grundy_rows(x + 1, budget_bytes=budget.ROWS_CLI_BYTES)
+    info = rows.row(x)
+    lines = [
+        f"preperiod {info.preperiod}",
+        f"period {info.period}",
+        "certified yes" if info.certified else f"certified no (observed over {info.columns} columns)",
+    ]
+    if args.at is not None:
+        if not rows.knows(x, args.at):
+            raise UsageError(f"row {x} is not certified: G is known for Y < {info.columns} only")
+        lines.append(f"G({x}, {args.at}) = {rows.value(x, args.at)}")
+    write(out, ("\n".join(lines) + "\n").encode())
+
+
+def cmd_array(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.core.game.array import block
+
+    r0, c0 = args.start if args.start else (1, 1)
+    if min(args.rows, args.cols, r0, c0) < 1:
+        raise UsageError("ROWS, COLS and the start row and column are at least 1 (the array counts from 1)")
+    if args.rows * args.cols > 10**7:
+        raise UsageError("at most 10^7 entries at a time")
+    lines = block(r0, c0, args.rows, args.cols)
+    write(out, "".join(" ".join(map(str, line)) + "\n" for line in lines).encode())
