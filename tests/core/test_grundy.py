@@ -50,3 +50,17 @@ def test_bad_windows_and_cancel():
         grundy_window(10**6, 0, 3, 3)
     with pytest.raises(InterruptedError):
         grundy_window(0, 0, 3000, 3000, progress=lambda done, total: False)
+
+
+def test_the_skip_over_full_words_against_the_general_sweep():
+    """Past n ~ 4000 the search for a free value skips whole summary words of full words (64
+    words, 4 096 values, at a time); the general sweep of any rule, a separate kernel with no
+    second level, is the yardstick there, for the corner and for windows away from it."""
+    from explorer.core.rules.spec import ANY, MoveSpec
+    from explorer.core.values.kernel import value_table
+
+    n = 4500
+    want = value_table(MoveSpec(ANY, ANY, 1), n, n).grundy
+    assert np.array_equal(grundy_window(0, 0, n, n), want)
+    assert np.array_equal(grundy_window(4000, 300, 500, 200), want[4000:4500, 300:500])
+    assert np.array_equal(grundy_window(300, 4000, 200, 500), want[300:500, 4000:4500])
