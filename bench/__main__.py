@@ -10,9 +10,7 @@ import sys
 from bench import core_jobs, frames_jobs, grundy_jobs, query_jobs, render_jobs, startup_jobs, values_jobs
 
 
-def main() -> None:
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
-    print(f"{'job':<46} {'ours':>10}   {'baseline':<28} {'time':>10}   ratio")
+def main() -> int:
     jobs = {
         "startup": startup_jobs.run,
         "core": core_jobs.run,
@@ -23,9 +21,17 @@ def main() -> None:
         "values": values_jobs.run,
     }
     chosen = sys.argv[1:] or list(jobs)
+    unknown = [name for name in chosen if name not in jobs]
+    if unknown:
+        names = ", ".join(jobs)
+        sys.stderr.write(f"usage: python -m bench [JOB ...]; the jobs are {names} (not {', '.join(unknown)})\n")
+        return 2
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(f"{'job':<46} {'ours':>10}   {'baseline':<28} {'time':>10}   ratio")
     for name in chosen:
         jobs[name]()
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
