@@ -113,6 +113,32 @@ def test_huge_rows_and_far_columns_arrive_from_a_worker(qtbot, window):
     assert panel.error.text() == "" and panel.selected_cells() == [(5, 3)]
 
 
+@pytest.mark.parametrize(("row", "col"), [(1, 1), (1, 40), (1, 60), (10**4000 - 1, 7), (20, 3)])
+def test_every_entry_and_row_label_fits_its_cell(qtbot, window, row, col):
+    """Columns were 150 px whatever they held: "469787…208413 (4002 digits)" showed as
+    "469787…208413 (40…", and row headers kept the width of the rows shown before a jump
+    ("99999…9"). Each text is measured against its own section, whole numbers included."""
+    panel = window.array_panel
+    panel.show_cells(1, 1, 1)
+    panel.row_field.setText(str(row))
+    panel.col_field.setText(str(col))
+    panel.jump()
+    model, table = panel.model, panel.table
+    metrics = table.fontMetrics()
+    columns, rows = table.horizontalHeader(), table.verticalHeader()
+    r0 = row - model.start
+    for r in range(max(0, r0 - 3), r0 + 10) if row < 10**20 else [r0, r0 + 3, ROWS - 1]:
+        label = model.headerData(r, Qt.Orientation.Vertical)
+        assert metrics.horizontalAdvance(label) < rows.width(), label
+        for c in range(max(0, col - 3), col + 6):
+            cell = model.cell(r, c) if row < 10**20 else None
+            text = cell.text if cell is not None else short_decimal(entry(model.start + r, c + 1), 15)
+            assert metrics.horizontalAdvance(text) < columns.sectionSize(c), (r, c, text)
+    last = model.start + ROWS - 1  # the widest entry of a column is on the last row
+    for c in range(60):
+        assert metrics.horizontalAdvance(short_decimal(entry(last, c + 1), 15)) < columns.sectionSize(c)
+
+
 def test_the_cache_keeps_to_its_budget(window, monkeypatch):
     monkeypatch.setattr(budget, "ARRAY_BYTES", 200_000)
     model = window.array_panel.model

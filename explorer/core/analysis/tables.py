@@ -65,6 +65,19 @@ def array_cell(row: int, col: int, start: ArrayRow | None = None) -> ArrayCell:
     return ArrayCell(value, short_decimal(value, CELL_WIDTH), tip)
 
 
+def array_whole_columns(last_row: int) -> list[int]:
+    """Digits of the widest entry of columns 1, 2, ... over rows up to last_row, for as long as
+    they are shown whole (at most CELL_WIDTH digits): entries grow down a column, so W(last_row, c)
+    is the widest. The table sizes those columns to fit; the rest are wide enough for the elided
+    form, its digit count included."""
+    widths = []
+    a, b = head(last_row)
+    while a < 10**CELL_WIDTH:
+        widths.append(digit_count(a))
+        a, b = b, a + b
+    return widths
+
+
 def _terms(n: int) -> str:
     return "1 term" if n == 1 else f"{n:,} terms"
 

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core import budget
-from explorer.core.analysis.tables import ARRAY_COLUMNS, ArrayCell, array_cells
+from explorer.core.analysis.tables import ARRAY_COLUMNS, CELL_WIDTH, ArrayCell, array_cells, array_whole_columns
 from explorer.core.exact.bigint import parse_natural, short_decimals_from
 from explorer.gui.jobs import LatestJob
 
@@ -178,7 +178,6 @@ class ArrayPanel(QWidget):
         self.table = QTableView(objectName="arrayTable")
         self.table.setModel(self.model)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.table.horizontalHeader().setDefaultSectionSize(150)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.verticalHeader().setMinimumWidth(60)
         self.table.setWordWrap(False)
@@ -193,6 +192,8 @@ class ArrayPanel(QWidget):
         self.col_field.returnPressed.connect(self.jump)
         self.table.clicked.connect(self._chosen)
         self.table.activated.connect(self._chosen)
+        self._whole = 0  # columns sized for whole numbers
+        self._fit()
 
     @property
     def busy(self) -> bool:
@@ -224,6 +225,7 @@ class ArrayPanel(QWidget):
         m = self.model
         if not m.start <= row < m.start + ROWS:
             m.set_start(max(1, row - 3))
+            self._fit()
         first = m.index(row - m.start, col - 1)
         last = m.index(row - m.start, min(col + count - 1, ARRAY_COLUMNS) - 1)
         self.table.selectionModel().select(
@@ -232,6 +234,25 @@ class ArrayPanel(QWidget):
         self.table.selectionModel().setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
         self.table.scrollTo(last)
         self.table.scrollTo(first)
+
+    def _fit(self) -> None:
+        """Columns as wide as their entries: whole numbers by their widest entry, elided ones by
+        the elided form with its digit count (150 px cut "(4 001 digits)" to "(40…"); the row
+        headers as wide as the new start's labels (Qt kept the old width after a reset)."""
+        metrics = self.table.fontMetrics()
+        pad = 2 * self.table.style().pixelMetric(self.table.style().PixelMetric.PM_FocusFrameHMargin) + 12
+        keep = max(4, (CELL_WIDTH - 3) // 2)
+        header = self.table.horizontalHeader()
+        wide = metrics.horizontalAdvance(f"{'8' * keep}…{'8' * keep} (888888 digits)") + pad
+        header.setDefaultSectionSize(wide)
+        narrowest = metrics.horizontalAdvance("888,888") + pad  # the column numbers above them
+        whole = array_whole_columns(self.model.start + ROWS - 1)
+        for col in range(len(whole), self._whole):  # narrowed for the rows shown before
+            header.resizeSection(col, wide)
+        for col, digits in enumerate(whole):
+            header.resizeSection(col, max(narrowest, metrics.horizontalAdvance("8" * digits) + pad))
+        self._whole = len(whole)
+        self.table.updateGeometries()
 
     # ----- the view's side of the controller --------------------------------------------
     def show_place(self, row: int | None, col: int | None, text: str) -> None:
