@@ -160,6 +160,7 @@ class Monkey:
         self.expect_message = False
         self.game_seen = 0
         self._stretch: tuple[int, float] = (0, 0.0)  # the stretch of GUI work under way, and its start
+        self._stretches = 0  # stretches so far: each has its own number, so a stack is never an old one's
         self._stack, self._stack_for = "", 0
         self._watch_stop = threading.Event()
         window.dialogs = ScriptedDialogs(self)
@@ -286,7 +287,8 @@ class Monkey:
     def _timed(self, fn: Callable[[], None], whole_action: bool = False) -> None:
         """Run fn on the GUI thread, timing it as one uninterrupted stretch of GUI work."""
         t0 = time.perf_counter()
-        stretch = self._stretch[0] + 1
+        self._stretches += 1
+        stretch = self._stretches
         self._stretch = (stretch, t0)
         try:
             fn()
