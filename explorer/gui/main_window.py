@@ -404,4 +404,6 @@ class MainWindow(QMainWindow):
         self.queries.cancel()
         self.values.cancel()
         self.npiles.cancel()
+        for job in self.findChildren(LatestJob):  # the array's, the selection's...: an answer that
+            job.cancel()  # arrived after the close reached a deleted label (seen in CI)
         super().closeEvent(event)
