@@ -67,13 +67,18 @@ def trailing_digits(n: int, k: int) -> str:
     return str(abs(n) % 10**k).rjust(k, "0")
 
 
+def kept_digits(width: int) -> int:
+    """How many leading and trailing digits short_decimal keeps of a number elided to `width`."""
+    return max(4, (width - 3) // 2)
+
+
 def short_decimal(n: int, width: int = 24) -> str:
     """Decimal form of n, elided in the middle when longer than `width` characters."""
     d = digit_count(n)
     sign = "-" if n < 0 else ""
     if d <= width:
         return sign + str(abs(n))
-    keep = max(4, (width - 3) // 2)
+    keep = kept_digits(width)
     return f"{sign}{leading_digits(n, keep)}…{trailing_digits(n, keep)} ({d} digits)"
 
 
@@ -86,7 +91,7 @@ def short_decimals_from(start: int, width: int = 24, span: int = 10**6) -> Calla
     tail: start + s = (high + c) * m + (low + s - c * m) with a carry c of 0 or 1, so the leading
     digits and the length are worked out once for each carry and only low + s changes.
     """
-    keep = max(4, (width - 3) // 2)
+    keep = kept_digits(width)
     e = max(keep, len(str(span))) + 1
     if start < 0 or digit_count(start) <= width + e:
         return lambda s: short_decimal(start + s, width)

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from explorer.core import budget
 from explorer.core.analysis.tables import ARRAY_COLUMNS, CELL_WIDTH, ArrayCell, array_cells, array_whole_columns
-from explorer.core.exact.bigint import parse_natural, short_decimals_from
+from explorer.core.exact.bigint import kept_digits, parse_natural, short_decimals_from
 from explorer.gui.jobs import LatestJob
 
 ROWS = 1_000_000  # rows shown from the start row; Go moves the start anywhere
@@ -241,7 +241,7 @@ class ArrayPanel(QWidget):
         headers as wide as the new start's labels (Qt kept the old width after a reset)."""
         metrics = self.table.fontMetrics()
         pad = 2 * self.table.style().pixelMetric(self.table.style().PixelMetric.PM_FocusFrameHMargin) + 12
-        keep = max(4, (CELL_WIDTH - 3) // 2)
+        keep = kept_digits(CELL_WIDTH)
         header = self.table.horizontalHeader()
         wide = metrics.horizontalAdvance(f"{'8' * keep}…{'8' * keep} (888888 digits)") + pad
         header.setDefaultSectionSize(wide)
