@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core.render.values import count_below, value_grid
+from explorer.core.render.levels import value_levels
+from explorer.core.render.values import ValueGrid, count_below, value_grid
 from explorer.core.rules import Wythoff
 from explorer.core.values.cache import GRUNDY, REMOTENESS, ValueCache
 
@@ -91,3 +94,40 @@ def test_far_strips_keep_exact_colours():
         grid = value_grid(cache(), GRUNDY, tx0, ty0, 25, 20, 1)
         assert grid.shift == 0 and grid.known.any()
     assert _check(GRUNDY, -3, far, 25, 20, 1) > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.one_of(st.none(), st.floats(-1e15, 1e15, allow_nan=False)), min_size=1, max_size=60),
+    st.integers(1, 12),
+)
+def test_value_levels_scale_each_known_value_between_the_least_and_the_largest(cells, width):
+    """Each known texel gets 1 + floor((v - least) / (largest - least) * 254), worked out here
+    one texel at a time in Python floats; unknown texels get 0 (grey)."""
+    cells = (cells * width)[: max(width, len(cells) // width * width)]
+    values = np.array([np.nan if c is None else c for c in cells], dtype=np.float64).reshape(-1, width)
+    levels, (lo, hi) = value_levels(ValueGrid(values, 0, 0))
+    known = [c for c in cells if c is not None]
+    if not known:
+        assert (lo, hi) == (0.0, 1.0) and not levels.any()
+        return
+    least, largest = min(known), max(known)
+    assert (lo, hi) == (least, max(largest, least + 1))
+    for c, level in zip(cells, levels.ravel().tolist(), strict=True):
+        expected = 0 if c is None else 1 + math.floor((c - least) / max(largest - least, 1e-300) * 254)
+        assert level == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([GRUNDY, REMOTENESS]),
+    st.integers(-6, 300),
+    st.integers(-6, 300),
+    st.integers(1, 30),
+    st.integers(1, 30),
+    st.sampled_from([1, 1, 2, 3, 7]),
+)
+def test_views_across_the_corners_edge_sample_each_texel_from_the_cache(kind, tx0, ty0, nx, ny, step):
+    """Views that hold part of the computed corner (256 square here) and part of the certified
+    strips beyond it: each texel is the cache's own value at its corner cell, or grey."""
+    _check(kind, tx0, ty0, nx, ny, step)

@@ -4,10 +4,12 @@ past the window's edge for good, and every frame drew ten times the texels, 65-2
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.gui.grid.axes import MAX_LABEL, compact
+from explorer.gui.grid.axes import MAX_LABEL, compact, round_times
 
 
 @settings(max_examples=300, deadline=None)
@@ -43,3 +45,62 @@ def test_a_view_far_out_keeps_the_plot_inside_the_window(qtbot, window):
     assert plot.getAxis("left").width() < 200
     assert abs(plot.width() - grid.width()) <= 2
     assert grid.vb.width() < grid.width()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(-1e300, 1e300, allow_nan=False, allow_infinity=False), st.integers(1, 10**400))
+def test_round_times_is_the_exact_rounded_product(v, unit):
+    assert round_times(v, unit) == round(Fraction(v) * unit)
+
+
+def _specs(axis, painter, lean: bool):  # type: ignore[no-untyped-def]
+    """Ticks as (alpha, x1, y1, x2, y2) and labels as (x, y, w, h, flags, text)."""
+    if not lean:
+        axis._lean = lambda: False  # pyqtgraph's own generateDrawSpecs and tickValues
+    try:
+        painter.save()
+        specs = axis.generateDrawSpecs(painter)
+        painter.restore()
+    finally:
+        axis.__dict__.pop("_lean", None)
+    (_, a0, a1), ticks, texts = specs
+    return (
+        (a0.x(), a0.y(), a1.x(), a1.y()),
+        [(pen.color().alpha(), p.x(), p.y(), q.x(), q.y()) for pen, p, q in ticks],
+        [(r.x(), r.y(), r.width(), r.height(), int(flags), text) for r, flags, text in texts],
+    )
+
+
+def test_lean_axes_draw_what_pyqtgraph_draws(qtbot, window):
+    """ExactAxis draws its ticks and labels with its own lean code (a third of the time):
+    the same axis line, tick lines, label boxes and texts as pyqtgraph's generateDrawSpecs,
+    at the origin, far out and zoomed in and out, along both axes."""
+    from PySide6.QtGui import QPainter, QPicture
+
+    grid = window.grid
+    views = [
+        (0, 0, 40, 40),
+        (3, 5, 11, 9),
+        (0, 0, 10**6, 10**6),
+        (-50, -20, 700, 500),
+        (10**18, 10**18, 10**18 + 40, 10**18 + 40),
+        (10**18 - 10**9, 10**18, 10**18 + 10**9, 10**18 + 10**9),
+        (10**100, 10**100, 10**100 + 300, 10**100 + 300),
+        (0, 0, 10**40, 10**40),
+    ]
+    compared = 0
+    for view in views:
+        grid.set_view(*view)
+        grid.render_now()
+        qtbot.wait(20)
+        for axis in (grid.axis_x, grid.axis_y):
+            assert axis._lean()
+            picture = QPicture()
+            painter = QPainter(picture)
+            try:
+                lean, reference = _specs(axis, painter, True), _specs(axis, painter, False)
+            finally:
+                painter.end()
+            assert lean == reference, view
+            compared += len(reference[1]) + len(reference[2])
+    assert compared > 100

