@@ -75,8 +75,6 @@ def test_lean_axes_draw_what_pyqtgraph_draws(qtbot, window):
     """ExactAxis draws its ticks and labels with its own lean code (a third of the time):
     the same axis line, tick lines, label boxes and texts as pyqtgraph's generateDrawSpecs,
     at the origin, far out and zoomed in and out, along both axes."""
-    from PySide6.QtGui import QPainter, QPicture
-
     grid = window.grid
     views = [
         (0, 0, 40, 40),
@@ -93,14 +91,45 @@ def test_lean_axes_draw_what_pyqtgraph_draws(qtbot, window):
         grid.set_view(*view)
         grid.render_now()
         qtbot.wait(20)
-        for axis in (grid.axis_x, grid.axis_y):
-            assert axis._lean()
-            picture = QPicture()
-            painter = QPainter(picture)
-            try:
-                lean, reference = _specs(axis, painter, True), _specs(axis, painter, False)
-            finally:
-                painter.end()
-            assert lean == reference, view
-            compared += len(reference[1]) + len(reference[2])
+        compared += _compare(grid.axis_x, grid.axis_y)
     assert compared > 100
+
+
+def _compare(*axes) -> int:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QPainter, QPicture
+
+    compared = 0
+    for axis in axes:
+        assert axis._lean()
+        picture = QPicture()
+        painter = QPainter(picture)
+        try:
+            lean, reference = _specs(axis, painter, True), _specs(axis, painter, False)
+        finally:
+            painter.end()
+        assert lean == reference
+        compared += len(reference[1]) + len(reference[2])
+    return compared
+
+
+def test_the_colour_bar_draws_what_pyqtgraph_draws(qtbot, window):
+    """Coloured by Grundy values, the colour bar's value axis changes with every view: its lean
+    drawing matches pyqtgraph's too, and its frame axes (no ticks) are left to pyqtgraph."""
+    from PySide6.QtWidgets import QComboBox
+
+    from explorer.session.model import GRUNDY
+
+    combo = window.findChild(QComboBox, "colorMode")
+    combo.setCurrentIndex(combo.findData(GRUNDY))
+    combo.activated.emit(combo.findData(GRUNDY))
+    grid = window.grid
+    qtbot.waitUntil(lambda: not window.values.busy, timeout=60_000)
+    bar = grid.colour_bar
+    compared = 0
+    for view in ((0, 0, 40, 40), (5, 90, 60, 150), (0, 0, 3000, 3000), (0, 10**30, 30, 10**30 + 30)):
+        grid.set_view(*view)
+        grid.render_now()
+        qtbot.wait(30)
+        compared += _compare(bar.getAxis("right"))
+        assert not bar.getAxis("left")._lean()  # the bar's frame: fixed (empty) ticks
+    assert compared > 20

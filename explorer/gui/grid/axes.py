@@ -54,48 +54,27 @@ def round_times(v: float, unit: int) -> int:
 MAX_LABEL = 20  # characters: a sign, 8 significant digits or an ellipsis and 12, an exponent
 
 
-class ExactAxis(pg.AxisItem):
-    """An axis whose scene value v stands for the cell origin + v * unit (see
-    explorer.core.render.frame)."""
+class LeanAxis(pg.AxisItem):
+    """pyqtgraph's axis, drawn by the same algorithm without its per-frame overheads.
+
+    Every pan or zoom redraws the grid's two axes (and, colouring by values, the colour bar's).
+    pyqtgraph's generateDrawSpecs built a Point per tick end, measured each label through the
+    painter, found repeated ticks with numpy.isclose and drew into a QPicture that was then
+    played back: 4.5 ms of a 9 ms frame. The same ticks, labels and layout come out of the lean
+    versions here (test_lean_axes_draw_what_pyqtgraph_draws); anything they do not cover (log
+    scale, grids, fixed ticks, ...) goes to pyqtgraph's own.
+    """
 
     def __init__(self, orientation: str, **kwargs: object) -> None:
         super().__init__(orientation, **kwargs)
-        # Labels are exact integers, never scaled: without this, every range change sets the
-        # axis title's HTML again and re-lays it out (~0.35 ms a frame for each axis).
-        self.enableAutoSIPrefix(False)
         self._sizes: dict[str, tuple[float, float]] = {}
         self._sizes_font = ""
         self._specs: Any = None
-        self.origin = 0
-        self.unit = 1
-
-    def set_frame(self, origin: int, unit: int) -> None:
-        self.origin, self.unit = origin, unit
-        self.picture = None  # force the labels to be redrawn
-        self.update()
-
-    def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:
-        levels = super().tickSpacing(minVal, maxVal, size)
-        if self.unit > 1:  # far out: ticks where they fall, labelled in scientific form
-            return levels
-        whole = [sp for sp, _ in levels if sp >= 1] or [1.0]
-        # Ticks at round true coordinates: scene value v is cell origin + v.
-        return [(sp, float(-self.origin % int(sp)) if sp < 1e18 else 0.0) for sp in whole]
-
-    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
-        step = max(1, math.floor(Fraction(spacing) * self.unit))
-        return [compact(self.origin + round_times(v, self.unit), step) for v in values]
-
-    # ----- drawing: pyqtgraph's algorithm, without its per-frame overheads ---------------------
-    # Every pan or zoom redraws both axes. pyqtgraph's generateDrawSpecs built a Point per tick
-    # end, measured each label through the painter, found repeated ticks with numpy.isclose and
-    # drew into a QPicture that was then played back: 4.5 ms of a 9 ms frame. The same ticks,
-    # labels and layout come out of the lean versions below (test_lean_axes_draw_what_pyqtgraph_draws).
 
     def _lean(self) -> bool:
         style = self.style
         return (
-            self.orientation in ("bottom", "left")
+            self.orientation in ("bottom", "left", "top", "right")
             and self.grid is False
             and not self.logMode
             and self._tickLevels is None
@@ -153,10 +132,17 @@ class ExactAxis(pg.AxisItem):
         if style["tickFont"] is not None:
             p.setFont(style["tickFont"])
         bounds = self.mapRectFromParent(self.geometry())
-        left = self.orientation == "left"
-        if left:
+        side = self.orientation
+        vertical = side in ("left", "right")  # ticks along y
+        if side == "left":
             span = (bounds.topRight() + QPointF(-1, -1), bounds.bottomRight() + QPointF(-1, 1))
             tick_edge, tick_dir = bounds.right(), -1
+        elif side == "right":
+            span = (bounds.topLeft() + QPointF(1, -1), bounds.bottomLeft() + QPointF(1, 1))
+            tick_edge, tick_dir = bounds.left(), 1
+        elif side == "top":
+            span = (bounds.bottomLeft() + QPointF(-1, -1), bounds.bottomRight() + QPointF(1, -1))
+            tick_edge, tick_dir = bounds.bottom(), -1
         else:
             span = (bounds.topLeft() + QPointF(-1, 1), bounds.topRight() + QPointF(1, 1))
             tick_edge, tick_dir = bounds.top(), 1
@@ -170,7 +156,7 @@ class ExactAxis(pg.AxisItem):
         dif = self.range[1] - self.range[0]
         if dif == 0:
             x_scale, offset = 1.0, 0.0
-        elif left:
+        elif vertical:
             x_scale = -bounds.height() / dif
             offset = self.range[0] * x_scale - bounds.height()
         else:
@@ -195,7 +181,7 @@ class ExactAxis(pg.AxisItem):
                     row.append(None)
                     continue
                 row.append(x)
-                if left:
+                if vertical:
                     tick_specs.append((pen, QPointF(tick_edge, x), QPointF(reach, x)))
                 else:
                     tick_specs.append((pen, QPointF(x, tick_edge), QPointF(x, reach)))
@@ -204,13 +190,15 @@ class ExactAxis(pg.AxisItem):
         if not style["showValues"]:
             return axis_spec, tick_specs, []
 
-        gap = max(0, style["tickLength"]) + style["tickTextOffset"][0 if left else 1]
+        gap = max(0, style["tickLength"]) + style["tickTextOffset"][0 if vertical else 1]
         box = self.boundingRect()
-        flags = (
-            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-            if left
-            else Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
-        ) | Qt.TextFlag.TextDontClip
+        align = Qt.AlignmentFlag
+        flags = {
+            "left": align.AlignRight | align.AlignVCenter,
+            "right": align.AlignLeft | align.AlignVCenter,
+            "top": align.AlignHCenter | align.AlignBottom,
+            "bottom": align.AlignHCenter | align.AlignTop,
+        }[side] | Qt.TextFlag.TextDontClip
         size_of = self._text_sizes(p)
         sizes: list[tuple[float, float]] = []  # of every label so far, as pyqtgraph counts them
         text_specs = []
@@ -226,16 +214,20 @@ class ExactAxis(pg.AxisItem):
                     size = size_of(text)
                     sizes.append(size)
                     placed.append((text, x, size))
-            along = sum(h if left else w for w, h in sizes)
-            across = max((w if left else h for w, h in sizes), default=0.0)
+            along = sum(h if vertical else w for w, h in sizes)
+            across = max((w if vertical else h for w, h in sizes), default=0.0)
             if i > 0:  # always label the top level; lower ones while they fit
                 fill = along / length
                 if any(len(text_specs) >= n and fill >= limit for n, limit in style["textFillLimits"]):
                     break
             last_across = across
             for text, x, (w, h) in placed:
-                if left:
+                if side == "left":
                     rect = QRectF(tick_edge - gap - w, x - h / 2, w, h)
+                elif side == "right":
+                    rect = QRectF(tick_edge + gap, x - h / 2, w, h)
+                elif side == "top":
+                    rect = QRectF(x - w / 2, tick_edge - gap - h, w, h)
                 else:
                     rect = QRectF(x - w / 2, tick_edge + gap, w, h)
                 if box & rect != rect:
@@ -261,3 +253,44 @@ class ExactAxis(pg.AxisItem):
                 self.drawPicture(p, *self._specs)
         finally:
             p.restore()
+
+
+class ExactAxis(LeanAxis):
+    """An axis whose scene value v stands for the cell origin + v * unit (see
+    explorer.core.render.frame)."""
+
+    def __init__(self, orientation: str, **kwargs: object) -> None:
+        super().__init__(orientation, **kwargs)
+        # Labels are exact integers, never scaled: without this, every range change sets the
+        # axis title's HTML again and re-lays it out (~0.35 ms a frame for each axis).
+        self.enableAutoSIPrefix(False)
+        self.origin = 0
+        self.unit = 1
+
+    def set_frame(self, origin: int, unit: int) -> None:
+        self.origin, self.unit = origin, unit
+        self.picture = None  # force the labels to be redrawn
+        self.update()
+
+    def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:
+        levels = super().tickSpacing(minVal, maxVal, size)
+        if self.unit > 1:  # far out: ticks where they fall, labelled in scientific form
+            return levels
+        whole = [sp for sp, _ in levels if sp >= 1] or [1.0]
+        # Ticks at round true coordinates: scene value v is cell origin + v.
+        return [(sp, float(-self.origin % int(sp)) if sp < 1e18 else 0.0) for sp in whole]
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        step = max(1, math.floor(Fraction(spacing) * self.unit))
+        return [compact(self.origin + round_times(v, self.unit), step) for v in values]
+
+
+class ValueBar(pg.ColorBarItem):
+    """pyqtgraph's colour bar with lean axes: its value axis changes with the values in view,
+    so it was drawn again on every frame coloured by values (2.1 ms of a 9 ms Grundy frame)."""
+
+    def setAxisItems(self, axisItems: dict[str, pg.AxisItem] | None = None) -> None:
+        items = dict(axisItems or {})
+        for side in ("left", "right", "top", "bottom"):
+            items.setdefault(side, LeanAxis(side))
+        super().setAxisItems(items)

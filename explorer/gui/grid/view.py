@@ -28,7 +28,7 @@ from explorer.core.rules.base import Rule
 from explorer.core.rules.closed import Wythoff
 from explorer.core.values.cache import ValueCache
 from explorer.gui import palette
-from explorer.gui.grid.axes import ExactAxis
+from explorer.gui.grid.axes import ExactAxis, ValueBar
 from explorer.gui.grid.items import CellBorders, CellNumbers, RectSelectViewBox, outline_box
 from explorer.gui.grid.marks import MarkDrawing
 from explorer.gui.grid.values import BAR_LABELS, ValueDrawing
@@ -115,7 +115,7 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
         self.numbers = CellNumbers()
         self.vb.addItem(self.numbers)
         self.computed_box = outline_box(self.vb, palette.SELECTION, width=2.0, z=6, dashed=True)
-        self.colour_bar = pg.ColorBarItem(
+        self.colour_bar = ValueBar(
             values=(0, 1), colorMap=palette.grundy_colormap(), interactive=False, width=14, label="G"
         )
         self.getPlotItem().layout.addItem(self.colour_bar, 2, 3)
