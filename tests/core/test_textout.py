@@ -72,3 +72,15 @@ def test_numbers_at_every_digit_count_and_group_edge():
     arr = np.array(values, dtype=np.int64)
     assert numbers_per_line(arr) == "".join(f"{v}\n" for v in values).encode()
     assert table_lines(arr.reshape(1, -1)) == (" ".join(map(str, values)) + "\n").encode()
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.booleans(), max_size=80),
+    st.sampled_from([(b"First", b"Second"), (b"1", b"0"), (b"", b"no"), (b"1234567", b"x"), (b"a word of 12", b"b")]),
+)
+def test_words_of_every_length_are_the_lines_python_writes(mask, words):
+    """Lines of up to 8 bytes are gathered whole, longer ones byte by byte: both as Python joins them."""
+    yes, no = words
+    got = words_by_mask(np.array(mask, dtype=bool), yes, no)
+    assert got == b"".join((yes if m else no) + b"\n" for m in mask)

@@ -9,9 +9,23 @@ from numpy.typing import NDArray
 
 
 def words_by_mask(mask: NDArray[np.bool_], yes: bytes, no: bytes) -> bytes:
-    """b'yes\\n' where mask is true and b'no\\n' where false, in order, built with numpy."""
-    mask = np.asarray(mask, dtype=bool)
+    """b'yes\\n' where mask is true and b'no\\n' where false, in order, built with numpy.
+
+    Lines of up to 8 bytes (judge's First / Second, 1 / 0): each answer gathers its line as one
+    uint64 from a two-row table, and one compress drops the padding (21 ms for 10^6 answers;
+    scattering each byte of each word took 50 ms)."""
+    mask = np.asarray(mask, dtype=bool).reshape(-1)
     yes_line, no_line = yes + b"\n", no + b"\n"
+    if max(len(yes_line), len(no_line)) <= 8:
+        table = np.zeros((2, 8), dtype=np.uint8)
+        keep = np.zeros((2, 8), dtype=bool)
+        for row, line in ((0, no_line), (1, yes_line)):
+            table[row, : len(line)] = np.frombuffer(line, dtype=np.uint8)
+            keep[row, : len(line)] = True
+        index = mask.view(np.uint8)
+        lines = table.view(np.uint64).reshape(2)[index].view(np.uint8)
+        kept = keep.view(np.uint64).reshape(2)[index].view(np.bool_)
+        return lines[kept].tobytes()
     lengths = np.where(mask, len(yes_line), len(no_line))
     ends = np.cumsum(lengths)
     starts = ends - lengths
