@@ -10,7 +10,7 @@ TEST_STAMP := $(VENV)/.stamp-test
 SOAK_SEED ?= 1
 SOAK_ACTIONS ?= 10000
 
-.PHONY: run test bench soak lint screenshot screenshots clean bytecode
+.PHONY: run test bench soak lint screenshot screenshots clean bytecode aot
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -24,15 +24,25 @@ $(TEST_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test,dev]'
 	touch $@ $(RUN_STAMP)
 
+# Wythoff's Grundy loop compiled ahead of time (explorer/core/grundy/aot.py): the command line
+# then computes tables without importing numba (`grundy 2048 2048`: 0.85 -> 0.4 s). The module's
+# name carries a digest of its sources, so a stale build is never used; a failed one costs speed.
+AOT_SOURCES := explorer/core/grundy/jit.py explorer/core/grundy/aot.py explorer/core/values/bits.py
+AOT_STAMP := $(VENV)/.stamp-aot
+$(AOT_STAMP): $(AOT_SOURCES) | $(RUN_STAMP)
+	$(PY) -m explorer.core.grundy.aot
+	touch $@
+aot: $(AOT_STAMP)
+
 # Byte-code written once (compileall writes it even where PYTHONDONTWRITEBYTECODE is set, as on
 # these machines): each start otherwise compiles the modules it imports again (~15 ms a command).
-bytecode: $(RUN_STAMP)
+bytecode: $(RUN_STAMP) $(AOT_STAMP)
 	$(PY) -m compileall -q explorer
 
 run: $(RUN_STAMP) bytecode
 	$(PY) -m explorer
 
-test: $(TEST_STAMP)
+test: $(TEST_STAMP) $(AOT_STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 bench: $(TEST_STAMP) bytecode
@@ -71,4 +81,4 @@ screenshots: $(RUN_STAMP)
 	$(SHOT) docs/images/npiles.png --panel npiles --size 1100x680
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis explorer/core/grundy/_aot_*

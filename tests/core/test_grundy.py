@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
@@ -64,3 +66,65 @@ def test_the_skip_over_full_words_against_the_general_sweep():
     assert np.array_equal(grundy_window(0, 0, n, n), want)
     assert np.array_equal(grundy_window(4000, 300, 500, 200), want[4000:4500, 300:500])
     assert np.array_equal(grundy_window(300, 4000, 200, 500), want[300:500, 4000:4500])
+
+
+def _built() -> bool:
+    from explorer.core.grundy import kernel
+
+    kernel._AHEAD.clear()  # look again: the build may be newer than this process's first look
+    return kernel._ahead_of_time() is not None
+
+
+def test_the_main_thread_runs_the_ahead_of_time_build_and_workers_the_jit():
+    """The command line computes without importing numba; the window's workers run the JIT,
+    which lets go of the GIL. `make test` builds the module first (in CI it must be there)."""
+    import threading
+
+    from explorer.core.grundy import jit, kernel
+
+    if not _built():
+        assert not os.environ.get("CI"), "make test builds the ahead-of-time Grundy module: the build failed"
+        pytest.skip("no ahead-of-time build here (python -m explorer.core.grundy.aot makes one)")
+    assert kernel.sweep_for_this_thread() is not jit._sweep
+    seen = []
+    worker = threading.Thread(target=lambda: seen.append(kernel.sweep_for_this_thread()))
+    worker.start()
+    worker.join()
+    assert seen == [jit._sweep]
+    # Both compiled loops, against each other and against the definition, corner and windows
+    want = np.array(grundy_table(N))
+    for x0, y0, w, h in [(0, 0, N, N), (13, 7, 40, 50), (60, 0, 30, 90)]:
+        answers = []
+        for where in ("main", "worker"):
+            if where == "main":
+                answers.append(grundy_window(x0, y0, w, h))
+            else:
+                worker = threading.Thread(target=lambda: answers.append(grundy_window(x0, y0, w, h)))  # noqa: B023
+                worker.start()
+                worker.join()
+        assert np.array_equal(answers[0], want[x0 : x0 + w, y0 : y0 + h])
+        assert np.array_equal(answers[1], answers[0])
+    n = 4200  # past the first summary word: the skip of full words, both ways
+    main = grundy_window(0, 0, n, n)
+    other: list[np.ndarray] = []
+    worker = threading.Thread(target=lambda: other.append(grundy_window(0, 0, n, n)))
+    worker.start()
+    worker.join()
+    assert np.array_equal(main, other[0])
+
+
+def test_a_stale_build_is_never_used(tmp_path, monkeypatch):
+    """The module's name is a digest of the sources: once they change, the old build is not
+    found and the JIT runs (a build from other code must not answer)."""
+    from explorer.core.grundy import aot, jit, kernel
+
+    before = aot.module_name()
+    changed = tmp_path / "jit.py"
+    changed.write_bytes(aot.SOURCES[0].read_bytes() + b"\n# changed\n")
+    monkeypatch.setattr(aot, "SOURCES", (changed, *aot.SOURCES[1:]))
+    assert aot.module_name() != before
+    kernel._AHEAD.clear()
+    try:
+        assert kernel.sweep_for_this_thread() is jit._sweep
+    finally:
+        kernel._AHEAD.clear()

@@ -181,7 +181,7 @@ class Wythoff(BeattyRule):
 
     def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray:
         """Wythoff's own sweep (faster than the general one; tests check they agree)."""
-        from explorer.core.grundy.kernel import grundy_window  # numba: imported when first needed
+        from explorer.core.grundy.kernel import grundy_window  # compiled code: loaded when first needed
 
         return grundy_window(x0, y0, w, h, progress)
 

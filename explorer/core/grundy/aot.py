@@ -1,0 +1,65 @@
+"""Wythoff's Grundy loop compiled ahead of time: `python -m explorer.core.grundy.aot` (run by
+`make run`, `make test` and `make bench`).
+
+numba's pycc compiles explorer.core.grundy.jit's functions, unchanged, into an extension module
+beside this file that imports nothing but numpy. Its name carries a digest of the sources it was
+built from (`_aot_<digest>`), so a build older than the code it came from is never imported: the
+kernel then falls back to numba's JIT, which is always there. A failed build (no C compiler,
+say) costs only speed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+SOURCES = (HERE / "jit.py", HERE.parent / "values" / "bits.py", Path(__file__).resolve())
+SIGNATURE = "void(i8, i8, i8, i8, i8, i8, u2[:,:], u8[:,:], u8[:,:], i8[:], i8[:], u8[:,:], u8[:,:])"
+
+
+def module_name() -> str:
+    """The name of the compiled module that matches the sources as they are now."""
+    digest = hashlib.sha256()
+    for path in SOURCES:
+        digest.update(path.read_bytes())
+    return f"_aot_{digest.hexdigest()[:16]}"
+
+
+def build() -> Path:
+    import warnings
+
+    from numba import pycc
+
+    from explorer.core.grundy import jit
+
+    name = module_name()
+    for old in HERE.glob("_aot_*"):  # builds of older sources
+        old.unlink()
+    cc: Any = pycc.CC(name)  # type: ignore[attr-defined, no-untyped-call]
+    cc.output_dir = str(HERE)
+    cc.verbose = False
+    cc.export("sweep", SIGNATURE)(jit._sweep.py_func)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pycc announces its own deprecation
+        cc.compile()
+    built = sorted(HERE.glob(f"{name}.*"))
+    if not built:
+        raise RuntimeError("pycc wrote no module")
+    return built[0]
+
+
+def main() -> int:
+    try:
+        path = build()
+    except Exception as exc:  # any failure leaves the JIT in charge
+        sys.stderr.write(f"Grundy kernel not compiled ahead of time ({exc}); numba's JIT will be used\n")
+        return 0
+    sys.stderr.write(f"Grundy kernel compiled ahead of time: {path.name}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
