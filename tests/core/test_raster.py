@@ -6,6 +6,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from explorer.core import cold_cells_in_rect, lower
 from explorer.core.exact.progression import lower_counts_along
@@ -66,3 +68,19 @@ def test_negative_cells_are_left_out_and_steps_are_sane():
     assert step_for(0.01) == 1 and step_for(1.0) == 1 and step_for(1.2) == 2 and step_for(1e100) >= 10**100 - 10**85
     with pytest.raises(ValueError):
         rasterize(0, 0, 10**9, 10**9, 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 40), max_size=12),
+    st.lists(st.integers(0, 40), max_size=12),
+    st.sampled_from([1, 10**30]),
+)
+def test_the_cuts_are_the_sorted_union_of_both_boundary_lists(p, q, scale):
+    """Texel and run boundaries merged (int64, and exact Python ints far out), as a set would."""
+    from explorer.core.render.raster import _sorted_union
+
+    dtype = np.int64 if scale == 1 else object
+    p, q = sorted(v * scale for v in p), sorted(v * scale for v in q)
+    got = _sorted_union(np.array(p, dtype=dtype), np.array(q, dtype=dtype))
+    assert got.tolist() == sorted(set(p) | set(q))

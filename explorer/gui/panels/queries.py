@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from explorer.core.analysis.tables import square_shares
 from explorer.core.exact.bigint import parse_natural, share_text, short_decimal
 from explorer.core.rules import Count
+from explorer.gui.lazy import LazyWidget
 from explorer.gui.panels.inspector import MAX_DIGITS
 from explorer.session.model import GRUNDY, REMOTENESS
 
@@ -117,14 +118,18 @@ class QueryPanel(QWidget):
         layout.addLayout(progress_row)
 
         layout.addWidget(QLabel("Share of cold cells in the square [0, n]², and (2/φ²)/n:"))
-        self.plot = self._density_plot()
-        layout.addWidget(self.plot, 2)
+        self.plot_holder = LazyWidget(self._density_plot)  # built when the tab is first shown
+        self.plot_holder.setMinimumHeight(150)
+        self.plot_holder.setMaximumHeight(240)
+        layout.addWidget(self.plot_holder, 2)
+
+    @property
+    def plot(self) -> pg.PlotWidget:
+        return self.plot_holder.widget()  # type: ignore[return-value]
 
     # ----- the density plot -------------------------------------------------------------------
     def _density_plot(self) -> pg.PlotWidget:
         plot = pg.PlotWidget(background="w", objectName="densityPlot")
-        plot.setMinimumHeight(150)
-        plot.setMaximumHeight(240)
         plot.setLogMode(x=True, y=True)
         for side in ("bottom", "left"):
             plot.getAxis(side).enableAutoSIPrefix(False)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from explorer.core.exact.bigint import parse_natural
+from explorer.gui.lazy import LazyWidget
 
 
 class RowsPanel(QWidget):
@@ -68,17 +69,43 @@ class RowsPanel(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.cellDoubleClicked.connect(lambda r, _c: self.positionRequested.emit(r, r))
         layout.addWidget(self.table, 2)
-        self.plot = pg.PlotWidget(background="w")
-        self.plot.setObjectName("rowsPlot")
-        self.plot.setMinimumHeight(160)
-        self.plot.setMenuEnabled(False)
-        item = self.plot.getPlotItem()
+        self.curves: tuple[list[int], list[int], list[int]] = ([], [], [])  # x, preperiod + 1, period
+        self.plot_holder = LazyWidget(self._plot)  # built when the tab is first shown
+        self.plot_holder.setMinimumHeight(160)
+        layout.addWidget(self.plot_holder, 2)
+
+    def _plot(self) -> pg.PlotWidget:
+        plot = pg.PlotWidget(background="w")
+        plot.setObjectName("rowsPlot")
+        plot.setMenuEnabled(False)
+        item = plot.getPlotItem()
         item.setLabel("bottom", "row x")
         item.setLogMode(y=True)
         item.addLegend(offset=(5, 5))
-        self.pre_curve = item.plot([], [], pen=pg.mkPen(46, 134, 193, width=2), name="preperiod + 1")
-        self.period_curve = item.plot([], [], pen=pg.mkPen(214, 40, 57, width=2), name="period")
-        layout.addWidget(self.plot, 2)
+        xs, pre, period = self.curves
+        self._pre_curve = item.plot(xs, pre, pen=pg.mkPen(46, 134, 193, width=2), name="preperiod + 1")
+        self._period_curve = item.plot(xs, period, pen=pg.mkPen(214, 40, 57, width=2), name="period")
+        return plot
+
+    @property
+    def plot(self) -> pg.PlotWidget:
+        return self.plot_holder.widget()  # type: ignore[return-value]
+
+    @property
+    def pre_curve(self) -> pg.PlotDataItem:
+        self.plot_holder.widget()
+        return self._pre_curve
+
+    @property
+    def period_curve(self) -> pg.PlotDataItem:
+        self.plot_holder.widget()
+        return self._period_curve
+
+    def _show_curves(self, xs: list[int], pre: list[int], period: list[int]) -> None:
+        self.curves = (xs, pre, period)
+        if self.plot_holder.built:
+            self._pre_curve.setData(xs, pre)
+            self._period_curve.setData(xs, period)
 
     def set_busy(self, text: str) -> None:
         self.status.setText(text)
@@ -90,8 +117,7 @@ class RowsPanel(QWidget):
         if rows is None:
             self.status.setText(note or "Grundy rows at any distance are computed for Wythoff's game.")
             self.table.setRowCount(0)
-            self.pre_curve.setData([], [])
-            self.period_curve.setData([], [])
+            self._show_curves([], [], [])
             return
         infos = self.infos
         certified = sum(i.certified for i in infos)
@@ -110,8 +136,7 @@ class RowsPanel(QWidget):
                 self.table.setItem(r, c, QTableWidgetItem(text))
         seen = [i for i in infos if i.period > 0]  # rows whose period no strip computed has shown are left out
         xs = [i.x for i in seen]
-        self.pre_curve.setData(xs, [i.preperiod + 1 for i in seen])
-        self.period_curve.setData(xs, [i.period for i in seen])
+        self._show_curves(xs, [i.preperiod + 1 for i in seen], [i.period for i in seen])
 
     def _ask(self) -> None:
         try:
