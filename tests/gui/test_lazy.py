@@ -36,3 +36,20 @@ def test_a_hidden_tab_is_not_drawn_so_its_plot_waits(qtbot, window):
     window.show_panel("rows")
     qtbot.waitUntil(lambda: window.rows_panel.plot_holder.built, timeout=5_000)
     assert window.rows_panel.plot.isVisible()
+
+
+def test_the_play_chart_built_late_shows_the_game_so_far(qtbot):
+    from explorer.core.analysis.play import COMPUTER, HUMAN
+    from explorer.gui.panels.play import PlayPanel
+
+    panel = PlayPanel()
+    qtbot.addWidget(panel)
+    history = [(0, 5, HUMAN), (1, None, HUMAN), (2, 3, COMPUTER), (3, 0, COMPUTER)]
+    panel.set_history(history)
+    assert not panel.chart_holder.built
+    panel.resize(500, 800)
+    panel.show()
+    qtbot.waitUntil(lambda: panel.chart_holder.built, timeout=5_000)
+    xs, ys = panel.chart_points.getData()
+    assert list(zip(xs.tolist(), ys.tolist(), strict=True)) == [(0, 5), (2, 3), (3, 0)]  # the known ones
+    assert "thrown away" in panel.chart_note.text()

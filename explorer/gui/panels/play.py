@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from explorer.core.analysis.play import COMPUTER, HUMAN, random_start
 from explorer.core.exact.bigint import parse_natural
+from explorer.gui.lazy import LazyWidget
 
 WINNER_COLOURS = {HUMAN: (46, 134, 193), COMPUTER: (214, 40, 57)}
 
@@ -64,30 +65,56 @@ class PlayPanel(QWidget):
         self.log = QListWidget(objectName="playLog")
         layout.addWidget(self.log, 1)
         layout.addWidget(QLabel("<b>Value history</b>: moves left with best play after each move"))
-        self.chart = pg.PlotWidget(background="w")
-        self.chart.setObjectName("valueHistory")
-        self.chart.setMinimumHeight(150)
-        self.chart.setMenuEnabled(False)
-        self.chart.hideButtons()
-        self.chart.setMouseEnabled(x=False, y=False)
-        plot = self.chart.getPlotItem()
-        plot.setLabel("bottom", "move number")
-        plot.setLabel("left", "remoteness")
-        self.chart_line = pg.PlotCurveItem(pen=pg.mkPen(150, 150, 150, width=1))
-        self.chart_points = pg.ScatterPlotItem(size=9)
-        plot.addItem(self.chart_line)
-        plot.addItem(self.chart_points)
-        legend = plot.addLegend(offset=(-5, 5))
-        for who, colour in ((HUMAN, WINNER_COLOURS[HUMAN]), (COMPUTER, WINNER_COLOURS[COMPUTER])):
-            legend.addItem(pg.ScatterPlotItem(brush=pg.mkBrush(*colour), size=9), f"{who} winning")
+        self.chart_holder = LazyWidget(self._chart)  # built when the tab is first drawn
+        self.chart_holder.setMinimumHeight(150)
         self.chart_note = QLabel(objectName="valueHistoryNote")
         self.chart_note.setWordWrap(True)
-        layout.addWidget(self.chart, 1)
+        layout.addWidget(self.chart_holder, 1)
         layout.addWidget(self.chart_note)
         self.history: list[tuple[int, int | None, str]] = []
         self.start.clicked.connect(self.submit)
         self.random.clicked.connect(self._random)
         self.rng = random.Random()
+
+    def _chart(self) -> pg.PlotWidget:
+        chart = pg.PlotWidget(background="w")
+        chart.setObjectName("valueHistory")
+        chart.setMenuEnabled(False)
+        chart.hideButtons()
+        chart.setMouseEnabled(x=False, y=False)
+        plot = chart.getPlotItem()
+        plot.setLabel("bottom", "move number")
+        plot.setLabel("left", "remoteness")
+        self._chart_line = pg.PlotCurveItem(pen=pg.mkPen(150, 150, 150, width=1))
+        self._chart_points = pg.ScatterPlotItem(size=9)
+        plot.addItem(self._chart_line)
+        plot.addItem(self._chart_points)
+        legend = plot.addLegend(offset=(-5, 5))
+        for who, colour in ((HUMAN, WINNER_COLOURS[HUMAN]), (COMPUTER, WINNER_COLOURS[COMPUTER])):
+            legend.addItem(pg.ScatterPlotItem(brush=pg.mkBrush(*colour), size=9), f"{who} winning")
+        self._draw_history()
+        return chart
+
+    @property
+    def chart(self) -> pg.PlotWidget:
+        return self.chart_holder.widget()  # type: ignore[return-value]
+
+    @property
+    def chart_line(self) -> pg.PlotCurveItem:
+        self.chart_holder.widget()
+        return self._chart_line
+
+    @property
+    def chart_points(self) -> pg.ScatterPlotItem:
+        self.chart_holder.widget()
+        return self._chart_points
+
+    def _draw_history(self) -> None:
+        known = [(i, r, who) for i, r, who in self.history if r is not None]
+        self._chart_line.setData([i for i, _, _ in known], [r for _, r, _ in known])
+        self._chart_points.setData(
+            [{"pos": (i, r), "brush": pg.mkBrush(*WINNER_COLOURS[who]), "pen": None} for i, r, who in known]
+        )
 
     def _random(self) -> None:
         a, b = random_start(self.rng)
@@ -108,11 +135,9 @@ class PlayPanel(QWidget):
         """(move number, remoteness or None, who was winning) for each position of the game:
         each point coloured by the player who was winning there (GamesmanUni's value history)."""
         self.history = history
-        known = [(i, r, who) for i, r, who in history if r is not None]
-        self.chart_line.setData([i for i, _, _ in known], [r for _, r, _ in known])
-        self.chart_points.setData(
-            [{"pos": (i, r), "brush": pg.mkBrush(*WINNER_COLOURS[who]), "pen": None} for i, r, who in known]
-        )
+        if self.chart_holder.built:
+            self._draw_history()
+        known = [r for _, r, _ in history if r is not None]
         thrown = [i for (i, _, a), (_, _, b) in pairwise(history) if a != b]
         if history and not known:
             note = "Remoteness is known inside the computed corner: colour by remoteness to compute it."
