@@ -11,8 +11,8 @@ multiplications and one integer square root.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from math import isqrt
+from typing import NamedTuple
 
 
 def _check_natural(n: int, what: str) -> None:
@@ -69,12 +69,12 @@ class NumberKind(enum.Enum):
     UPPER = "upper"
 
 
-@dataclass(frozen=True)
-class NumberRole:
-    """Where n stands in the cold sequence: n = a_index (lower) or n = b_index (upper)."""
+class NumberRole(NamedTuple):
+    """Where n stands in the cold sequence: n = a_index (lower) or n = b_index (upper).
+    (A NamedTuple, not a dataclass: `number` then starts without importing dataclasses.)"""
 
     kind: NumberKind
-    index: int
+    index: int  # type: ignore[assignment]  # the field hides tuple.index, which nothing here calls
     partner: int
 
 
