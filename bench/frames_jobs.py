@@ -28,6 +28,7 @@ def run() -> None:
     from PySide6.QtCore import QEvent, QObject, QSettings
     from PySide6.QtWidgets import QApplication, QComboBox
 
+    from explorer.gui.app import freeze_startup_objects
     from explorer.gui.main_window import MainWindow
     from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
 
@@ -47,6 +48,7 @@ def run() -> None:
         counter = Counter()
         w.grid.viewport().installEventFilter(counter)
         combo = w.findChild(QComboBox, "colorMode")
+        freeze_startup_objects()  # as run_window does once the window has painted
 
         def settle() -> None:
             end = time.perf_counter() + 30
