@@ -9,11 +9,15 @@ cells and shown by the inspector are exact integers from the cache.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from explorer.core.values.cache import GRUNDY, ValueCache
+
+if TYPE_CHECKING:
+    from explorer.core.values.rows import GrundyRows
 
 FLOAT_BITS = 50  # relative values are kept below 2^50 before they become floats
 
@@ -50,7 +54,6 @@ def value_grid(cache: ValueCache, kind: str, tx0: int, ty0: int, nx: int, ny: in
     # 2 * rows of the far coordinate, the corner's (only if it is in view) between 0 and 2 * side
     span = far - base if not (cx > ix and cy > iy) else max(far - base, base)
     shift = max(0, span.bit_length() - FLOAT_BITS)
-    unit = 1 << shift
     out = np.full((ny, nx), np.nan)
     if cx > ix and cy > iy:
         # inside the corner the numbers are small: a strided view of the table (fancy indexing
@@ -61,28 +64,36 @@ def value_grid(cache: ValueCache, kind: str, tx0: int, ty0: int, nx: int, ny: in
         out[iy:cy, ix:cx] = np.ldexp(block - base, -shift)  # unit may pass the float range
     rows = cache.rows if kind == GRUNDY else None
     if rows is not None:
-        j = np.arange(max(nx, ny), dtype=np.float64)
         # Along a strip, the texels before the corner's far edge are known already or lie at
         # negative coordinates: each strip is asked only for what lies beyond the corner (asking
         # for all of it cost 33 ms a frame at one cell a pixel, 1000 x 650 texels).
+        scale = Scale(base, shift, step)
         for i in range(count_below(x0, step, nx, rows.rows)):  # texel columns: row x at the ys
             first = cy if ix <= i < cx else 0
-            if first >= ny:
-                continue
-            x, y = x0 + i * step, y0 + first * step
-            off, known = rows.offsets(x, y, step, ny - first)
-            vals = (y - base) / unit + j[: ny - first] * (step / unit) + np.ldexp(off.astype(np.float64), -shift)
-            col = out[first:, i]
-            fill = known & np.isnan(col)
-            col[fill] = np.asarray(vals, dtype=np.float64)[fill]
+            _fill_strip(out[first:, i], rows, x0 + i * step, y0 + first * step, scale)
         for jj in range(count_below(y0, step, ny, rows.rows)):  # texel rows: row y at the xs
             first = cx if iy <= jj < cy else 0
-            if first >= nx:
-                continue
-            x, y = x0 + first * step, y0 + jj * step
-            off, known = rows.offsets(y, x, step, nx - first)
-            vals = (x - base) / unit + j[: nx - first] * (step / unit) + np.ldexp(off.astype(np.float64), -shift)
-            row = out[jj, first:]
-            fill = known & np.isnan(row)
-            row[fill] = np.asarray(vals, dtype=np.float64)[fill]
+            _fill_strip(out[jj, first:], rows, y0 + jj * step, x0 + first * step, scale)
     return ValueGrid(out, base, shift)
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How exact values become the grid's floats: (value - base) / 2^shift, texels `step` apart."""
+
+    base: int
+    shift: int
+    step: int
+
+
+def _fill_strip(line: NDArray[np.float64], rows: GrundyRows, row: int, start: int, scale: Scale) -> None:
+    """The unknown texels of `line` (a view into the grid) that certified row `row` knows: G(row, c)
+    for c = start, start + step, ... (G is symmetric, so a texel row reads the same strip)."""
+    if line.size == 0:
+        return
+    off, known = rows.offsets(row, start, scale.step, line.size)
+    unit = 1 << scale.shift
+    positions = np.arange(line.size, dtype=np.float64) * (scale.step / unit)
+    vals = (start - scale.base) / unit + positions + np.ldexp(off.astype(np.float64), -scale.shift)
+    fill = known & np.isnan(line)
+    line[fill] = np.asarray(vals, dtype=np.float64)[fill]
