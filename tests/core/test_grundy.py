@@ -71,7 +71,7 @@ def test_the_skip_over_full_words_against_the_general_sweep():
 def _built() -> bool:
     from explorer.core.grundy import kernel
 
-    kernel._AHEAD.clear()  # look again: the build may be newer than this process's first look
+    kernel._ahead_of_time.cache_clear()  # look again: the build may be newer than this process's first look
     return kernel._ahead_of_time() is not None
 
 
@@ -123,8 +123,8 @@ def test_a_stale_build_is_never_used(tmp_path, monkeypatch):
     changed.write_bytes(aot.SOURCES[0].read_bytes() + b"\n# changed\n")
     monkeypatch.setattr(aot, "SOURCES", (changed, *aot.SOURCES[1:]))
     assert aot.module_name() != before
-    kernel._AHEAD.clear()
+    kernel._ahead_of_time.cache_clear()
     try:
         assert kernel.sweep_for_this_thread() is jit._sweep
     finally:
-        kernel._AHEAD.clear()
+        kernel._ahead_of_time.cache_clear()

@@ -18,6 +18,7 @@ X + Y > MAX_EXTENT are refused rather than allowed to exhaust memory.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import threading
 from collections.abc import Callable
@@ -35,16 +36,13 @@ class GrundyTooFar(ValueError):
     """The window lies too far out for the bounded memory of the computation."""
 
 
-_AHEAD: list[Any] = []  # the ahead-of-time sweep, or None when there is no current build
-
-
+@functools.cache
 def _ahead_of_time() -> Any:
-    if not _AHEAD:
-        try:
-            _AHEAD.append(importlib.import_module(f"explorer.core.grundy.{aot.module_name()}").sweep)
-        except ImportError:
-            _AHEAD.append(None)
-    return _AHEAD[0]
+    """The ahead-of-time sweep, or None when there is no build of the current sources."""
+    try:
+        return importlib.import_module(f"explorer.core.grundy.{aot.module_name()}").sweep
+    except ImportError:
+        return None
 
 
 def sweep_for_this_thread() -> Any:

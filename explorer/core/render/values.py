@@ -67,33 +67,26 @@ def value_grid(cache: ValueCache, kind: str, tx0: int, ty0: int, nx: int, ny: in
         # Along a strip, the texels before the corner's far edge are known already or lie at
         # negative coordinates: each strip is asked only for what lies beyond the corner (asking
         # for all of it cost 33 ms a frame at one cell a pixel, 1000 x 650 texels).
-        scale = Scale(base, shift, step)
         for i in range(count_below(x0, step, nx, rows.rows)):  # texel columns: row x at the ys
             first = cy if ix <= i < cx else 0
-            _fill_strip(out[first:, i], rows, x0 + i * step, y0 + first * step, scale)
+            _fill_strip(out[first:, i], rows, x0 + i * step, y0 + first * step, step, base, shift)
         for jj in range(count_below(y0, step, ny, rows.rows)):  # texel rows: row y at the xs
             first = cx if iy <= jj < cy else 0
-            _fill_strip(out[jj, first:], rows, y0 + jj * step, x0 + first * step, scale)
+            _fill_strip(out[jj, first:], rows, y0 + jj * step, x0 + first * step, step, base, shift)
     return ValueGrid(out, base, shift)
 
 
-@dataclass(frozen=True)
-class Scale:
-    """How exact values become the grid's floats: (value - base) / 2^shift, texels `step` apart."""
-
-    base: int
-    shift: int
-    step: int
-
-
-def _fill_strip(line: NDArray[np.float64], rows: GrundyRows, row: int, start: int, scale: Scale) -> None:
+def _fill_strip(
+    line: NDArray[np.float64], rows: GrundyRows, row: int, start: int, step: int, base: int, shift: int
+) -> None:
     """The unknown texels of `line` (a view into the grid) that certified row `row` knows: G(row, c)
-    for c = start, start + step, ... (G is symmetric, so a texel row reads the same strip)."""
+    for c = start, start + step, ..., as (G - base) / 2^shift (G is symmetric, so a texel row reads
+    the same strip)."""
     if line.size == 0:
         return
-    off, known = rows.offsets(row, start, scale.step, line.size)
-    unit = 1 << scale.shift
-    positions = np.arange(line.size, dtype=np.float64) * (scale.step / unit)
-    vals = (start - scale.base) / unit + positions + np.ldexp(off.astype(np.float64), -scale.shift)
+    off, known = rows.offsets(row, start, step, line.size)
+    unit = 1 << shift
+    positions = np.arange(line.size, dtype=np.float64) * (step / unit)
+    vals = (start - base) / unit + positions + np.ldexp(off.astype(np.float64), -shift)
     fill = known & np.isnan(line)
     line[fill] = np.asarray(vals, dtype=np.float64)[fill]

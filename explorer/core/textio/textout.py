@@ -22,9 +22,7 @@ def words_by_mask(mask: NDArray[np.bool_], yes: bytes, no: bytes) -> bytes:
         for row, line in ((0, no_line), (1, yes_line)):
             table[row, : len(line)] = np.frombuffer(line, dtype=np.uint8)
             keep[row, : len(line)] = True
-        index = mask.view(np.uint8)
-        lines = table.view(np.uint64).reshape(2)[index].view(np.uint8)
-        kept = keep.view(np.uint64).reshape(2)[index].view(np.bool_)
+        lines, kept = _gather_rows(table, keep, mask.view(np.uint8))
         return lines[kept].tobytes()
     lengths = np.where(mask, len(yes_line), len(no_line))
     ends = np.cumsum(lengths)
@@ -53,10 +51,17 @@ def _small_lines(values: NDArray[np.int64], ends: NDArray[np.uint8] | np.uint8) 
     lut[:, :width] += 48
     keep_lut = np.arange(8) >= (width - digits)[:, None]
     keep_lut[:, width + 1 :] = False
-    rows = lut.view(np.uint64).reshape(-1)[values].view(np.uint8).reshape(values.size, 8)
+    rows, keep = _gather_rows(lut, keep_lut, values)
     rows[:, width] = ends
-    keep = keep_lut.view(np.uint64).reshape(-1)[values].view(np.bool_).reshape(values.size, 8)
     return rows[keep].tobytes()
+
+
+def _gather_rows(table: NDArray[np.uint8], keep: NDArray[np.bool_], index: NDArray) -> tuple[NDArray, NDArray]:
+    """Rows `index` of two (k, 8) lookup tables, each row gathered as one uint64: the bytes of each
+    answer's line and which of them to keep, as (n, 8) arrays for one compress."""
+    rows = table.view(np.uint64).reshape(-1)[index].view(np.uint8).reshape(-1, 8)
+    kept = keep.view(np.uint64).reshape(-1)[index].view(np.bool_).reshape(-1, 8)
+    return rows, kept
 
 
 _QUADS = np.frombuffer(b"".join(b"%04d" % i for i in range(10000)), dtype=np.uint32)  # "0000".."9999"

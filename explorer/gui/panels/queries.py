@@ -118,7 +118,7 @@ class QueryPanel(QWidget):
         layout.addLayout(progress_row)
 
         layout.addWidget(QLabel("Share of cold cells in the square [0, n]², and (2/φ²)/n:"))
-        self.plot_holder = LazyWidget(self._density_plot)  # built when the tab is first shown
+        self.plot_holder = LazyWidget(self._density_plot)  # built when the tab is first drawn
         self.plot_holder.setMinimumHeight(150)
         self.plot_holder.setMaximumHeight(240)
         layout.addWidget(self.plot_holder, 2)

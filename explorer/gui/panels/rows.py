@@ -70,7 +70,7 @@ class RowsPanel(QWidget):
         self.table.cellDoubleClicked.connect(lambda r, _c: self.positionRequested.emit(r, r))
         layout.addWidget(self.table, 2)
         self.curves: tuple[list[int], list[int], list[int]] = ([], [], [])  # x, preperiod + 1, period
-        self.plot_holder = LazyWidget(self._plot)  # built when the tab is first shown
+        self.plot_holder = LazyWidget(self._plot)  # built when the tab is first drawn
         self.plot_holder.setMinimumHeight(160)
         layout.addWidget(self.plot_holder, 2)
 
