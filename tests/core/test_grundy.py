@@ -128,3 +128,12 @@ def test_a_stale_build_is_never_used(tmp_path, monkeypatch):
         assert kernel.sweep_for_this_thread() is jit._sweep
     finally:
         kernel._ahead_of_time.cache_clear()
+
+
+def test_a_window_too_far_out_is_refused_in_one_short_line():
+    """A corner 100 000 digits out is named by its first and last digits, not written out whole
+    (`grundy 10^100000 3` printed a 100 000-character error line)."""
+    with pytest.raises(GrundyTooFar) as refused:
+        grundy_window(10**100_000, 0, 3, 3)
+    message = str(refused.value)
+    assert len(message) < 200 and "100001 digits" in message and "\n" not in message

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core.exact.bigint import short_decimal
 from explorer.core.grundy import aot
 
 MAX_EXTENT = 1 << 15  # X + Y at most: bitsets of at most ~400 MB
@@ -78,7 +79,7 @@ def grundy_window(
         return np.ascontiguousarray(grundy_window(y0, x0, h, w, progress).T)
     if big_x + big_y > MAX_EXTENT:
         raise GrundyTooFar(
-            f"G up to ({big_x}, {big_y}) needs every cell below and left of it; "
+            f"G up to ({short_decimal(big_x)}, {short_decimal(big_y)}) needs every cell below and left of it; "
             f"this explorer computes up to x + y = {MAX_EXTENT}"
         )
     words = (big_x + big_y) // 64 + 3  # G(x, y) <= x + y, plus room for the scan
