@@ -75,3 +75,30 @@ def test_custom_input_is_checked():
         cold_table(MoveSpec(), 10**5)
     rule = CustomRule(MoveSpec(Amounts.parse("2,3"), Amounts.parse("none")), 64)
     assert parse_rule(rule.key) == rule and "2, 3" in rule.title
+
+
+def test_rules_and_specs_are_values():
+    """Rules and move specs compare, hash and print by their parameters and cannot be changed
+    (they were frozen dataclasses; `explorer.core.frozen` keeps that without importing
+    dataclasses and inspect)."""
+    from explorer.core.rules import ANY, NONE, Fraenkel, Misere, Nim, Wythoff
+
+    assert Fraenkel(3) == Fraenkel(3) and hash(Fraenkel(3)) == hash(Fraenkel(3))
+    assert Fraenkel(3) != Fraenkel(4) and Wythoff() == Wythoff() and Nim() != Wythoff()
+    assert Misere() != Wythoff() and Wythoff() != Misere()  # a subclass is another rule
+    assert len({Wythoff(), Wythoff(), Misere(), Fraenkel(2), Fraenkel(2), Nim()}) == 4
+    spec = MoveSpec(Amounts.parse("2,3"), NONE, 2)
+    assert spec == MoveSpec(Amounts.of([3, 2]), Amounts(), 2) and spec != MoveSpec(Amounts.parse("2,3"), NONE, 1)
+    assert hash(spec) == hash(MoveSpec(Amounts.of([2, 3]), NONE, 2)) and MoveSpec() == MoveSpec(ANY, ANY, 1)
+    names = {"Fraenkel": Fraenkel, "Wythoff": Wythoff, "Nim": Nim, "MoveSpec": MoveSpec, "Amounts": Amounts}
+    for value in (Fraenkel(7), Wythoff(), Nim(), spec, ANY):
+        assert eval(repr(value), names) == value  # the repr is a constructor call
+    for value, name in ((Fraenkel(3), "a"), (Wythoff(), "a"), (spec, "difference"), (ANY, "every")):
+        with pytest.raises(AttributeError):
+            setattr(value, name, 5)
+    # a custom rule is its spec, side and play; the solved table follows from them
+    one = CustomRule(MoveSpec(Amounts.parse("1,2"), NONE), 32)
+    assert one == CustomRule(MoveSpec(Amounts.parse("2,1"), NONE), 32) and hash(one) == hash(parse_rule(one.key))
+    assert one != CustomRule(MoveSpec(Amounts.parse("1,2"), NONE), 33)
+    assert one != CustomRule(MoveSpec(Amounts.parse("1,2"), NONE), 32, misere=True)
+    assert CustomRule() == CustomRule(MoveSpec(), 512, False)

@@ -6,7 +6,7 @@ play a position with no move left is won by the player to move, who has no move 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole
@@ -18,13 +18,12 @@ __all__ = ["NumberKind", "NumberRole", "PositionReport", "no_moves_text", "repor
 ZECKENDORF_SHOWN = 64  # digits shown in full; longer forms are elided in the middle
 
 
-@dataclass(frozen=True)
-class PositionReport:
+class PositionReport(NamedTuple):
     a: int
     b: int
     cold: bool
     terminal: bool  # no move is left
-    index: int | None  # k for a cold position (the k-th cold pair or its mirror)
+    index: int | None  # type: ignore[assignment]  # k for a cold position (the k-th cold pair or its mirror)
     role_a: NumberRole | None  # lower/upper number, index, partner (rules with a cold sequence)
     role_b: NumberRole | None
     zeckendorf_a: str  # "" where Zeckendorf forms say nothing about the rule

@@ -11,8 +11,7 @@ Any rectangle follows from prefix counts by inclusion-exclusion: `rectangle_from
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.sequence import count_lower_upto
@@ -23,11 +22,10 @@ else:
     np = lazy_numpy(__name__)
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(NamedTuple):
     """An exact count of cold cells in a rectangle, with how it was obtained."""
 
-    count: int
+    count: int  # type: ignore[assignment]  # the field, not tuple.count
     cells: int
     method: str
 

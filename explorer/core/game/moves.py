@@ -8,7 +8,7 @@ From a hot (x, y) the winning moves are exactly those of these three that exist
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from explorer.core.game.sequence import is_cold, lower, partner
 
@@ -19,8 +19,7 @@ class MoveKind(enum.Enum):
     FROM_BOTH = "from both piles"
 
 
-@dataclass(frozen=True, order=True)
-class Move:
+class Move(NamedTuple):
     """A move from `start` to `target`; `taken` counters leave the pile(s) named by `kind`."""
 
     target: tuple[int, int]

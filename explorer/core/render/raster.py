@@ -12,8 +12,7 @@ The counts are exact integers for any coordinates and any step.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.exact.progression import lower_counts_along
@@ -27,8 +26,7 @@ else:
 MAX_TEXELS = 1 << 14  # per axis; a sanity bound, far above any screen
 
 
-@dataclass(frozen=True)
-class Raster:
+class Raster(NamedTuple):
     """Cold counts of the texels [tx0, tx0 + nx) x [ty0, ty0 + ny) of size step x step.
 
     Sparse: texel (cols[t], rows[t]) holds counts[t] > 0 cold cells; all others hold none.

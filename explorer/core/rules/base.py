@@ -15,6 +15,7 @@ from explorer.core.counting.closed_form import Count, cells_in, rectangle_from_p
 from explorer.core.counting.cold_index import MAX_CELLS, ClosedFormCounter, Counter
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.exact.lazy import lazy_numpy
+from explorer.core.frozen import Frozen
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberRole
 from explorer.core.render.raster import Raster
@@ -107,8 +108,9 @@ def _window_check(x0: int, y0: int, w: int, h: int) -> None:
         raise RuleError("the window needs x0, y0 >= 0 and w, h >= 1")
 
 
-class RuleBase:
-    """Shared behaviour; subclasses set the class attributes and the cold-set methods."""
+class RuleBase(Frozen):
+    """Shared behaviour; subclasses set the class attributes and the cold-set methods. A rule is
+    immutable and equals another of its class with the same parameters (`_params`)."""
 
     key: str
     title: str

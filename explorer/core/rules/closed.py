@@ -11,7 +11,6 @@ Nim (two heaps): no move on both piles; cold iff a == b; G = a XOR b.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from explorer.core.counting.closed_form import pairs_in_prefix
@@ -160,7 +159,6 @@ class BeattyRule(RuleBase):
         return with_changes(r, {cell: 1 if cold else -1 for cell, cold in self.changes.items()})
 
 
-@dataclass(frozen=True)
 class Wythoff(BeattyRule):
     """Take any number from one pile, or the same number from both."""
 
@@ -193,7 +191,6 @@ class Wythoff(BeattyRule):
         return shared_rows(rows, budget_bytes or STRIP_BYTES, progress)
 
 
-@dataclass(frozen=True)
 class Misere(Wythoff):
     """Wythoff's moves; the player who takes the last counter loses."""
 
@@ -224,15 +221,16 @@ class Misere(Wythoff):
         return None  # the lower/upper split differs from Wythoff's near 0; not shown
 
 
-@dataclass(frozen=True)
 class Fraenkel(BeattyRule):
     """Fraenkel's a-Wythoff: take k from one pile, or k and l from both with |k - l| < a."""
 
-    a: int = 2
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.a, int) or self.a < 2:
+    def __init__(self, a: int = 2) -> None:
+        if not isinstance(a, int) or a < 2:
             raise RuleError("Fraenkel's a-Wythoff takes a whole number a >= 2 (a = 1 is Wythoff's game)")
+        object.__setattr__(self, "a", a)
+
+    def _params(self) -> tuple[int]:
+        return (self.a,)
 
     @property
     def key(self) -> str:  # type: ignore[override]
@@ -243,7 +241,6 @@ class Fraenkel(BeattyRule):
         return f"Fraenkel's {self.a}-Wythoff (|k − l| < {self.a})"
 
 
-@dataclass(frozen=True)
 class Nim(RuleBase):
     """Two Nim heaps: take any number from one pile; no move on both."""
 

@@ -9,7 +9,6 @@ sets gather the few targets directly. Positions outside the square raise `OutOfB
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
@@ -87,18 +86,24 @@ def cold_table(spec: MoveSpec, n: int, misere: bool = False) -> NDArray[np.bool_
     return cold
 
 
-@dataclass(frozen=True)
 class CustomRule(RuleBase):
     """A rule given by its moves, solved on [0, bound)^2 when it is made (up to ~1 s at 4096)."""
 
-    spec: MoveSpec = field(default_factory=MoveSpec)  # type: ignore[assignment]
-    bound: int = DEFAULT_SIDE  # type: ignore[assignment]
-    misere: bool = False
-    table: NDArray[np.bool_] = field(init=False, repr=False, compare=False)
+    spec: MoveSpec
+    bound: int
+    misere: bool
+    table: NDArray[np.bool_]
     count_method: ClassVar[str] = "dynamic programming"
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "table", cold_table(self.spec, self.bound, self.misere))
+    def __init__(self, spec: MoveSpec | None = None, bound: int = DEFAULT_SIDE, misere: bool = False) -> None:
+        spec = MoveSpec() if spec is None else spec
+        object.__setattr__(self, "spec", spec)
+        object.__setattr__(self, "bound", bound)
+        object.__setattr__(self, "misere", misere)
+        object.__setattr__(self, "table", cold_table(spec, bound, misere))
+
+    def _params(self) -> tuple[MoveSpec, int, bool]:
+        return self.spec, self.bound, self.misere  # the table follows from these
 
     @property
     def last_mover_wins(self) -> bool:  # type: ignore[override]

@@ -8,7 +8,7 @@ window's list, and the whole conformance suite (tests/core/test_rule_conformance
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from explorer.core.rules.base import Rule, RuleError, UnknownRule
 from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
@@ -20,8 +20,7 @@ __all__ = ["DEFAULT_SIDE", "MAX_SIDE", "Amounts", "MoveSpec", "custom_text", "pa
 ASK_NOTHING, ASK_INTEGER, ASK_SPEC = "nothing", "integer", "spec"
 
 
-@dataclass(frozen=True)
-class Family:
+class Family(NamedTuple):
     """A kind of rule: its name before ':', what its parameter is, how to make one."""
 
     name: str

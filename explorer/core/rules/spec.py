@@ -14,21 +14,27 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+
+from explorer.core.frozen import Frozen
 
 MAX_POWER = 1 << 4096  # "powers of B" holds the powers below this (far beyond any solved square)
 
 
-@dataclass(frozen=True)
-class Amounts:
+class Amounts(Frozen):
     """The amounts one part of a move may take: every amount >= 1, or those in `values`."""
 
-    every: bool = False
-    values: tuple[int, ...] = field(default=())  # sorted, distinct, >= 1 (when not `every`)
+    __slots__ = ("every", "values")
+    every: bool
+    values: tuple[int, ...]  # sorted, distinct, >= 1 (when not `every`)
 
-    def __post_init__(self) -> None:
-        if self.values and (list(self.values) != sorted(set(self.values)) or self.values[0] < 1):
+    def __init__(self, every: bool = False, values: tuple[int, ...] = ()) -> None:
+        if values and (list(values) != sorted(set(values)) or values[0] < 1):
             raise ValueError("amounts must be whole numbers >= 1")
+        object.__setattr__(self, "every", every)
+        object.__setattr__(self, "values", values)
+
+    def _params(self) -> tuple[bool, tuple[int, ...]]:
+        return self.every, self.values
 
     @classmethod
     def of(cls, values: set[int] | frozenset[int] | list[int]) -> Amounts:
@@ -124,19 +130,25 @@ ANY = Amounts(every=True)
 NONE = Amounts()
 
 
-@dataclass(frozen=True)
-class MoveSpec:
+class MoveSpec(Frozen):
     """Moves: take k in `one` from one pile, or k and l in `both` from both with |k - l| < difference."""
 
-    one: Amounts = ANY
-    both: Amounts = ANY
-    difference: int = 1
+    __slots__ = ("both", "difference", "one")
+    one: Amounts
+    both: Amounts
+    difference: int
 
-    def __post_init__(self) -> None:
-        if self.difference < 1:
+    def __init__(self, one: Amounts = ANY, both: Amounts = ANY, difference: int = 1) -> None:
+        if difference < 1:
             raise ValueError("the difference bound must be at least 1")
-        if self.one.empty and self.both.empty:
+        if one.empty and both.empty:
             raise ValueError("a rule needs at least one kind of move")
+        object.__setattr__(self, "one", one)
+        object.__setattr__(self, "both", both)
+        object.__setattr__(self, "difference", difference)
+
+    def _params(self) -> tuple[Amounts, Amounts, int]:
+        return self.one, self.both, self.difference
 
     def describe(self) -> str:
         both = self.both.describe()
