@@ -297,3 +297,46 @@ def test_grundy_row_against_the_table_and_far_out(cli):
     assert code == 2 and err.count("\n") == 1
     code, _, err = cli(["grundy-row", "3", "--rule", "nim"])
     assert code == 2 and "Wythoff" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["moves", "5", "7", "--rule", "nim"],
+        ["count", "--batch", "f.txt", "--method", "closed-form", "--rule", "wythoff:3"],
+        ["count", "3", "4", "--json"],
+        ["judge", "--pairs"],
+        ["pairs", "10", "--start", "4"],
+        ["number", "1000"],
+        ["zeckendorf", "12"],
+        ["grundy", "3", "4", "--origin", "5", "6"],
+        ["remoteness", "3", "4"],
+        ["grundy-row", "7", "--at", "99"],
+        ["array", "2", "3", "--start", "4", "5"],
+        ["screenshot", "out.png", "--view", "0", "0", "9", "9", "--panel", "rows", "--mode", "grundy"],
+        ["open", "s.json", "--rule", "nim"],
+    ],
+)
+def test_a_parser_of_one_command_reads_it_as_the_whole_parser_does(argv):
+    """`main` builds only the command it is given (argparse's parser per command cost ~3 ms of
+    every start); what it reads must not change."""
+    from explorer.cli import COMMANDS, build_parser
+
+    assert argv[0] in {name for name, _, _ in COMMANDS}
+    whole = build_parser(full_help=False).parse_args(argv)
+    alone = build_parser(full_help=False, only=argv[0]).parse_args(argv)
+    assert vars(alone) == vars(whole) and alone.func is whole.func
+
+
+@pytest.mark.parametrize("columns", [None, "57", "0", "wide"])
+def test_help_is_as_wide_as_shutil_would_make_it(monkeypatch, columns):
+    """The parser works out the terminal's width itself (shutil costs 3 ms of each start)."""
+    import shutil
+
+    from explorer.cli.common import _terminal_columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert _terminal_columns() == shutil.get_terminal_size().columns

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import BinaryIO
 
 import explorer
 from explorer.cli.common import EXIT_BAD_INPUT, PROG, Parser, UsageError, natural
@@ -22,6 +23,8 @@ from explorer.cli.window import check_window_options, cmd_open, cmd_screenshot, 
 
 __all__ = ["EXIT_BAD_INPUT", "PROG", "UsageError", "build_parser", "main"]
 
+Setup = Callable[[argparse.ArgumentParser, str], None]  # adds a command's arguments to its parser
+
 
 def _rule_help() -> str:
     from explorer.core.rules.registry import rule_syntax
@@ -29,33 +32,22 @@ def _rule_help() -> str:
     return f"the rule: {rule_syntax()} (default wythoff)"
 
 
-def build_parser(full_help: bool = True) -> argparse.ArgumentParser:
-    """The parser; without `full_help` the `--rule` help skips listing the rules (which loads them)."""
-    rule_help = _rule_help() if full_help else "the rule"
-    parser = Parser(
-        prog=PROG,
-        description="Explore Wythoff's game exactly. With no command, open the window "
-        "(--goto A B, --rule and --mode say where and how).",
-    )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {explorer.__version__}")
-    parser.add_argument("--goto", nargs=2, type=natural, metavar=("A", "B"), help="open the window at (A, B)")
-    window_options(parser, rule_help)
-    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
-
-    p = sub.add_parser("judge", help="who wins each position: T then T pairs -> First/Second")
+def _judge(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("file", nargs="?", metavar="FILE", help="input file (default: stdin)")
     p.add_argument("--pairs", action="store_true", help="pairs until end of input, print 1 (first player wins) or 0")
     p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_judge)
 
-    p = sub.add_parser("moves", help="the winning moves from (A, B), one 'a b' line each")
+
+def _moves(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("a", type=natural, metavar="A")
     p.add_argument("b", type=natural, metavar="B")
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_moves)
 
-    p = sub.add_parser("count", help="cold cells in [0, X] x [0, Y], or in [X0, X1] x [Y0, Y1]")
+
+def _count(p: argparse.ArgumentParser, rule_help: str) -> None:
     # Read as text: with --batch a single one is the FILE (`count --batch FILE --rule nim`).
     p.add_argument("bounds", nargs="*", metavar="X Y | X0 Y0 X1 Y1 | FILE")
     p.add_argument("--json", action="store_true", help="print x, y, count, cells, density, share, method")
@@ -71,38 +63,41 @@ def build_parser(full_help: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_count)
 
-    p = sub.add_parser("pairs", help="lines 'k a_k b_k' for k = K .. K+N-1")
+
+def _pairs(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("n", type=natural, metavar="N")
     p.add_argument("--start", type=natural, default=0, metavar="K")
     p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_pairs)
 
-    p = sub.add_parser("number", help="where N stands: a_k or b_k, its partner, its Zeckendorf form")
-    p.add_argument("n", type=natural, metavar="N")
-    p.set_defaults(func=cmd_number)
 
-    p = sub.add_parser("zeckendorf", help="Zeckendorf digits of N over 1, 2, 3, 5, 8, ...")
-    p.add_argument("n", type=natural, metavar="N")
-    p.set_defaults(func=cmd_zeckendorf)
+def _one_number(func: Callable[[argparse.Namespace, BinaryIO], None]) -> Setup:
+    def setup(p: argparse.ArgumentParser, rule_help: str) -> None:
+        p.add_argument("n", type=natural, metavar="N")
+        p.set_defaults(func=func)
 
-    for name, what, func in [
-        ("grundy", "Sprague-Grundy values: line i holds G(X+i, Y+j), j = 0..COLS-1", cmd_grundy),
-        ("remoteness", "how many moves are left with best play: line i holds R(X+i, Y+j)", cmd_remoteness),
-    ]:
-        p = sub.add_parser(name, help=what)
+    return setup
+
+
+def _values(func: Callable[[argparse.Namespace, BinaryIO], None]) -> Setup:
+    def setup(p: argparse.ArgumentParser, rule_help: str) -> None:
         p.add_argument("rows", type=natural, metavar="ROWS")
         p.add_argument("cols", type=natural, metavar="COLS")
         p.add_argument("--origin", nargs=2, type=natural, metavar=("X", "Y"))
         p.add_argument("--rule", default="wythoff", help=rule_help)
         p.set_defaults(func=func)
 
-    p = sub.add_parser("grundy-row", help="row X of Wythoff's G: its preperiod, its period, and G(X, Y)")
+    return setup
+
+
+def _grundy_row(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("x", type=natural, metavar="X")
     p.add_argument("--at", type=natural, metavar="Y", help="also print G(X, Y), exact for any Y")
     p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_grundy_row)
 
-    p = sub.add_parser("screenshot", help="render the window off-screen to a PNG")
+
+def _screenshot(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("out", metavar="OUT.png")
     p.add_argument("--view", nargs=4, type=natural, metavar=("X0", "Y0", "X1", "Y1"))
     p.add_argument("--select", nargs=2, type=natural, metavar=("A", "B"))
@@ -117,18 +112,58 @@ def build_parser(full_help: bool = True) -> argparse.ArgumentParser:
     window_options(p, rule_help)
     p.set_defaults(func=cmd_screenshot)
 
-    p = sub.add_parser("array", help="the Wythoff array: ROWS lines of COLS entries (rows, columns from 1)")
+
+def _array(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("rows", type=natural, metavar="ROWS")
     p.add_argument("cols", type=natural, metavar="COLS")
     p.add_argument("--start", nargs=2, type=natural, metavar=("R", "C"), help="the first row and column shown")
     p.set_defaults(func=cmd_array)
 
-    p = sub.add_parser("open", help="open a saved session in the window")
+
+def _open(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("session", metavar="FILE")
     window_options(p, rule_help)
     p.set_defaults(func=cmd_open)
+
+
+# Every command: its name, its line in --help, and what adds its arguments.
+COMMANDS: tuple[tuple[str, str, Setup], ...] = (
+    ("judge", "who wins each position: T then T pairs -> First/Second", _judge),
+    ("moves", "the winning moves from (A, B), one 'a b' line each", _moves),
+    ("count", "cold cells in [0, X] x [0, Y], or in [X0, X1] x [Y0, Y1]", _count),
+    ("pairs", "lines 'k a_k b_k' for k = K .. K+N-1", _pairs),
+    ("number", "where N stands: a_k or b_k, its partner, its Zeckendorf form", _one_number(cmd_number)),
+    ("zeckendorf", "Zeckendorf digits of N over 1, 2, 3, 5, 8, ...", _one_number(cmd_zeckendorf)),
+    ("grundy", "Sprague-Grundy values: line i holds G(X+i, Y+j), j = 0..COLS-1", _values(cmd_grundy)),
+    ("remoteness", "how many moves are left with best play: line i holds R(X+i, Y+j)", _values(cmd_remoteness)),
+    ("grundy-row", "row X of Wythoff's G: its preperiod, its period, and G(X, Y)", _grundy_row),
+    ("screenshot", "render the window off-screen to a PNG", _screenshot),
+    ("array", "the Wythoff array: ROWS lines of COLS entries (rows, columns from 1)", _array),
+    ("open", "open a saved session in the window", _open),
+)
+
+
+def build_parser(full_help: bool = True, only: str | None = None) -> argparse.ArgumentParser:
+    """The parser; without `full_help` the `--rule` help skips listing the rules (which loads them).
+    With `only`, the name of a command, that command alone is added (argparse makes a parser per
+    command, each looking up its translations on disk: ~3 ms of a 50 ms command otherwise)."""
+    rule_help = _rule_help() if full_help else "the rule"
+    parser = Parser(
+        prog=PROG,
+        description="Explore Wythoff's game exactly. With no command, open the window "
+        "(--goto A B, --rule and --mode say where and how).",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {explorer.__version__}")
+    parser.add_argument("--goto", nargs=2, type=natural, metavar=("A", "B"), help="open the window at (A, B)")
+    window_options(parser, rule_help)
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
+    for name, what, setup in COMMANDS:
+        if only is None or name == only:
+            setup(sub.add_parser(name, help=what), rule_help)
     return parser
 
+
+_COMMAND_NAMES = frozenset(name for name, _, _ in COMMANDS)
 
 # Commands that allocate the same large temporaries again and again keep what is freed (see
 # explorer.allocator; `judge` of 10^6 positions: 81 000 page faults down to 28 000).
@@ -141,7 +176,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from explorer.gui.app import run_window
 
         return run_window()
-    parser = build_parser(full_help=any(a in ("-h", "--help") for a in args_list))
+    full_help = any(a in ("-h", "--help") for a in args_list)
+    # The command comes first (or the window's options do): then only it needs its arguments.
+    only = args_list[0] if not full_help and args_list[0] in _COMMAND_NAMES else None
+    parser = build_parser(full_help=full_help, only=only)
     try:
         args = parser.parse_args(args_list)
         if args.command is None:
