@@ -60,12 +60,15 @@ def natural(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def read_source(path: str | None) -> bytes:
+def read_numbers(path: str | None) -> Integers:
+    """The whole numbers of the file (stdin for None or '-'); see `read_integers_from`."""
+    from explorer.core.textio.intstream import read_integers_from
+
     if path is None or path == "-":
-        return sys.stdin.buffer.read()
+        return read_integers_from(sys.stdin.buffer)
     try:
         with open(path, "rb") as handle:
-            return handle.read()
+            return read_integers_from(handle)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
 

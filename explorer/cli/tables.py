@@ -12,7 +12,7 @@ from explorer.cli.common import (
     UsageError,
     columns,
     counted_records,
-    read_source,
+    read_numbers,
     rule_of,
     uncounted_records,
     write,
@@ -26,11 +26,10 @@ if TYPE_CHECKING:
 
 
 def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
-    from explorer.core.textio.intstream import read_integers
     from explorer.core.textio.textout import words_by_mask
 
     rule = rule_of(args)
-    nums = read_integers(read_source(args.file))
+    nums = read_numbers(args.file)
     if args.pairs:
         flat = uncounted_records(nums, 2, "pair")
         xs, ys = columns(flat, 2)
@@ -55,14 +54,13 @@ def counter_for(rule: Rule, method: str, single: bool) -> Counter:
 
 
 def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
-    from explorer.core.textio.intstream import read_integers
     from explorer.core.textio.textout import numbers_per_line
 
     rule = rule_of(args)
     if args.batch:
         if len(args.bounds) > 1 or (args.bounds and args.file is not None):
             raise UsageError("count --batch reads its queries from one FILE (or stdin), not from numbers")
-        nums = read_integers(read_source(args.file if args.file is not None else (args.bounds or [None])[0]))
+        nums = read_numbers(args.file if args.file is not None else (args.bounds or [None])[0])
         width = 4 if args.rect else 2
         flat, _ = counted_records(nums, width, "queries")
         cols = columns(flat, width)

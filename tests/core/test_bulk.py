@@ -89,3 +89,27 @@ def test_bulk_rejects_negative():
         bulk.is_cold_array(np.array([-1]), np.array([2]))
     with pytest.raises(ValueError):
         bulk.cold_pairs(-1, 3)
+
+
+def test_a_large_array_tested_on_every_core_is_exact(monkeypatch):
+    """From WORTH_SPLITTING positions on, each core tests a span: every answer, at every span's edge,
+    agrees with the scalar exact test."""
+    from explorer.core import parallel
+
+    monkeypatch.setattr(parallel, "cores", lambda: 3)
+    n = parallel.WORTH_SPLITTING + 5
+    rng = np.random.default_rng(11)
+    d = rng.integers(1, 10**17, n)
+    a = np.array([lower(int(v)) for v in d[:64]] + [0] * (n - 64), dtype=np.int64)
+    xs = rng.integers(0, 10**18, n)
+    ys = rng.integers(0, 10**18, n)
+    cuts = [lo for lo, _ in parallel.spans(n)][1:]
+    cold_at = [0, 1, *(c + k for c in cuts for k in (-1, 0, 1)), n - 1]  # plant cold pairs at the edges
+    for i, at in enumerate(cold_at):
+        xs[at], ys[at] = (a[i], a[i] + d[i]) if i % 2 else (a[i] + d[i], a[i])
+    got = bulk.is_cold_array(xs, ys)
+    check = sorted(set(cold_at) | set(rng.integers(0, n, 3000).tolist()))
+    assert all(got[i] == is_cold(int(xs[i]), int(ys[i])) for i in check)
+    assert got[cold_at].all() and got.sum() == sum(
+        is_cold(int(x), int(y)) for x, y in zip(xs[got], ys[got], strict=True)
+    )

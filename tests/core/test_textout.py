@@ -84,3 +84,14 @@ def test_words_of_every_length_are_the_lines_python_writes(mask, words):
     yes, no = words
     got = words_by_mask(np.array(mask, dtype=bool), yes, no)
     assert got == b"".join((yes if m else no) + b"\n" for m in mask)
+
+
+def test_a_large_mask_written_in_a_piece_per_core_is_the_lines_python_writes(monkeypatch):
+    """From WORTH_SPLITTING answers on, each core writes a piece; joined they are every line, in order."""
+    from explorer.core import parallel
+
+    monkeypatch.setattr(parallel, "cores", lambda: 3)
+    mask = np.random.default_rng(7).random(parallel.WORTH_SPLITTING + 11) < 0.4
+    expected = b"".join(b"First\n" if m else b"Second\n" for m in mask.tolist())
+    assert len(parallel.spans(mask.size)) == 3
+    assert words_by_mask(mask, b"First", b"Second") == expected

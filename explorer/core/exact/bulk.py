@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.sequence import count_lower_upto, is_cold, lower
+from explorer.core.parallel import map_parallel, spans
 
 if TYPE_CHECKING:
     import numpy as np
@@ -132,9 +133,14 @@ def is_cold_array(x: I64, y: I64) -> NDArray[np.bool_]:
     # pairs); the chunks read it where it lies.
     flat_x, flat_y = (x, y) if x.ndim == 1 else (x.ravel(), y.ravel())
     out = np.empty(flat_x.size, dtype=bool)
-    for lo in range(0, flat_x.size, _CHUNK):
-        hi = lo + _CHUNK
-        out[lo:hi] = _is_cold_chunk(flat_x[lo:hi], flat_y[lo:hi])
+
+    def test(span: tuple[int, int]) -> None:
+        for lo in range(span[0], span[1], _CHUNK):
+            hi = min(lo + _CHUNK, span[1])
+            out[lo:hi] = _is_cold_chunk(flat_x[lo:hi], flat_y[lo:hi])
+
+    # numpy runs each chunk without the GIL: large inputs are tested on every core at once
+    map_parallel(test, spans(flat_x.size))
     return out.reshape(x.shape)
 
 

@@ -7,14 +7,22 @@ from collections.abc import Iterator
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core.parallel import map_parallel, spans
+
 
 def words_by_mask(mask: NDArray[np.bool_], yes: bytes, no: bytes) -> bytes:
-    """b'yes\\n' where mask is true and b'no\\n' where false, in order, built with numpy.
+    """b'yes\\n' where mask is true and b'no\\n' where false, in order, built with numpy; a
+    large mask in a piece per core (numpy gathers without the GIL: 21-27 -> 12-18 ms for 10^6).
 
     Lines of up to 8 bytes (judge's First / Second, 1 / 0): each answer gathers its line as one
     uint64 from a two-row table, and one compress drops the padding (21 ms for 10^6 answers;
     scattering each byte of each word took 50 ms)."""
     mask = np.asarray(mask, dtype=bool).reshape(-1)
+    pieces = map_parallel(lambda span: _words(mask[span[0] : span[1]], yes, no), spans(mask.size))
+    return pieces[0] if len(pieces) == 1 else b"".join(pieces)
+
+
+def _words(mask: NDArray[np.bool_], yes: bytes, no: bytes) -> bytes:
     yes_line, no_line = yes + b"\n", no + b"\n"
     if max(len(yes_line), len(no_line)) <= 8:
         table = np.zeros((2, 8), dtype=np.uint8)
