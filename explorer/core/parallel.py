@@ -9,9 +9,11 @@ Results come back in order, and an exception in any part is raised again in the 
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -42,6 +44,8 @@ def map_parallel(fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
     """[fn(item) for item in items], the first item on this thread and each other on its own."""
     if len(items) <= 1:
         return [fn(item) for item in items]
+    import threading  # here: `moves` and `number` import this module but never split work
+
     results: list[R | None] = [None] * len(items)
     errors: list[BaseException | None] = [None] * len(items)
 
@@ -61,3 +65,14 @@ def map_parallel(fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
         if error is not None:
             raise error
     return results  # type: ignore[return-value]  # every slot is filled when no part raised
+
+
+def joined(parts: Sequence[NDArray | list[Any]]) -> NDArray | list[Any]:
+    """The parts' answers as one: an array if every part gave one, else a list."""
+    if len(parts) == 1:
+        return parts[0]
+    import numpy as np
+
+    if all(isinstance(part, np.ndarray) for part in parts):
+        return np.concatenate(parts)
+    return [value for part in parts for value in (part.tolist() if isinstance(part, np.ndarray) else part)]

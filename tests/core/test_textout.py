@@ -95,3 +95,12 @@ def test_a_large_mask_written_in_a_piece_per_core_is_the_lines_python_writes(mon
     expected = b"".join(b"First\n" if m else b"Second\n" for m in mask.tolist())
     assert len(parallel.spans(mask.size)) == 3
     assert words_by_mask(mask, b"First", b"Second") == expected
+
+
+def test_many_numbers_written_in_a_piece_per_core_are_the_lines_python_writes(monkeypatch):
+    from explorer.core import parallel
+
+    monkeypatch.setattr(parallel, "cores", lambda: 3)
+    rng = np.random.default_rng(8)
+    values = rng.integers(0, 10 ** rng.integers(1, 19, parallel.WORTH_SPLITTING + 5), dtype=np.int64)
+    assert numbers_per_line(values) == "".join(f"{v}\n" for v in values.tolist()).encode()

@@ -27,6 +27,7 @@ from explorer.core.counting.closed_form import (
 )
 from explorer.core.counting.fenwick import FenwickTree
 from explorer.core.exact.lazy import lazy_numpy
+from explorer.core.parallel import joined, map_parallel, spans
 
 if TYPE_CHECKING:
     import numpy as np
@@ -199,8 +200,12 @@ class ClosedFormCounter:
         return far.bit_length() > HUGE_BITS
 
     def count_many(self, xs: Any, ys: Any) -> tuple[NDArray | list[int], str]:
-        """Prefix counts C(X, Y) for many queries, by the rule's (vectorised) prefix count."""
-        return self.rule.cold_count_many(xs, ys), self.rule.count_method
+        """Prefix counts C(X, Y) for many queries, by the rule's (vectorised) prefix count; large
+        arrays in a span per core (numpy counts without the GIL)."""
+        if not (isinstance(xs, np.ndarray) and isinstance(ys, np.ndarray)):
+            return self.rule.cold_count_many(xs, ys), self.rule.count_method
+        parts = map_parallel(lambda s: self.rule.cold_count_many(xs[s[0] : s[1]], ys[s[0] : s[1]]), spans(len(xs)))
+        return joined(parts), self.rule.count_method
 
     def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count:
         return self.rule.count_rect(x0, y0, x1, y1)
