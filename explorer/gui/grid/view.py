@@ -22,14 +22,14 @@ from PySide6.QtGui import QKeyEvent
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
 from explorer.core.render.frame import SCENE_TARGET, Frame
-from explorer.core.render.levels import levels_for
+from explorer.core.render.levels import FrameBuffers, levels_for
 from explorer.core.render.raster import Raster
 from explorer.core.rules.base import Rule
 from explorer.core.rules.closed import Wythoff
 from explorer.core.values.cache import ValueCache
 from explorer.gui import palette
 from explorer.gui.grid.axes import ExactAxis, ValueBar
-from explorer.gui.grid.items import CellBorders, CellNumbers, RectSelectViewBox, outline_box
+from explorer.gui.grid.items import CellBorders, CellImage, CellNumbers, RectSelectViewBox, outline_box
 from explorer.gui.grid.marks import MarkDrawing
 from explorer.gui.grid.values import BAR_LABELS, ValueDrawing
 from explorer.gui.jobs import LatestJob
@@ -91,7 +91,8 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
         self.vb.setBackgroundColor(pg.mkColor(*palette.OUTSIDE))
         self.vb.setMouseMode(pg.ViewBox.PanMode)
 
-        self.image = pg.ImageItem(axisOrder="row-major")
+        self.image = CellImage(axisOrder="row-major")
+        self._buffers = FrameBuffers()  # the value grid's arrays, reused while the view keeps its size
         self.image.setLookupTable(palette.lookup_table())
         self.image.setZValue(0)
         self.vb.addItem(self.image)
@@ -326,7 +327,7 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
         f = self.frame
         if raster.nx and raster.ny:
-            drawn = levels_for(self.rule, raster, self.mode, self.values)
+            drawn = levels_for(self.rule, raster, self.mode, self.values, self._buffers)
             self.value_grid = drawn.grid
             self._value_range = drawn.value_range or (0.0, 1.0)
             self.image.setLookupTable(drawn.lut)
