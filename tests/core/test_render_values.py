@@ -47,7 +47,15 @@ def cache() -> ValueCache:
 
 def _check(kind: str, tx0: int, ty0: int, nx: int, ny: int, step: int) -> int:
     c = cache()
-    grid = value_grid(c, kind, tx0, ty0, nx, ny, step)
+    # the window lends the buffer of its last frame: what it held must not show through
+    lent = np.full((ny, nx), 12345.0)
+    grid = value_grid(c, kind, tx0, ty0, nx, ny, step, out=lent)
+    assert grid.values is lent
+    fresh = value_grid(c, kind, tx0, ty0, nx, ny, step)
+    assert np.array_equal(fresh.values, grid.values, equal_nan=True) and (fresh.base, fresh.shift) == (
+        grid.base,
+        grid.shift,
+    )
     known = 0
     for j in range(ny):
         for i in range(nx):
@@ -107,6 +115,8 @@ def test_value_levels_scale_each_known_value_between_the_least_and_the_largest(c
     cells = (cells * width)[: max(width, len(cells) // width * width)]
     values = np.array([np.nan if c is None else c for c in cells], dtype=np.float64).reshape(-1, width)
     levels, (lo, hi) = value_levels(ValueGrid(values, 0, 0))
+    lent, (lent_lo, lent_hi) = value_levels(ValueGrid(values, 0, 0), scratch=np.full(values.shape, -7.5))
+    assert np.array_equal(lent, levels) and (lent_lo, lent_hi) == (lo, hi)
     known = [c for c in cells if c is not None]
     if not known:
         assert (lo, hi) == (0.0, 1.0) and not levels.any()

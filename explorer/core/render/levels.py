@@ -36,19 +36,22 @@ class Levels:
         return self.lut[self.levels]
 
 
-def value_levels(grid: ValueGrid) -> tuple[NDArray[np.uint8], tuple[float, float]]:
+def value_levels(
+    grid: ValueGrid, scratch: NDArray[np.float64] | None = None
+) -> tuple[NDArray[np.uint8], tuple[float, float]]:
     """Level 0: not known (grey); 1..255: 1 + floor((v - least) / (largest - least) * 254), the
     value scaled between the least and the largest value in view. Also returns that range.
 
-    Worked in place on one float buffer: the masked copies, `nan_to_num` and two `where`s this
-    once made cost 13 ms of a 33 ms zoomed-out Grundy frame (10^6 texels)."""
+    Worked in place on one float buffer (`scratch`, if lent: an array of grid.values' shape):
+    the masked copies, `nan_to_num` and two `where`s this once made cost 13 ms of a 33 ms
+    zoomed-out Grundy frame (10^6 texels)."""
     v = grid.values
     unknown = np.isnan(v)
     if unknown.all():
         return np.zeros(v.shape, dtype=np.uint8), (0.0, 1.0)
     lo = float(np.min(v, where=~unknown, initial=np.inf))
     hi = float(np.max(v, where=~unknown, initial=-np.inf))
-    scaled = np.subtract(v, lo)
+    scaled = np.subtract(v, lo, out=scratch)
     scaled /= max(hi - lo, 1e-300)
     scaled *= 254
     np.floor(scaled, out=scaled)
@@ -69,13 +72,33 @@ def bounded_levels(raster: Raster, n: int) -> NDArray[np.uint8]:
     return levels.astype(np.uint8)
 
 
-def levels_for(rule: Rule, raster: Raster, mode: str, values: ValueCache | None = None) -> Levels:
+class FrameBuffers:
+    """The float arrays a window lends `levels_for` from frame to frame. The window gives arrays
+    of 1 MiB or more pages of their own (explorer.allocator), so a fresh 8 MB array faults its
+    pages in again on every frame: ~2 ms each at 10^6 texels, two of them a frame coloured by
+    values. What `levels_for` returns lives in these buffers until the next call."""
+
+    def __init__(self) -> None:
+        self._arrays: dict[str, NDArray[np.float64]] = {}
+
+    def get(self, name: str, shape: tuple[int, int]) -> NDArray[np.float64]:
+        array = self._arrays.get(name)
+        if array is None or array.shape != shape:
+            array = self._arrays[name] = np.empty(shape)
+        return array
+
+
+def levels_for(
+    rule: Rule, raster: Raster, mode: str, values: ValueCache | None = None, buffers: FrameBuffers | None = None
+) -> Levels:
     """The levels and colours of `raster` (the rule's cold counts) in colour mode `mode`."""
     if mode != HOT_COLD:
         if values is None:
             raise ValueError("value colouring needs the values (a ValueCache)")
-        grid = value_grid(values, mode, raster.tx0, raster.ty0, raster.nx, raster.ny, raster.step)
-        levels, span = value_levels(grid)
+        shape = (raster.ny, raster.nx)
+        out, scratch = (buffers.get("grid", shape), buffers.get("scaled", shape)) if buffers else (None, None)
+        grid = value_grid(values, mode, raster.tx0, raster.ty0, raster.nx, raster.ny, raster.step, out)
+        levels, span = value_levels(grid, scratch)
         return Levels(levels, palette.value_lookup_table(mode), span, grid)
     if rule.bound is not None:
         return Levels(bounded_levels(raster, rule.bound), palette.custom_lookup_table())

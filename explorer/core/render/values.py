@@ -40,8 +40,18 @@ def count_below(start: int, step: int, n: int, limit: int) -> int:
     return min(n, -(-(limit - start) // step))
 
 
-def value_grid(cache: ValueCache, kind: str, tx0: int, ty0: int, nx: int, ny: int, step: int) -> ValueGrid:
-    """The texels (tx0 + i, ty0 + j), i < nx, j < ny, of cells step x step."""
+def value_grid(
+    cache: ValueCache,
+    kind: str,
+    tx0: int,
+    ty0: int,
+    nx: int,
+    ny: int,
+    step: int,
+    out: NDArray[np.float64] | None = None,
+) -> ValueGrid:
+    """The texels (tx0 + i, ty0 + j), i < nx, j < ny, of cells step x step; written into `out`
+    (a float64 (ny, nx) array the caller lends, see levels.FrameBuffers) if it is given."""
     x0, y0 = tx0 * step, ty0 * step
     base = max(0, min(x0, y0))
     if kind == GRUNDY:  # far strips hold G near max(x, y)
@@ -54,7 +64,9 @@ def value_grid(cache: ValueCache, kind: str, tx0: int, ty0: int, nx: int, ny: in
     # 2 * rows of the far coordinate, the corner's (only if it is in view) between 0 and 2 * side
     span = far - base if not (cx > ix and cy > iy) else max(far - base, base)
     shift = max(0, span.bit_length() - FLOAT_BITS)
-    out = np.full((ny, nx), np.nan)
+    if out is None:
+        out = np.empty((ny, nx))
+    out.fill(np.nan)
     if cx > ix and cy > iy:
         # inside the corner the numbers are small: a strided view of the table (fancy indexing
         # it with np.ix_ took 39 ms for 1000 x 650 texels of single cells, slicing 2 ms)
