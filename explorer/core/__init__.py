@@ -29,8 +29,7 @@ allow_huge_integers()
 
 # Where each name lives. They load when first asked for: `explorer` imports this package for
 # allow_huge_integers, and a command that needs none of them (`zeckendorf`, `number`) must not
-# pay for the rest (the counting functions load numpy; `moves` brings dataclasses and inspect,
-# 11 ms of a 50 ms command).
+# pay for the rest (the counting functions load numpy; `moves` loads the rules).
 _HOMES = {
     "cold_cells_in": "explorer.core.counting.closed_form",
     "cold_cells_in_rect": "explorer.core.counting.closed_form",
