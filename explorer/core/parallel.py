@@ -67,6 +67,11 @@ def map_parallel(fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
     return results  # type: ignore[return-value]  # every slot is filled when no part raised
 
 
+def map_spans(fn: Callable[[int, int], R], n: int) -> list[R]:
+    """fn(lo, hi) over `spans(n)`: a large array's work, a span per core, in order."""
+    return map_parallel(lambda span: fn(*span), spans(n))
+
+
 def joined(parts: Sequence[NDArray | list[Any]]) -> NDArray | list[Any]:
     """The parts' answers as one: an array if every part gave one, else a list."""
     if len(parts) == 1:

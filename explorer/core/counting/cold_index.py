@@ -27,7 +27,7 @@ from explorer.core.counting.closed_form import (
 )
 from explorer.core.counting.fenwick import FenwickTree
 from explorer.core.exact.lazy import lazy_numpy
-from explorer.core.parallel import joined, map_parallel, spans
+from explorer.core.parallel import joined, map_spans
 
 if TYPE_CHECKING:
     import numpy as np
@@ -204,7 +204,7 @@ class ClosedFormCounter:
         arrays in a span per core (numpy counts without the GIL)."""
         if not (isinstance(xs, np.ndarray) and isinstance(ys, np.ndarray)):
             return self.rule.cold_count_many(xs, ys), self.rule.count_method
-        parts = map_parallel(lambda s: self.rule.cold_count_many(xs[s[0] : s[1]], ys[s[0] : s[1]]), spans(len(xs)))
+        parts = map_spans(lambda lo, hi: self.rule.cold_count_many(xs[lo:hi], ys[lo:hi]), len(xs))
         return joined(parts), self.rule.count_method
 
     def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count:

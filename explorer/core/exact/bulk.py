@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.sequence import count_lower_upto, is_cold, lower
-from explorer.core.parallel import map_parallel, spans
+from explorer.core.parallel import map_spans
 
 if TYPE_CHECKING:
     import numpy as np
@@ -134,13 +134,13 @@ def is_cold_array(x: I64, y: I64) -> NDArray[np.bool_]:
     flat_x, flat_y = (x, y) if x.ndim == 1 else (x.ravel(), y.ravel())
     out = np.empty(flat_x.size, dtype=bool)
 
-    def test(span: tuple[int, int]) -> None:
-        for lo in range(span[0], span[1], _CHUNK):
-            hi = min(lo + _CHUNK, span[1])
+    def test(start: int, stop: int) -> None:
+        for lo in range(start, stop, _CHUNK):
+            hi = min(lo + _CHUNK, stop)
             out[lo:hi] = _is_cold_chunk(flat_x[lo:hi], flat_y[lo:hi])
 
     # numpy runs each chunk without the GIL: large inputs are tested on every core at once
-    map_parallel(test, spans(flat_x.size))
+    map_spans(test, flat_x.size)
     return out.reshape(x.shape)
 
 

@@ -105,13 +105,13 @@ def read_integers_from(handle: BinaryIO) -> Integers:
     (the read, like the parsing, runs without the GIL); a pipe or a terminal is read, then cut."""
     try:
         fd = handle.fileno()
-        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+        info = os.fstat(fd)
         start = handle.tell()
     except (OSError, ValueError, io.UnsupportedOperation):
-        regular = False
-    if not regular:
+        info = None
+    if info is None or not stat.S_ISREG(info.st_mode):
         return read_integers(handle.read())
-    size = max(0, os.fstat(fd).st_size - start)
+    size = max(0, info.st_size - start)
 
     def space_from(at: int) -> int | None:
         found = _SPACE.search(os.pread(fd, 4096, start + at))
