@@ -115,8 +115,9 @@ def test_value_levels_scale_each_known_value_between_the_least_and_the_largest(c
     cells = (cells * width)[: max(width, len(cells) // width * width)]
     values = np.array([np.nan if c is None else c for c in cells], dtype=np.float64).reshape(-1, width)
     levels, (lo, hi) = value_levels(ValueGrid(values, 0, 0))
-    lent, (lent_lo, lent_hi) = value_levels(ValueGrid(values, 0, 0), scratch=np.full(values.shape, -7.5))
-    assert np.array_equal(lent, levels) and (lent_lo, lent_hi) == (lo, hi)
+    junk = np.full(values.shape, 99, dtype=np.uint8)
+    lent, (lent_lo, lent_hi) = value_levels(ValueGrid(values, 0, 0), scratch=np.full(values.shape, -7.5), out=junk)
+    assert lent is junk and np.array_equal(lent, levels) and (lent_lo, lent_hi) == (lo, hi)
     known = [c for c in cells if c is not None]
     if not known:
         assert (lo, hi) == (0.0, 1.0) and not levels.any()
@@ -141,3 +142,34 @@ def test_views_across_the_corners_edge_sample_each_texel_from_the_cache(kind, tx
     """Views that hold part of the computed corner (256 square here) and part of the certified
     strips beyond it: each texel is the cache's own value at its corner cell, or grey."""
     _check(kind, tx0, ty0, nx, ny, step)
+
+
+def test_lent_buffers_keep_one_block_while_the_view_wiggles_and_change_no_colour():
+    """Panning changes the texel count by a row or a column now and then: the window's buffers
+    must lend the same memory again (a new block faults its pages in: ~2 ms a frame at 10^6
+    texels), and a frame drawn in lent memory must equal one drawn in fresh arrays, whatever the
+    frame before left there."""
+    from explorer.core.render.levels import FrameBuffers, levels_for
+
+    buffers = FrameBuffers()
+    first = buffers.get("grid", (40, 50))
+    first.fill(-1.0)
+    for shape in ((41, 50), (40, 51), (39, 49), (41, 51)):
+        again = buffers.get("grid", shape)
+        assert again.shape == shape and again.dtype == np.float64 and again.flags.c_contiguous
+        assert np.shares_memory(again, first)
+    small = buffers.get("levels", (41, 51), np.uint8)
+    assert small.dtype == np.uint8 and not np.shares_memory(small, first)
+    assert not np.shares_memory(buffers.get("grid", (400, 500)), first)  # outgrown: a new block
+    assert buffers.nbytes() >= 400 * 500 * 8 + 41 * 51
+
+    rule, c = Wythoff(), cache()
+    for kind in (GRUNDY, REMOTENESS):
+        for view in ((0, 0, 60, 40, 1), (-3, 2, 58, 43, 1), (0, 0, 600, 400, 7), (5, 9, 61, 40, 1)):
+            raster = rule.raster(*view)
+            lent = levels_for(rule, raster, kind, c, buffers)
+            fresh = levels_for(rule, raster, kind, c)
+            assert np.array_equal(lent.levels, fresh.levels) and lent.value_range == fresh.value_range
+            assert np.array_equal(lent.grid.values, fresh.grid.values, equal_nan=True)
+            lent.levels.fill(77)  # what this frame leaves behind
+            lent.grid.values.fill(3.0)
