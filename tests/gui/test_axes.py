@@ -64,6 +64,8 @@ def _specs(axis, painter, lean: bool):  # type: ignore[no-untyped-def]
     finally:
         axis.__dict__.pop("_lean", None)
     (_, a0, a1), ticks, texts = specs
+    if lean:  # each level's pen and its lines, drawn in one call
+        ticks = [(pen, line.p1(), line.p2()) for pen, lines in ticks for line in lines]
     return (
         (a0.x(), a0.y(), a1.x(), a1.y()),
         [(pen.color().alpha(), p.x(), p.y(), q.x(), q.y()) for pen, p, q in ticks],
@@ -109,7 +111,34 @@ def _compare(*axes) -> int:  # type: ignore[no-untyped-def]
             painter.end()
         assert lean == reference
         compared += len(reference[1]) + len(reference[2])
+        assert _drawn(axis, lean=True) == _drawn(axis, lean=False)  # ticks a call a level: same pixels
     return compared
+
+
+def _drawn(axis, lean: bool):  # type: ignore[no-untyped-def]
+    """The axis drawn into an image the size of its box: by its own paint, or by pyqtgraph's
+    generateDrawSpecs and drawPicture."""
+    from PySide6.QtGui import QImage, QPainter
+
+    box = axis.boundingRect().toAlignedRect()
+    image = QImage(box.width() + 2, box.height() + 2, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    painter = QPainter(image)
+    try:
+        painter.translate(-box.x() + 1, -box.y() + 1)
+        if lean:
+            axis.picture = None
+            axis.paint(painter, None, None)
+        else:
+            axis._lean = lambda: False
+            try:
+                specs = axis.generateDrawSpecs(painter)
+                axis.drawPicture(painter, *specs)
+            finally:
+                axis.__dict__.pop("_lean", None)
+    finally:
+        painter.end()
+    return image
 
 
 def test_the_colour_bar_draws_what_pyqtgraph_draws(qtbot, window):
@@ -133,3 +162,27 @@ def test_the_colour_bar_draws_what_pyqtgraph_draws(qtbot, window):
         compared += _compare(bar.getAxis("right"))
         assert not bar.getAxis("left")._lean()  # the bar's frame: fixed (empty) ticks
     assert compared > 20
+
+
+def test_far_out_the_caption_names_a_round_number_near_the_view_and_keeps_still_while_panning(qtbot, window):
+    """Tick labels near 10^18 show trailing digits; the axis caption says which number they end:
+    the middle of the view rounded down to a multiple of the first power of ten above its width.
+    Panning within that multiple leaves the caption as it was (a new caption re-lays the axis
+    out: half a millisecond every frame)."""
+    grid = window.grid
+    base, width = 10**18 + 7 * 10**9, 10**6
+    captions = set()
+    for shift in range(0, 5 * width, width // 3):
+        grid.set_view(base + shift, base, base + shift + width, base + width)
+        grid.render_now()
+        x_lo, y_lo, x_hi, y_hi = grid.visible_cells()
+        for axis, name, lo, hi in ((grid.axis_x, "pile A", x_lo, x_hi), (grid.axis_y, "pile B", y_lo, y_hi)):
+            prefix = f"{name}: ticks end "
+            assert axis.labelText.startswith(prefix)
+            near, mid, unit = int(axis.labelText[len(prefix) :]), (lo + hi) // 2, 10 ** len(str(hi - lo))
+            assert near % unit == 0 and 0 <= mid - near < unit
+        captions.add((grid.axis_x.labelText, grid.axis_y.labelText))
+    assert len(captions) <= 2  # the middle crossed a multiple of 10^7 at most once
+    grid.set_view(0, 0, 40, 40)
+    grid.render_now()
+    assert (grid.axis_x.labelText, grid.axis_y.labelText) == ("pile A", "pile B")  # near 0: whole numbers

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
 from explorer.core.exact.bigint import digit_count, leading_digits, trailing_digits
@@ -70,6 +70,8 @@ class LeanAxis(pg.AxisItem):
         self._sizes: dict[str, tuple[float, float]] = {}
         self._sizes_font = ""
         self._specs: Any = None
+        self._pens: tuple[QPen, list[QPen]] = (QPen(), [])
+        self._least: tuple[str, tuple[float, float]] = ("", (0.0, 0.0))
 
     def _lean(self) -> bool:
         style = self.style
@@ -125,7 +127,37 @@ class LeanAxis(pg.AxisItem):
 
         return size_of
 
+    def _level_pens(self, count: int) -> list[QPen]:
+        """The tick pen of each level, fainter level by level as pyqtgraph draws them; kept
+        while the axis's tick pen stays the same."""
+        pen = self.tickPen()
+        base, pens = self._pens
+        if base != pen or len(pens) < count:
+            pens = []
+            for i in range(max(count, 3)):
+                level = pen
+                if pen.brush().style() == Qt.BrushStyle.SolidPattern:
+                    level = QPen(pen)
+                    color = QColor(level.color())
+                    color.setAlpha(int(255 / (i + 1)))
+                    level.setColor(color)
+                pens.append(level)
+            self._pens = (QPen(pen), pens)
+        return pens
+
+    def _least_label(self, size_of: Callable[[str], tuple[float, float]]) -> tuple[float, float]:
+        """Less than any label's (width, height): half the smallest of a single digit's. Every
+        label has a digit, so a level whose labels could not fit even at this size is dropped
+        without making its labels."""
+        key = self._sizes_font
+        if self._least[0] != key:
+            digits = [size_of(d) for d in "0123456789"]
+            self._least = (key, (0.5 * min(w for w, _ in digits), 0.5 * min(h for _, h in digits)))
+        return self._least[1]
+
     def generateDrawSpecs(self, p: QPainter) -> Any:
+        """pyqtgraph's ticks and labels, by its algorithm: the axis line, then each level's
+        tick pen and its tick lines (drawn in one call), then the label boxes and texts."""
         if not self._lean():
             return super().generateDrawSpecs(p)
         style = self.style
@@ -164,64 +196,59 @@ class LeanAxis(pg.AxisItem):
             offset = self.range[0] * x_scale
         x_min, x_max = sorted(v * x_scale - offset for v in self.range)
 
-        positions: list[list[float | None]] = []
-        tick_specs = []
+        pens = self._level_pens(len(levels))
+        visible: list[list[tuple[float, float]]] = []  # each level's (value, position) in view
+        tick_levels = []
         for i, (_, values) in enumerate(levels):
             reach = tick_edge + style["tickLength"] / (i * 0.5 + 1.0) * tick_dir
-            pen = self.tickPen()
-            if pen.brush().style() == Qt.BrushStyle.SolidPattern:
-                pen = QPen(pen)
-                color = QColor(pen.color())
-                color.setAlpha(int(255 / (i + 1)))
-                pen.setColor(color)
-            row: list[float | None] = []
-            for v in values:
-                x = v * x_scale - offset
-                if x < x_min or x > x_max:
-                    row.append(None)
-                    continue
-                row.append(x)
-                if vertical:
-                    tick_specs.append((pen, QPointF(tick_edge, x), QPointF(reach, x)))
-                else:
-                    tick_specs.append((pen, QPointF(x, tick_edge), QPointF(x, reach)))
-            positions.append(row)
+            shown = [(v, x) for v, x in ((v, v * x_scale - offset) for v in values) if x_min <= x <= x_max]
+            if vertical:
+                lines = [QLineF(tick_edge, x, reach, x) for _, x in shown]
+            else:
+                lines = [QLineF(x, tick_edge, x, reach) for _, x in shown]
+            tick_levels.append((pens[i], lines))
+            visible.append(shown)
         axis_spec = (self.pen(), span[0], span[1])
         if not style["showValues"]:
-            return axis_spec, tick_specs, []
+            return axis_spec, tick_levels, []
 
         gap = max(0, style["tickLength"]) + style["tickTextOffset"][0 if vertical else 1]
         box = self.boundingRect()
         align = Qt.AlignmentFlag
-        flags = {
-            "left": align.AlignRight | align.AlignVCenter,
-            "right": align.AlignLeft | align.AlignVCenter,
-            "top": align.AlignHCenter | align.AlignBottom,
-            "bottom": align.AlignHCenter | align.AlignTop,
-        }[side] | Qt.TextFlag.TextDontClip
+        flags = int(
+            {
+                "left": align.AlignRight | align.AlignVCenter,
+                "right": align.AlignLeft | align.AlignVCenter,
+                "top": align.AlignHCenter | align.AlignBottom,
+                "bottom": align.AlignHCenter | align.AlignTop,
+            }[side]
+            | Qt.TextFlag.TextDontClip
+        )
         size_of = self._text_sizes(p)
-        sizes: list[tuple[float, float]] = []  # of every label so far, as pyqtgraph counts them
-        text_specs = []
-        last_across = 0.0
+        least = self._least_label(size_of)[1 if vertical else 0]
+        limits = style["textFillLimits"]
+        along = 0.0  # the labels so far (every level's, shown or not), as pyqtgraph counts them
+        across = last_across = 0.0
+        text_specs: list[tuple[QRectF, int, str]] = []
         for i in range(min(len(levels), style["maxTextLevel"] + 1)):
             spacing, values = levels[i]
-            strings = self.tickStrings(values, self.autoSIPrefixScale * self.scale, spacing)
-            if not strings:
+            if not values:
                 continue
+            shown = visible[i]
+            labelled = len(text_specs)
+            if i > 0 and any(labelled >= n and (along + least * len(shown)) / length >= limit for n, limit in limits):
+                break  # these labels could not fit however short they were
+            strings = self.tickStrings([v for v, _ in shown], self.autoSIPrefixScale * self.scale, spacing)
             placed = []
-            for text, x in zip(strings, positions[i], strict=True):
-                if x is not None:
-                    size = size_of(text)
-                    sizes.append(size)
-                    placed.append((text, x, size))
-            along = sum(h if vertical else w for w, h in sizes)
-            across = max((w if vertical else h for w, h in sizes), default=0.0)
-            if i > 0:  # always label the top level; lower ones while they fit
-                fill = along / length
-                if any(len(text_specs) >= n and fill >= limit for n, limit in style["textFillLimits"]):
-                    break
+            for text, (_, x) in zip(strings, shown, strict=True):
+                w, h = size_of(text)
+                along += h if vertical else w
+                across = max(across, w if vertical else h)
+                placed.append((text, x, w, h))
+            if i > 0 and any(labelled >= n and along / length >= limit for n, limit in limits):
+                break  # always label the top level; lower ones while they fit
             last_across = across
-            for text, x, (w, h) in placed:
+            for text, x, w, h in placed:
                 if side == "left":
                     rect = QRectF(tick_edge - gap - w, x - h / 2, w, h)
                 elif side == "right":
@@ -234,7 +261,39 @@ class LeanAxis(pg.AxisItem):
                     continue
                 text_specs.append((rect, flags, text))
         self._updateMaxTextSize(last_across)
-        return axis_spec, tick_specs, text_specs
+        return axis_spec, tick_levels, text_specs
+
+    def _draw(self, p: QPainter, axis_spec: Any, tick_levels: Any, text_specs: Any) -> None:
+        """pyqtgraph's drawPicture, a call per level for the ticks instead of one per tick."""
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        pen, p1, p2 = axis_spec
+        p.setPen(pen)
+        p.drawLine(p1, p2)
+        for pen, lines in tick_levels:
+            if lines:
+                p.setPen(pen)
+                p.drawLines(lines)
+        if self.style["tickFont"] is not None:
+            p.setFont(self.style["tickFont"])
+        p.setPen(self.textPen())
+        p.setClipRect(self.boundingRect().toAlignedRect())
+        for rect, flags, text in text_specs:
+            p.drawText(rect, flags, text)
+
+    def updateAutoSIPrefix(self) -> None:
+        """pyqtgraph's choice of scale and prefix; the label is set again only when they
+        change (the colour bar's axes had their HTML set and laid out on every frame)."""
+        scale, prefix = 1.0, ""
+        if self.label.isVisible() and not self.logMode:
+            value = max(abs(self.range[0]), abs(self.range[1])) * self.scale
+            if any(low <= value <= high for low, high in self.getSIPrefixEnableRanges()):
+                scale, prefix = pg.siScale(value, power=self.unitPower)
+        if self.logMode or (scale, prefix) != (self.autoSIPrefixScale, self.labelUnitPrefix):
+            super().updateAutoSIPrefix()
+            return
+        self.picture = None
+        self.update()
 
     def paint(self, p: QPainter, opt: Any, widget: Any) -> None:
         if not self._lean():
@@ -250,7 +309,7 @@ class LeanAxis(pg.AxisItem):
                 self._specs = self.generateDrawSpecs(p)
                 self.picture = True  # pyqtgraph's "up to date" flag: anything but None
             if self._specs is not None:
-                self.drawPicture(p, *self._specs)
+                self._draw(p, *self._specs)
         finally:
             p.restore()
 
