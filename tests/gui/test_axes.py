@@ -186,3 +186,22 @@ def test_far_out_the_caption_names_a_round_number_near_the_view_and_keeps_still_
     grid.set_view(0, 0, 40, 40)
     grid.render_now()
     assert (grid.axis_x.labelText, grid.axis_y.labelText) == ("pile A", "pile B")  # near 0: whole numbers
+
+
+def test_lean_axes_label_units_as_pyqtgraph_does_while_the_range_changes(qtbot):
+    """The colour bar's axes set their label's HTML again only when pyqtgraph's SI scale would
+    change; after every range the label and the scale are pyqtgraph's."""
+    import pyqtgraph as pg
+
+    from explorer.gui.grid.axes import LeanAxis
+
+    ours, theirs = LeanAxis("left"), pg.AxisItem("left")
+    for axis in (ours, theirs):
+        axis.setLabel("G", units="V")
+        axis.showLabel(True)
+    for lo, hi in ((0, 10), (0, 5e6), (0, 7e6), (-3e9, 1), (0, 1e3), (0, 1e-4), (2e-4, 3e-4), (0, 10), (0, 10)):
+        ours.setRange(lo, hi)
+        theirs.setRange(lo, hi)
+        assert ours.labelString() == theirs.labelString()
+        assert ours.autoSIPrefixScale == theirs.autoSIPrefixScale
+        assert ours.label.toHtml() == theirs.label.toHtml()
