@@ -25,6 +25,40 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def _bare(app, width: int, height: int) -> dict[str, tuple[float, float]]:  # type: ignore[no-untyped-def]
+    """The baseline: a bare pyqtgraph plot the size of the grid view, an image of one byte a
+    texel with a colour table, panned by setRange in the same rhythm. p50 and p95 by zoom."""
+    import numpy as np
+    import pyqtgraph as pg
+
+    plot = pg.PlotWidget()
+    plot.resize(width, height)
+    plot.show()
+    image = pg.ImageItem(axisOrder="row-major")
+    image.setLookupTable(np.random.default_rng(1).integers(0, 256, (256, 3)).astype(np.uint8))
+    plot.addItem(image)
+    view = plot.getViewBox()
+    result = {}
+    for zoom, span in ZOOMS:
+        cells = min(span, max(1, round(view.width())))  # zoomed out: a texel a pixel
+        levels = np.random.default_rng(2).integers(0, 256, (cells, cells)).astype(np.uint8)
+        image.setImage(levels, levels=(0, 255), autoLevels=False)
+        times = []
+        for i in range(STEPS):
+            shift = cells / 20 * (1 if i % 2 == 0 else -1)
+            for _ in range(2):
+                time.sleep(0.02)
+                app.processEvents()
+            t = time.perf_counter()
+            x0 = shift * ((i % 2) == 0)
+            view.setRange(xRange=(x0, x0 + cells), yRange=(0, cells), padding=0)
+            app.processEvents()
+            times.append(time.perf_counter() - t)
+        result[zoom] = (statistics.median(times), _percentile(times, 0.95))
+    plot.close()
+    return result
+
+
 def run() -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QEvent, QObject, QSettings
@@ -66,6 +100,14 @@ def run() -> None:
                 time.sleep(0.02)
                 app.processEvents()
 
+        for _ in range(5):
+            time.sleep(0.02)
+            app.processEvents()
+        size = w.grid.size()
+        bare = [_bare(app, size.width(), size.height())]
+        for zoom, (p50, p95) in bare[0].items():
+            print(f"{'baseline: bare pyqtgraph plot, ' + zoom:<58} p50 {fmt(p50):>9}   p95 {fmt(p95):>9}", flush=True)
+        rows = []
         for mode in (HOT_COLD, GRUNDY, REMOTENESS):
             combo.setCurrentIndex(combo.findData(mode))
             combo.activated.emit(combo.findData(mode))
@@ -94,10 +136,20 @@ def run() -> None:
                     per_change = paints[0] / STEPS
                     timed = f"{inside[0] / STEPS:.2f} painted, {drawn[0] / STEPS:.2f} drawn"
                     settle()
+                    p50, p95 = statistics.median(times), _percentile(times, 0.95)
+                    rows.append((zoom, p95))
                     print(
-                        f"{'frame ' + mode + ', ' + place + ', ' + zoom:<58} p50 {fmt(statistics.median(times)):>9}"
-                        f"   p95 {fmt(_percentile(times, 0.95)):>9}   paints/change {per_change:.2f}"
-                        f" (timed: {timed})",
+                        f"{'frame ' + mode + ', ' + place + ', ' + zoom:<58} p50 {fmt(p50):>9}"
+                        f"   p95 {fmt(p95):>9}   paints/change {per_change:.2f} (timed: {timed})",
                         flush=True,
                     )
         w.close()
+        bare.append(_bare(app, size.width(), size.height()))  # again: the machine drifts
+        for zoom, _ in ZOOMS:
+            base = statistics.mean(b[zoom][1] for b in bare)
+            worst = max(p95 for z, p95 in rows if z == zoom)
+            print(
+                f"{'baseline again, ' + zoom:<58} p50 {fmt(bare[1][zoom][0]):>9}   p95 {fmt(bare[1][zoom][1]):>9}"
+                f"   worst frame p95 / bare p95: {worst / base:.2f}",
+                flush=True,
+            )
