@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -110,7 +108,7 @@ def test_far_strips_keep_exact_colours():
     st.integers(1, 12),
 )
 def test_value_levels_scale_each_known_value_between_the_least_and_the_largest(cells, width):
-    """Each known texel gets 1 + floor((v - least) / (largest - least) * 254), worked out here
+    """Each known texel gets int((v - least) * (254 / (largest - least)) + 1), worked out here
     one texel at a time in Python floats; unknown texels get 0 (grey)."""
     cells = (cells * width)[: max(width, len(cells) // width * width)]
     values = np.array([np.nan if c is None else c for c in cells], dtype=np.float64).reshape(-1, width)
@@ -125,7 +123,7 @@ def test_value_levels_scale_each_known_value_between_the_least_and_the_largest(c
     least, largest = min(known), max(known)
     assert (lo, hi) == (least, max(largest, least + 1))
     for c, level in zip(cells, levels.ravel().tolist(), strict=True):
-        expected = 0 if c is None else 1 + math.floor((c - least) / max(largest - least, 1e-300) * 254)
+        expected = 0 if c is None else int((c - least) * (254 / max(largest - least, 1e-300)) + 1)
         assert level == expected
 
 
