@@ -171,3 +171,16 @@ def test_lent_buffers_keep_one_block_while_the_view_wiggles_and_change_no_colour
             assert np.array_equal(lent.grid.values, fresh.grid.values, equal_nan=True)
             lent.levels.fill(77)  # what this frame leaves behind
             lent.grid.values.fill(3.0)
+
+
+def test_the_base_subtracted_for_colours_stays_put_while_the_view_pans():
+    """The colour bar's title reads "G − base": near the origin the base is 0 (every value is a
+    float exactly), far out a round number that panning leaves alone; the samples stay exact."""
+    c = cache()
+    for kind in (GRUNDY, REMOTENESS):
+        assert {value_grid(c, kind, k, j, 40, 30, 1).base for k in range(0, 60, 7) for j in (0, 5)} == {0}
+    far = 10**30
+    bases = {value_grid(c, GRUNDY, 3, far + k, 25, 20, 1).base for k in range(0, 400, 37)}
+    assert len(bases) == 1 and 0 < bases.pop() <= far
+    for k in range(0, 400, 97):
+        assert _check(GRUNDY, 3, far + k, 25, 20, 1) > 0

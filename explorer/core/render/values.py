@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core.exact.bigint import digit_count
 from explorer.core.values.cache import GRUNDY, ValueCache
 
 if TYPE_CHECKING:
@@ -53,10 +54,15 @@ def value_grid(
     """The texels (tx0 + i, ty0 + j), i < nx, j < ny, of cells step x step; written into `out`
     (a float64 (ny, nx) array the caller lends, see levels.FrameBuffers) if it is given."""
     x0, y0 = tx0 * step, ty0 * step
-    base = max(0, min(x0, y0))
+    near = max(0, min(x0, y0))
     if kind == GRUNDY:  # far strips hold G near max(x, y)
-        base = max(0, max(x0, y0) if min(x0, y0) < (cache.rows.rows if cache.rows else 0) else base)
+        near = max(0, max(x0, y0) if min(x0, y0) < (cache.rows.rows if cache.rows else 0) else near)
     far = max(x0 + nx * step, y0 + ny * step) + 4 * (cache.rows.rows if cache.rows else 0) + (1 << 17)
+    # The base is what the colour bar's title subtracts ("G − base"): 0 while every value in view
+    # is a float exactly, else `near` rounded down to a multiple of a power of ten above the
+    # values' spread. Either way it stays put while the view pans (a title that changed on
+    # every frame re-laid the bar out: 0.4 ms a frame).
+    base = 0 if far < 1 << FLOAT_BITS else near - near % 10 ** digit_count(far - near)
     side = cache.side
     ix, iy = count_below(x0, step, nx, 0), count_below(y0, step, ny, 0)  # texels left of / below 0
     cx, cy = count_below(x0, step, nx, side), count_below(y0, step, ny, side)
