@@ -50,6 +50,16 @@ def _check(kind: str, tx0: int, ty0: int, nx: int, ny: int, step: int) -> int:
     grid = value_grid(c, kind, tx0, ty0, nx, ny, step, out=lent)
     assert grid.values is lent
     fresh = value_grid(c, kind, tx0, ty0, nx, ny, step)
+    # what the grid says of where its known texels lie is true, and levels worked out over
+    # those regions only equal levels worked out over every texel
+    inside = np.zeros((ny, nx), dtype=bool)
+    for region in grid.regions():
+        inside[region] = True
+    assert not (grid.known & ~inside).any()
+    everywhere = ValueGrid(grid.values, grid.base, grid.shift)
+    assert everywhere.regions() == [(slice(0, ny), slice(0, nx))]
+    (levels, span), (levels_all, span_all) = value_levels(grid), value_levels(everywhere)
+    assert np.array_equal(levels, levels_all) and span == span_all
     assert np.array_equal(fresh.values, grid.values, equal_nan=True) and (fresh.base, fresh.shift) == (
         grid.base,
         grid.shift,

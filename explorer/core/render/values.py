@@ -28,10 +28,28 @@ class ValueGrid:
     values: NDArray[np.float64]  # (ny, nx): (G or R - base) / 2^shift at each texel's corner; NaN unknown
     base: int
     shift: int
+    # (kx, ky): every known texel lies in a column below kx or a row below ky (the computed
+    # corner and the strips along the axes); None: anywhere
+    reach: tuple[int, int] | None = None
 
     @property
     def known(self) -> NDArray[np.bool_]:
         return ~np.isnan(self.values)
+
+    def regions(self) -> list[tuple[slice, slice]]:
+        """(rows, columns) slices that hold every known texel: the whole grid, or the columns
+        below kx and the rows below ky beyond them. Zoomed out near the origin most texels
+        are unknown, and the levels need not pass over them."""
+        ny, nx = self.values.shape
+        if self.reach is None:
+            return [(slice(0, ny), slice(0, nx))]
+        kx, ky = min(self.reach[0], nx), min(self.reach[1], ny)
+        return [r for r in ((slice(0, ny), slice(0, kx)), (slice(0, ky), slice(kx, nx))) if _size(r, ny, nx)]
+
+
+def _size(region: tuple[slice, slice], ny: int, nx: int) -> int:
+    rows, cols = region
+    return len(range(*rows.indices(ny))) * len(range(*cols.indices(nx)))
 
 
 def count_below(start: int, step: int, n: int, limit: int) -> int:
@@ -81,17 +99,20 @@ def value_grid(
         block = cache.array(kind)[xs, ys].T.astype(np.float64)
         out[iy:cy, ix:cx] = np.ldexp(block - base, -shift)  # unit may pass the float range
     rows = cache.rows if kind == GRUNDY else None
+    strip_columns = count_below(x0, step, nx, rows.rows) if rows is not None else 0
+    strip_rows = count_below(y0, step, ny, rows.rows) if rows is not None else 0
     if rows is not None:
         # Along a strip, the texels before the corner's far edge are known already or lie at
         # negative coordinates: each strip is asked only for what lies beyond the corner (asking
         # for all of it cost 33 ms a frame at one cell a pixel, 1000 x 650 texels).
-        for i in range(count_below(x0, step, nx, rows.rows)):  # texel columns: row x at the ys
+        for i in range(strip_columns):  # texel columns: row x at the ys
             first = cy if ix <= i < cx else 0
             _fill_strip(out[first:, i], rows, x0 + i * step, y0 + first * step, step, base, shift)
-        for jj in range(count_below(y0, step, ny, rows.rows)):  # texel rows: row y at the xs
+        for jj in range(strip_rows):  # texel rows: row y at the xs
             first = cx if iy <= jj < cy else 0
             _fill_strip(out[jj, first:], rows, y0 + jj * step, x0 + first * step, step, base, shift)
-    return ValueGrid(out, base, shift)
+    corner_columns = cx if cx > ix and cy > iy else 0
+    return ValueGrid(out, base, shift, (max(corner_columns, strip_columns), strip_rows))
 
 
 def _fill_strip(
