@@ -44,12 +44,12 @@ class ValueGrid:
         if self.reach is None:
             return [(slice(0, ny), slice(0, nx))]
         kx, ky = min(self.reach[0], nx), min(self.reach[1], ny)
-        return [r for r in ((slice(0, ny), slice(0, kx)), (slice(0, ky), slice(kx, nx))) if _size(r, ny, nx)]
-
-
-def _size(region: tuple[slice, slice], ny: int, nx: int) -> int:
-    rows, cols = region
-    return len(range(*rows.indices(ny))) * len(range(*cols.indices(nx)))
+        regions = []
+        if kx and ny:  # empty regions are left out: a reduction over nothing has no answer
+            regions.append((slice(0, ny), slice(0, kx)))
+        if ky and kx < nx:
+            regions.append((slice(0, ky), slice(kx, nx)))
+        return regions
 
 
 def count_below(start: int, step: int, n: int, limit: int) -> int:
