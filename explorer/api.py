@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from explorer.core.exact.bigint import short_decimal
+from explorer.core.exact.bigint import short_decimal, short_text
 from explorer.core.render.levels import Levels, levels_for
 from explorer.core.render.png import png_bytes
 from explorer.core.render.raster import MAX_TEXELS, Raster
@@ -165,7 +165,7 @@ def _values_for(rule: Rule, x_hi: int, y_hi: int, mode: str) -> ValueCache:
 
 def _whole(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise RuleError(f"{name} must be a whole number, not {value!r}")
+        raise RuleError(f"{name} must be a whole number, not {short_text(repr(value))}")
     return int(value)
 
 

@@ -75,6 +75,36 @@ def test_bad_input_is_one_line_and_exit_2(cli, args, stdin, where):
     assert where in err
 
 
+HUGE = "9" * 100_001  # a number of 100 001 digits, or a word as long
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin"),
+    [
+        (["judge"], f"{HUGE}\n3 5\n"),
+        (["count", "--batch"], f"{HUGE}\n3 5\n"),
+        (["count", "--batch", "--rect"], f"{HUGE}\n0 0 3 5\n"),
+        (["judge"], f"1\n{HUGE}x 5\n"),
+        (["zeckendorf", HUGE + "x"], ""),
+        (["moves", "3", "5", "--rule", f"wythoff:{HUGE}"], ""),
+        (["moves", "3", "5", "--rule", f"custom:one={HUGE}x;both=none;n=16"], ""),
+        (["moves", "3", "5", "--rule", f"custom:one=powers of {HUGE};both=none;n=16"], ""),
+        (["moves", "3", "5", "--rule", f"custom:one=2;both=none;n={HUGE}"], ""),
+        (["moves", "3", "5", "--rule", f"custom:{HUGE}=2"], ""),
+        (["moves", "3", "5", "--rule", f"{HUGE}:2"], ""),
+        (["moves", HUGE, "5", "--rule", "custom:one=2 3;both=none;n=16"], ""),
+        (["grundy", "2", "2", "--origin", HUGE, "0"], ""),
+    ],
+)
+def test_a_refusal_quotes_huge_input_briefly(cli, args, stdin):
+    """A refusal is one readable line: the input it quotes, a number or a word of 100 001
+    characters, is shortened (a 100 000-character line is no message)."""
+    code, out, err = cli(args, stdin.encode())
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert len(err) < 300, err[:300]
+    assert "…" in err or "..." in err  # it shows the input, elided
+
+
 def test_moves_against_brute_force(cli):
     targets = winning_targets(40)
     for x, y in [(5, 7), (3, 5), (10, 10), (0, 9), (21, 34)]:

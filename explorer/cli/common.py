@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn
 
-from explorer.core.exact.bigint import parse_natural
+from explorer.core.exact.bigint import parse_natural, short_decimal
 
 if TYPE_CHECKING:
     from explorer.core.rules.base import Rule
@@ -90,11 +90,13 @@ def counted_records(nums: Integers, width: int, what: str) -> tuple[Sequence[int
     if have < need:
         got = have // width
         raise InputError(
-            f"line 1 announces {count} {what} but the input holds only {got}"
+            f"line 1 announces {short_decimal(count)} {what} but the input holds only {got}"
             + (f" and a partial one on line {nums.line_of(len(nums) - 1)}" if have % width else "")
         )
     if have > need:
-        raise InputError(f"line {nums.line_of(need + 1)}: more values than the {count} {what} announced on line 1")
+        raise InputError(
+            f"line {nums.line_of(need + 1)}: more values than the {short_decimal(count)} {what} announced on line 1"
+        )
     return nums.values[1:], count
 
 

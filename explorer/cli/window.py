@@ -7,6 +7,7 @@ import argparse
 from typing import BinaryIO
 
 from explorer.cli.common import UsageError
+from explorer.core.exact.bigint import short_text
 
 
 def cmd_screenshot(args: argparse.Namespace, out: BinaryIO) -> None:
@@ -25,7 +26,7 @@ def panel_name(text: str) -> str:
     from explorer.session.views import PANELS
 
     if text not in PANELS:
-        raise argparse.ArgumentTypeError(f"the panel is one of {', '.join(PANELS)}, not {text!r}")
+        raise argparse.ArgumentTypeError(f"the panel is one of {', '.join(PANELS)}, not {short_text(text)!r}")
     return text
 
 
@@ -34,7 +35,9 @@ def mode_name(text: str) -> str:
 
     mode = HOT_COLD if text in ("cold", "hot-cold") else text
     if mode not in MODES:
-        raise argparse.ArgumentTypeError(f"the colour mode is one of cold, grundy, remoteness, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"the colour mode is one of cold, grundy, remoteness, not {short_text(text)!r}"
+        )
     return mode
 
 

@@ -7,6 +7,8 @@ import os
 import tempfile
 import time
 
+from explorer.core.exact.bigint import short_text
+
 WAIT_S = 60.0  # the longest a screenshot waits for background drawing and reports
 
 
@@ -14,7 +16,7 @@ def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise ValueError(f"--size takes WxH such as 1280x800, not {text!r}") from None
+        raise ValueError(f"--size takes WxH such as 1280x800, not {short_text(text)!r}") from None
     if not (200 <= w <= 8000 and 200 <= h <= 8000):
         raise ValueError("--size must be between 200x200 and 8000x8000")
     return w, h

@@ -37,9 +37,14 @@ def parse_natural(text: str, what: str = "value") -> int:
         stripped = stripped[1:]
     compact = _SEPARATORS.sub("", stripped)
     if not _DIGITS.fullmatch(compact):
-        shown = stripped if len(stripped) <= 30 else stripped[:27] + "..."
-        raise ValueError(f"{what} is not a whole number: {shown!r}")
+        raise ValueError(f"{what} is not a whole number: {short_text(stripped)!r}")
     return int(compact)
+
+
+def short_text(text: str, width: int = 30) -> str:
+    """What a person typed, for quoting in a message: cut to `width` characters ("..." ending)
+    so that a pasted 100 000-digit number or word never makes a 100 000-character message."""
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 _LOG10_2 = 0.30102999566398120

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from explorer.core.exact.bigint import short_text
 from explorer.core.rules.base import Rule, RuleError, UnknownRule
 from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
 from explorer.core.rules.custom import DEFAULT_SIDE, MAX_SIDE, CustomRule
@@ -35,7 +36,7 @@ class Family(NamedTuple):
 def _no_parameter(rule: Callable[[], Rule], name: str) -> Callable[[str | None], Rule]:
     def make(param: str | None) -> Rule:
         if param is not None:
-            raise UnknownRule(f"rule {name!r} takes no parameter")
+            raise UnknownRule(f"rule {short_text(name)!r} takes no parameter")
         return rule()
 
     return make
@@ -44,7 +45,7 @@ def _no_parameter(rule: Callable[[], Rule], name: str) -> Callable[[str | None],
 def _whole(text: str, what: str, low: int, high: int) -> int:
     t = text.strip()
     if not t.isdigit() or len(t) > 12 or not low <= int(t) <= high:
-        raise UnknownRule(f"{what} must be a whole number from {low} to {high:,}, not {text!r}")
+        raise UnknownRule(f"{what} must be a whole number from {low} to {high:,}, not {short_text(text)!r}")
     return int(t)
 
 
@@ -82,7 +83,7 @@ def custom_fields(param: str | None) -> tuple[MoveSpec, int, bool]:
         name, eq, value = part.partition("=")
         name = name.strip().lower()
         if not eq or name not in ("one", "both", "a", "n"):
-            raise UnknownRule(f"custom rule field {part.strip()!r}: write one=…;both=…;a=…;n=…[;misere]")
+            raise UnknownRule(f"custom rule field {short_text(part.strip())!r}: write one=…;both=…;a=…;n=…[;misere]")
         fields[name] = value
     try:
         spec = MoveSpec(
@@ -131,7 +132,7 @@ def parse_rule(text: str) -> Rule:
     name, colon, param = text.strip().partition(":")
     family = _BY_NAME.get(name.strip().lower())
     if family is None:
-        raise UnknownRule(f"unknown rule {text!r}: valid rules are {rule_syntax()}")
+        raise UnknownRule(f"unknown rule {short_text(text)!r}: valid rules are {rule_syntax()}")
     try:
         return family.make(param if colon else None)
     except UnknownRule:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 
+from explorer.core.exact.bigint import short_text
 from explorer.core.frozen import Frozen
 
 MAX_POWER = 1 << 4096  # "powers of B" holds the powers below this (far beyond any solved square)
@@ -105,8 +106,10 @@ class Amounts(Frozen):
             return NONE
         if t.startswith("powers of"):
             base = t.removeprefix("powers of").strip()
-            if not base.isdigit() or not 2 <= int(base) <= 10**6:
-                raise ValueError(f"'{text}': write 'powers of B' with a whole number B from 2 to 1000000")
+            if not base.isdigit() or len(base) > 7 or not 2 <= int(base) <= 10**6:
+                raise ValueError(
+                    f"{short_text(text.strip())!r}: write 'powers of B' with a whole number B from 2 to 1000000"
+                )
             b, p, out = int(base), 1, []
             while p < MAX_POWER:
                 out.append(p)
@@ -114,7 +117,7 @@ class Amounts(Frozen):
             return cls(False, tuple(out))
         parts = [p for p in t.replace(";", ",").replace("+", ",").replace(" ", ",").split(",") if p]
         if not parts or not all(p.isdigit() and len(p) <= 30 and int(p) >= 1 for p in parts):
-            raise ValueError(f"'{text}': write any, none, a list such as 1, 2, 5, or 'powers of 4'")
+            raise ValueError(f"{short_text(text.strip())!r}: write any, none, a list such as 1, 2, 5, or 'powers of 4'")
         return cls.of({int(p) for p in parts})
 
 

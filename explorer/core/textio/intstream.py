@@ -22,6 +22,7 @@ from typing import BinaryIO
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core.exact.bigint import short_text
 from explorer.core.parallel import cores, map_parallel, spans
 
 _DIGIT = re.compile(rb"[0-9]")
@@ -71,8 +72,7 @@ def _line_of_token(data: bytes, index: int) -> int:
 
 
 def _describe(token: bytes) -> str:
-    text = token.decode("utf-8", "replace")
-    return text if len(text) <= 24 else text[:21] + "..."
+    return short_text(token[:100].decode("utf-8", "replace"), 24)
 
 
 def _slow_parse(data: bytes) -> Integers:

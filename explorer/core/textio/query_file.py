@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core.exact.bigint import short_decimal
 from explorer.core.textio.intstream import InputError, read_integers
 
 
@@ -36,8 +37,8 @@ def parse_query_file(data: bytes) -> QueryBatch:
         width = 4
     else:
         raise InputError(
-            f"line 1 announces {q} queries, but {rest} values follow: expected {2 * q} (X Y per line) "
-            f"or {4 * q} (X0 Y0 X1 Y1 per line)"
+            f"line 1 announces {short_decimal(q)} queries, but {rest} values follow: "
+            f"expected {short_decimal(2 * q)} (X Y per line) or {short_decimal(4 * q)} (X0 Y0 X1 Y1 per line)"
         )
     flat = nums.values[1:]
     if isinstance(flat, np.ndarray):
