@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -205,3 +206,46 @@ def test_lean_axes_label_units_as_pyqtgraph_does_while_the_range_changes(qtbot):
         assert ours.labelString() == theirs.labelString()
         assert ours.autoSIPrefixScale == theirs.autoSIPrefixScale
         assert ours.label.toHtml() == theirs.label.toHtml()
+
+
+@pytest.mark.parametrize(
+    "view",
+    [(0, 0, 10**6, 10**6), (0, 0, 3000, 3000), (0, 0, 40, 40), (0, 10**30, 30, 10**30 + 30)],
+)
+def test_every_label_of_the_colour_bar_is_drawn_however_wide(qtbot, window, view):
+    """Zoomed out over the origin in Grundy mode the bar read only "0": pyqtgraph gives its value
+    axis a fixed 45 pixels, and the labels ("8000", "16000") that did not fit were left out. The
+    axis is as wide as its labels: every label of the top level is drawn, whole and inside it."""
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QComboBox
+
+    from explorer.session.model import GRUNDY
+
+    combo = window.findChild(QComboBox, "colorMode")
+    combo.setCurrentIndex(combo.findData(GRUNDY))
+    combo.activated.emit(combo.findData(GRUNDY))
+    grid = window.grid
+    qtbot.waitUntil(lambda: not window.values.busy, timeout=60_000)
+    grid.set_view(*view)
+    grid.render_now()
+    qtbot.wait(60)
+    grid.render_now()
+    qtbot.wait(60)
+    axis = grid.colour_bar.getAxis("right")
+    low, high = sorted(axis.range)
+    top = [v for v in axis.tickValues(low, high, axis.height())[0][1] if low <= v <= high]
+    image = QImage(8, 8, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        specs = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    texts = {text for _, _, text in specs[2]}
+    wanted = set(axis.tickStrings(top, axis.autoSIPrefixScale * axis.scale, 1.0))
+    assert len(top) >= 2 and wanted <= texts, (wanted, texts)
+    assert all(text.lstrip("-").isdigit() and float(text) in top for text in wanted), (
+        wanted,
+        top,
+    )  # whole, in full (not "1e+06")
+    box = axis.boundingRect()
+    assert all(box.contains(rect) for rect, _, _ in specs[2])

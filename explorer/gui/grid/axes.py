@@ -344,12 +344,36 @@ class ExactAxis(LeanAxis):
         return [compact(self.origin + round_times(v, self.unit), step) for v in values]
 
 
+class ValueAxis(LeanAxis):
+    """The colour bar's value axis. Its values are whole numbers (G or R less the title's base,
+    in units of 2^shift when the title says so): ticks at whole numbers, labelled in full like
+    the grid's axes, not by pyqtgraph's "%g" ("1.00002e+06" for 1000020)."""
+
+    def __init__(self, orientation: str, **kwargs: object) -> None:
+        super().__init__(orientation, **kwargs)
+        self.enableAutoSIPrefix(False)  # the title names what is subtracted and the unit
+
+    def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:
+        return [(sp, off) for sp, off in super().tickSpacing(minVal, maxVal, size) if sp >= 1] or [(1.0, 0.0)]
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        return [compact(round(v), max(1, int(spacing))) for v in values]
+
+
 class ValueBar(pg.ColorBarItem):
     """pyqtgraph's colour bar with lean axes: its value axis changes with the values in view,
-    so it was drawn again on every frame coloured by values (2.1 ms of a 9 ms Grundy frame)."""
+    so it was drawn again on every frame coloured by values (2.1 ms of a 9 ms Grundy frame).
+
+    pyqtgraph fixes the value axis at 45 pixels; labels that did not fit were left out, so
+    zoomed out over the origin the bar read only "0". Here the axis is as wide as its labels
+    (pyqtgraph widens it as they grow and narrows it when they are 10 pixels shorter)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.axis.setWidth(None)
 
     def setAxisItems(self, axisItems: dict[str, pg.AxisItem] | None = None) -> None:
         items = dict(axisItems or {})
         for side in ("left", "right", "top", "bottom"):
-            items.setdefault(side, LeanAxis(side))
+            items.setdefault(side, ValueAxis(side) if side == "right" else LeanAxis(side))
         super().setAxisItems(items)
