@@ -182,21 +182,16 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
         span = min(MAX_SPAN, max(x1 - x0, y1 - y0, MIN_CELLS))
         unit = 1 << max(0, (span // 2**16).bit_length())
-        self._set_frame(Frame(cx, cy, unit))
-        f, half = self.frame, Fraction(1, 2)
-        self.vb.setRange(
-            xRange=(f.sx(x0 - half), f.sx(x1 + half)), yRange=(f.sy(y0 - half), f.sy(y1 + half)), padding=0
-        )
+        f, half = Frame(cx, cy, unit), Fraction(1, 2)
+        self._move_to(f, (f.sx(x0 - half), f.sx(x1 + half)), (f.sy(y0 - half), f.sy(y1 + half)))
 
     def center_on(self, x: int, y: int, span: int = HOME_SPAN) -> None:
         """Centre on cell (x, y), zoomed in so that about `span` cells fit across."""
-        self._set_frame(Frame(x, y, 1))
         half = span / 2
-        self.vb.setRange(xRange=(-half, half), yRange=(-half * 0.6, half * 0.6), padding=0)
+        self._move_to(Frame(x, y, 1), (-half, half), (-half * 0.6, half * 0.6))
 
     def reset_view(self) -> None:
-        self._set_frame(Frame())
-        self.vb.setRange(xRange=(-1.5, HOME_SPAN), yRange=(-1.5, HOME_SPAN * 0.6), padding=0)
+        self._move_to(Frame(), (-1.5, HOME_SPAN), (-1.5, HOME_SPAN * 0.6))
 
     def zoom(self, factor: float) -> None:
         """factor < 1 zooms in, around the centre of the view."""
@@ -230,10 +225,17 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
         width = max(x1 - x0, y1 - y0)
         unit = 1 << max(0, math.floor(width / int(SCENE_TARGET)).bit_length())
         new = Frame(math.floor((x0 + x1) / 2), math.floor((y0 + y1) / 2), unit)
+        self._move_to(new, (new.sx(x0), new.sx(x1)), (new.sy(y0), new.sy(y1)))
+
+    def _move_to(self, frame: Frame, x_range: tuple[float, float], y_range: tuple[float, float]) -> None:
+        """Show scene range x_range x y_range of `frame`, as one change drawn once. Setting the
+        frame sets the view box's limits, which pyqtgraph applies at once to the old range
+        read in the new frame: handled as a change, that view was drawn (and painted) before
+        the one asked for."""
         self._reanchoring = True
         try:
-            self._set_frame(new)
-            self.vb.setRange(xRange=(new.sx(x0), new.sx(x1)), yRange=(new.sy(y0), new.sy(y1)), padding=0)
+            self._set_frame(frame)
+            self.vb.setRange(xRange=x_range, yRange=y_range, padding=0)
         finally:
             self._reanchoring = False
         self._on_range_changed()
