@@ -365,11 +365,13 @@ class ValueBar(pg.ColorBarItem):
     so it was drawn again on every frame coloured by values (2.1 ms of a 9 ms Grundy frame).
 
     pyqtgraph fixes the value axis at 45 pixels; labels that did not fit were left out, so
-    zoomed out over the origin the bar read only "0". Here the axis is as wide as its labels
-    (pyqtgraph widens it as they grow and narrows it when they are 10 pixels shorter)."""
+    zoomed out over the origin the bar read only "0". Here the axis widens to its widest label
+    and does not narrow again: a bar that narrowed and widened as values panned through 99 and
+    100 re-laid the plot out, and each re-layout drew the grid a second time."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.axis.setStyle(autoReduceTextSpace=False)
         self.axis.setWidth(None)
 
     def setAxisItems(self, axisItems: dict[str, pg.AxisItem] | None = None) -> None:
