@@ -36,7 +36,7 @@ class Family(NamedTuple):
 def _no_parameter(rule: Callable[[], Rule], name: str) -> Callable[[str | None], Rule]:
     def make(param: str | None) -> Rule:
         if param is not None:
-            raise UnknownRule(f"rule {short_text(name)!r} takes no parameter")
+            raise UnknownRule(f"rule {name!r} takes no parameter")
         return rule()
 
     return make
