@@ -228,17 +228,21 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
         self._move_to(new, (new.sx(x0), new.sx(x1)), (new.sy(y0), new.sy(y1)))
 
     def _move_to(self, frame: Frame, x_range: tuple[float, float], y_range: tuple[float, float]) -> None:
-        """Show scene range x_range x y_range of `frame`, as one change drawn once. Setting the
-        frame sets the view box's limits, which pyqtgraph applies at once to the old range
-        read in the new frame: handled as a change, that view was drawn (and painted) before
-        the one asked for."""
+        """Show scene range x_range x y_range of `frame`, as one change drawn once."""
+        self._place(frame, x_range, y_range)
+        self._on_range_changed()
+
+    def _place(self, frame: Frame, x_range: tuple[float, float], y_range: tuple[float, float]) -> None:
+        """Set the frame and the range without handling either as a change. Setting the frame
+        sets the view box's limits, which pyqtgraph applies at once to the old range read in
+        the new frame: handled as a change, that view was drawn (and painted) before the one
+        asked for."""
         self._reanchoring = True
         try:
             self._set_frame(frame)
             self.vb.setRange(xRange=x_range, yRange=y_range, padding=0)
         finally:
             self._reanchoring = False
-        self._on_range_changed()
 
     def pan(self, fx: float, fy: float) -> None:
         """Move by fractions of the view size."""
@@ -269,12 +273,7 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
         refit = self.frame.refit(u0, u1, v0, v1, REANCHOR_RATIO)
         if refit is not None:
             frame, (nu0, nu1, nv0, nv1) = refit
-            self._reanchoring = True
-            try:
-                self._set_frame(frame)
-                self.vb.setRange(xRange=(nu0, nu1), yRange=(nv0, nv1), padding=0)
-            finally:
-                self._reanchoring = False
+            self._place(frame, (nu0, nu1), (nv0, nv1))
         # pyqtgraph applies a new range in its paint preparation, and the items it moves then
         # ask for a second paint; applying it now makes each view change one paint
         self.vb.updateMatrix()
