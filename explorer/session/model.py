@@ -8,10 +8,9 @@ were computed for; `accepts` tells a controller whether they still belong to the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
-from psygnal import evented
 
 from explorer.core import budget
 from explorer.core.analysis.play import Game
@@ -20,6 +19,7 @@ from explorer.core.counting.closed_form import cells_in
 from explorer.core.rules.base import Rule
 from explorer.core.rules.closed import Wythoff
 from explorer.core.values import GRUNDY, HOT_COLD, MODES, REMOTENESS
+from explorer.session.events import FieldSignals, evented
 from explorer.session.store import MAX_SAVED_QUERIES, Bookmark, QueryRecord, SavedGame, SavedSession
 
 __all__ = ["GRUNDY", "HOT_COLD", "MODES", "REMOTENESS", "BatchRecord", "QueryRecord", "Session"]
@@ -60,6 +60,7 @@ class Session:
     game: Game | None = None
     game_moves: int = 0  # bumped on every change to the game (the Game object changes in place)
     bookmarks: tuple[Bookmark, ...] = ()  # named views, kept with the session
+    events: ClassVar[FieldSignals]  # set by @evented: `events.<field>.connect(slot)`
 
     def accepts(self, rule: Rule, selection: tuple[int, int] | None = None) -> bool:
         """Whether an answer computed for (rule, selection) still belongs to the session."""
