@@ -154,6 +154,7 @@ class MainWindow(QMainWindow):
         self.grid.navigated.connect(self.sessions.view_moved)
         session.events.rule.connect(self.grid.set_rule)
         session.events.mode.connect(self.grid.set_mode)
+        session.events.mode.connect(self.inspector.set_mode)
 
         self.rule_bar.ruleRequested.connect(self.rules.request)
         self.rule_bar.askRequested.connect(self.ask_rule)

@@ -242,3 +242,34 @@ def test_a_view_far_beyond_the_corner_does_not_grow_it(qtbot, window):
     window.grid.render_now()
     assert asked == []
     window.values.cancel()
+
+
+def _swatches(html_text):
+    import re
+
+    return [
+        tuple(int(h[i : i + 2], 16) for i in (1, 3, 5)) for h in re.findall(r"background:(#[0-9a-fA-F]{6})", html_text)
+    ]
+
+
+def test_the_legend_follows_the_colour_mode_with_the_colours_the_grid_draws(qtbot, window):
+    """In Grundy mode the sidebar's legend still read 'cream: hot, blue: cold' beside a viridis grid."""
+    legend = window.findChild(QLabel, "legend")
+    expected = {GRUNDY: "Grundy value", REMOTENESS: "remoteness", HOT_COLD: "hot (N)"}
+    for mode in (GRUNDY, REMOTENESS, HOT_COLD):
+        combo = window.findChild(QComboBox, "colorMode")
+        combo.setCurrentIndex(combo.findData(mode))
+        combo.activated.emit(combo.findData(mode))
+        qtbot.waitUntil(lambda mode=mode: window.session.mode == mode, timeout=10_000)
+        window.grid.set_view(0, 0, 60, 40)
+        window.grid.render_now()
+        text = legend.text()
+        assert expected[mode] in text
+        others = [word for m, word in expected.items() if m != mode]
+        assert not any(word in text for word in others)
+        lut = [tuple(int(v) for v in row) for row in window.grid.image.lut]
+        swatches = _swatches(text)
+        if mode == HOT_COLD:
+            assert swatches[0] == lut[0] and swatches[1] == lut[255]  # hot, full cold
+        else:
+            assert swatches == [lut[1], lut[255], lut[0]]  # low, high, not computed

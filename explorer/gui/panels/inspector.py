@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from explorer.core.analysis.position import NumberKind, NumberRole, PositionReport, no_moves_text, verdict
 from explorer.core.exact.bigint import parse_natural, short_decimal
 from explorer.gui import palette
+from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
 PARSE_ON_WORKER_FROM = 20_000  # characters: reading 100 000 digits takes ~60 ms
@@ -44,6 +45,36 @@ def _role_text(pile: str, n: int, role: NumberRole) -> str:
     return (
         f"Pile {pile} = {shown}: the {kind} number {name}<sub>k</sub>, k = {short_decimal(role.index, SHORT)};"
         f" partner {short_decimal(role.partner, SHORT)}"
+    )
+
+
+_BOX = "<span style='background:{0}; border:1px solid #777'>&nbsp;&nbsp;&nbsp;&nbsp;</span>"
+_VALUE_MEANING = {
+    GRUNDY: "the Grundy value G(x, y), low to high (0, the cold cells, darkest)",
+    REMOTENESS: (
+        "the remoteness R, low to high: the moves left when the winner hurries and the loser delays "
+        "(even R: cold; odd R: hot)"
+    ),
+}
+
+
+def legend_html(mode: str) -> str:
+    """What the grid's colours mean in a colour mode (the colour bar beside the grid gives the numbers)."""
+    if mode in _VALUE_MEANING:
+        lut = palette.value_lookup_table(mode)
+        low, high = (palette.hex_colour((int(c[0]), int(c[1]), int(c[2]))) for c in (lut[1], lut[255]))
+        return (
+            f"{_BOX.format(low)}…{_BOX.format(high)} {_VALUE_MEANING[mode]}. The bar beside the grid gives "
+            "the numbers; zoomed out, a pixel shows its corner cell.<br>"
+            f"{_BOX.format(palette.hex_colour(palette.NOT_COMPUTED))} grey: not computed for this part of the grid"
+        )
+    hot, cold = palette.hex_colour(palette.HOT), palette.hex_colour(palette.COLD)
+    faint = palette.lookup_table()[1]
+    faint_hex = palette.hex_colour((int(faint[0]), int(faint[1]), int(faint[2])))
+    return (
+        f"{_BOX.format(hot)} hot (N): the player to move wins<br>"
+        f"{_BOX.format(cold)} cold (P): the player to move loses<br>"
+        f"{_BOX.format(faint_hex)}…{_BOX.format(cold)} zoomed out: share of a pixel's columns holding a cold cell"
     )
 
 
@@ -106,18 +137,13 @@ class Inspector(QWidget):
         layout.addWidget(self._legend())
 
     def _legend(self) -> QLabel:
-        hot, cold = palette.hex_colour(palette.HOT), palette.hex_colour(palette.COLD)
-        faint = palette.lookup_table()[1]
-        faint_hex = palette.hex_colour((int(faint[0]), int(faint[1]), int(faint[2])))
-        box = "<span style='background:{0}; border:1px solid #777'>&nbsp;&nbsp;&nbsp;&nbsp;</span>"
-        legend = QLabel(
-            f"{box.format(hot)} hot (N): the player to move wins<br>"
-            f"{box.format(cold)} cold (P): the player to move loses<br>"
-            f"{box.format(faint_hex)}…{box.format(cold)} zoomed out: share of a pixel's columns holding a cold cell"
-        )
-        legend.setObjectName("legend")
-        legend.setWordWrap(True)
-        return legend
+        self.legend = QLabel(legend_html(HOT_COLD), objectName="legend")
+        self.legend.setWordWrap(True)
+        return self.legend
+
+    def set_mode(self, mode: str) -> None:
+        """The legend says what the grid's colours mean in this colour mode."""
+        self.legend.setText(legend_html(mode))
 
     # ----- requests ---------------------------------------------------------------------
     def submit(self) -> None:
