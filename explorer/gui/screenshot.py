@@ -10,6 +10,7 @@ import time
 from explorer.core.exact.bigint import short_text
 
 WAIT_S = 60.0  # the longest a screenshot waits for background drawing and reports
+SETTLE_S = 0.15  # and then, for the layout passes and paints that follow the last answer
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -67,4 +68,7 @@ def _wait(app, window) -> None:  # type: ignore[no-untyped-def]
     while window.busy and time.monotonic() < deadline:  # huge numbers are drawn on workers
         app.processEvents()
         time.sleep(0.01)
-    app.processEvents()
+    settled = time.monotonic() + SETTLE_S
+    while time.monotonic() < settled:  # what arrived last re-lays out (a wider colour bar): let it draw
+        app.processEvents()
+        time.sleep(0.01)

@@ -209,21 +209,25 @@ def test_lean_axes_label_units_as_pyqtgraph_does_while_the_range_changes(qtbot):
 
 
 @pytest.mark.parametrize(
-    "view",
-    [(0, 0, 10**6, 10**6), (0, 0, 3000, 3000), (0, 0, 40, 40), (0, 10**30, 30, 10**30 + 30)],
+    ("mode", "view"),
+    [
+        ("grundy", (0, 0, 10**6, 10**6)),
+        ("grundy", (0, 0, 3000, 3000)),
+        ("grundy", (0, 0, 40, 40)),
+        ("grundy", (0, 10**30, 30, 10**30 + 30)),
+        ("remoteness", (0, 0, 5000, 5000)),
+    ],
 )
-def test_every_label_of_the_colour_bar_is_drawn_however_wide(qtbot, window, view):
+def test_every_label_of_the_colour_bar_is_drawn_however_wide(qtbot, window, mode, view):
     """Zoomed out over the origin in Grundy mode the bar read only "0": pyqtgraph gives its value
     axis a fixed 45 pixels, and the labels ("8000", "16000") that did not fit were left out. The
     axis is as wide as its labels: every label of the top level is drawn, whole and inside it."""
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtWidgets import QComboBox
 
-    from explorer.session.model import GRUNDY
-
     combo = window.findChild(QComboBox, "colorMode")
-    combo.setCurrentIndex(combo.findData(GRUNDY))
-    combo.activated.emit(combo.findData(GRUNDY))
+    combo.setCurrentIndex(combo.findData(mode))
+    combo.activated.emit(combo.findData(mode))
     grid = window.grid
     qtbot.waitUntil(lambda: not window.values.busy, timeout=60_000)
     grid.set_view(*view)
