@@ -58,23 +58,25 @@ _VALUE_MEANING = {
 }
 
 
+def _swatch(rgb) -> str:  # type: ignore[no-untyped-def]  # a tuple or a row of a lookup table
+    r, g, b = (int(v) for v in rgb)
+    return _BOX.format(palette.hex_colour((r, g, b)))
+
+
 def legend_html(mode: str) -> str:
     """What the grid's colours mean in a colour mode (the colour bar beside the grid gives the numbers)."""
     if mode in _VALUE_MEANING:
         lut = palette.value_lookup_table(mode)
-        low, high = (palette.hex_colour((int(c[0]), int(c[1]), int(c[2]))) for c in (lut[1], lut[255]))
         return (
-            f"{_BOX.format(low)}…{_BOX.format(high)} {_VALUE_MEANING[mode]}. The bar beside the grid gives "
+            f"{_swatch(lut[1])}…{_swatch(lut[255])} {_VALUE_MEANING[mode]}. The bar beside the grid gives "
             "the numbers; zoomed out, a pixel shows its corner cell.<br>"
-            f"{_BOX.format(palette.hex_colour(palette.NOT_COMPUTED))} grey: not computed for this part of the grid"
+            f"{_swatch(palette.NOT_COMPUTED)} grey: not computed for this part of the grid"
         )
-    hot, cold = palette.hex_colour(palette.HOT), palette.hex_colour(palette.COLD)
-    faint = palette.lookup_table()[1]
-    faint_hex = palette.hex_colour((int(faint[0]), int(faint[1]), int(faint[2])))
     return (
-        f"{_BOX.format(hot)} hot (N): the player to move wins<br>"
-        f"{_BOX.format(cold)} cold (P): the player to move loses<br>"
-        f"{_BOX.format(faint_hex)}…{_BOX.format(cold)} zoomed out: share of a pixel's columns holding a cold cell"
+        f"{_swatch(palette.HOT)} hot (N): the player to move wins<br>"
+        f"{_swatch(palette.COLD)} cold (P): the player to move loses<br>"
+        f"{_swatch(palette.lookup_table()[1])}…{_swatch(palette.COLD)} zoomed out: share of a pixel's columns "
+        "holding a cold cell"
     )
 
 
