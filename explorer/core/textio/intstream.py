@@ -125,7 +125,7 @@ def read_integers_from(handle: BinaryIO) -> Integers:
                 break
             parts.append(got)
             lo += len(got)
-        return parts[0] if len(parts) == 1 else b"".join(parts)
+        return b"".join(parts)  # one part comes back as it is, not copied
 
     numbers = _parse_pieces(_cuts(size, space_from), piece)
     handle.seek(start + size)
