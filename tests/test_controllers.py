@@ -149,3 +149,47 @@ def test_query_history_keeps_to_its_budget():
     assert dropped[:2] == [0, 0] and dropped[2] == rows  # the third batch pushed the first out
     assert sum(r.nbytes for r in s.queries) <= budget.HISTORY_BYTES
     assert len(s.queries) == 3 and isinstance(s.queries[-1], QueryRecord)
+
+
+def _last_busy_or_report(inspector):  # type: ignore[no-untyped-def]
+    """The last call that set the inspector's status line: set_busy or set_report."""
+    calls = [c for c in inspector.method_calls if c[0] in ("set_busy", "set_report")]
+    return calls[-1] if calls else None
+
+
+def test_a_refusal_from_a_worker_clears_working_out():
+    """Issue 28 item 5: under custom n=256, selecting (10^6565 + 12345, 10^6566 + 999) showed the
+    refusal but left 'Working out (…)…' above it; only answers from a worker cleared it."""
+    session = Session(rule=parse_rule("custom:one=1 2 3;both=1;a=1;n=256"))
+    _, inspector, _, controller = _selection(session)
+    a, b = 10**6565 + 12345, 10**6566 + 999
+    controller.request(a, b)
+    inspector.set_busy.assert_called_once_with(a, b)  # large: it went to a worker
+    assert "[0, 256)" in session.message
+    name, args, _ = _last_busy_or_report(inspector)
+    assert (name, args) == ("set_report", (None,))
+
+
+def test_an_error_or_a_cancel_clears_working_out_too():
+    class _Boom(Exception):
+        pass
+
+    session = Session()
+    _, inspector, _, controller = _selection(session)
+    import explorer.gui.controllers.selection as selection
+
+    big = 10**7000
+    original = selection.report
+    selection.report = lambda *_: (_ for _ in ()).throw(_Boom("broken"))  # type: ignore[assignment]
+    try:
+        controller.request(big, big + 1)
+    finally:
+        selection.report = original
+    assert "broken" in session.message
+    assert _last_busy_or_report(inspector)[0:2] == ("set_report", (None,))
+    inspector.reset_mock()
+    jobs = _Held()
+    session, inspector, _, controller = _selection(jobs=jobs)
+    controller.request(big, big + 1)
+    controller.clear()
+    assert _last_busy_or_report(inspector)[0:2] == ("set_report", (None,))

@@ -4,7 +4,7 @@ from itertools import pairwise
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from explorer.core import parallel
@@ -19,6 +19,19 @@ def test_fast_path_is_exact():
     text = "\n".join(f"{a} {b}" for a, b in vals.reshape(-1, 2)).encode()
     r = read_integers(text)
     assert r.fits_int64 and r.values.tolist() == vals.tolist()
+
+
+@pytest.mark.parametrize(
+    ("value", "fits"), [(2**63 - 2, True), (2**63 - 1, True), (2**63, False), (2**64, False), (0, True)]
+)
+def test_the_int64_boundary_is_one_constant(value, fits):
+    """A value fits the int64 path when it is at most INT64_MAX, whichever path read it: 2^63 - 1
+    goes down the exact path (numpy saturates there) and still comes back as int64."""
+    assert intstream.INT64_MAX == 2**63 - 1 == np.iinfo(np.int64).max
+    for text in (f"{value}".encode(), f"1 {value} 2\n".encode()):
+        got = read_integers(text)
+        assert got.fits_int64 is fits
+        assert [int(v) for v in got.values] == [int(t) for t in text.split()]
 
 
 def test_huge_and_saturated_values_are_exact():
@@ -99,6 +112,11 @@ def _text(values: list[int], seps: list[bytes], lead: bytes) -> bytes:
     seps=st.lists(st.sampled_from(_WHITESPACE), min_size=1, max_size=5),
     lead=st.sampled_from([b"", b" ", b"\n\n"]),
 )
+@example(values=[2**63 - 2], seps=[b" "], lead=b"")
+@example(values=[2**63 - 1], seps=[b" "], lead=b"")  # numpy saturates here: the exact path reads it
+@example(values=[2**63], seps=[b" "], lead=b"")
+@example(values=[2**64], seps=[b" "], lead=b"")
+@example(values=[0, 2**63 - 1, 2**63 - 2], seps=[b"\n"], lead=b" ")
 def test_pieces_read_every_token_once_and_exactly(many_pieces, tmp_path, values, seps, lead):
     """Cut at whitespace, no token is split or lost, from bytes and from a file; the oracle is
     int() of each token. Values past int64 send everything down the exact path."""
@@ -112,7 +130,7 @@ def test_pieces_read_every_token_once_and_exactly(many_pieces, tmp_path, values,
     for got in (intstream.read_integers(text), from_file):
         assert list(got.values) == [int(t) for t in text.split()]
         assert b"".join(got.pieces) == text
-        assert got.fits_int64 == all(v < 2**63 - 1 for v in values)
+        assert got.fits_int64 == all(v <= intstream.INT64_MAX for v in values)
 
 
 def test_a_pipe_is_read_then_cut(many_pieces):

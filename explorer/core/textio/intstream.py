@@ -27,7 +27,9 @@ from explorer.core.parallel import cores, map_parallel, spans
 
 _DIGIT = re.compile(rb"[0-9]")
 _SPACE = re.compile(rb"[ \t\n\r\x0b\x0c]")
-_INT64_MAX = 2**63 - 1
+# The one boundary of the int64 path: a value fits when it is at most INT64_MAX (2^63 - 1), on
+# the fast path and the exact one alike.
+INT64_MAX = 2**63 - 1
 PIECE_BYTES = 1 << 22  # inputs below 4 MB (~10 ms of parsing) are read in one piece
 
 
@@ -50,6 +52,7 @@ class Integers:
 
     @property
     def fits_int64(self) -> bool:
+        """Whether every value is at most INT64_MAX (then `values` is an int64 array)."""
         return isinstance(self.values, np.ndarray)
 
     def line_of(self, index: int) -> int:
@@ -85,7 +88,7 @@ def _slow_parse(data: bytes) -> Integers:
                 raise InputError(f"line {line_no}: negative number {_describe(token)}: piles hold 0 or more counters")
             else:
                 raise InputError(f"line {line_no}: not a whole number: {_describe(token)!r}")
-    if all(v < 2**63 for v in values):
+    if all(v <= INT64_MAX for v in values):
         return Integers(np.array(values, dtype=np.int64), [data])
     return Integers(values, [data])
 
@@ -169,7 +172,7 @@ def _fast_parse(piece: bytes) -> NDArray[np.int64] | None:
     values = np.fromstring(piece, dtype=np.int64, sep=" ")
     # Only digits and whitespace: numpy cannot stop early or merge tokens, and it
     # saturates on overflow, so a value at the int64 maximum may be a clipped one.
-    if values.size and int(values.max()) == _INT64_MAX:
+    if values.size and int(values.max()) == INT64_MAX:
         return None
     return values
 

@@ -99,6 +99,7 @@ class SelectionController:
     def _failed(self, rule: Rule, position: tuple[int, int] | None, exc: BaseException) -> None:
         if not self.session.accepts(rule, position):
             return
+        self.inspector.set_report(None)  # whatever ends the work clears "Working out …"
         if isinstance(exc, (RuleError, ValueError)):
             self.session.message = str(exc)  # out of bounds, or digits that are not a number
         else:
