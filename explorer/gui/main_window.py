@@ -6,6 +6,7 @@ views' requests into session changes, and the session's events into view updates
 
 from __future__ import annotations
 
+import html
 import os
 from itertools import pairwise
 
@@ -18,6 +19,8 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QStatusBar,
+    QTabBar,
+    QTabWidget,
     QWidget,
 )
 
@@ -36,7 +39,7 @@ from explorer.gui.controllers.selection import SelectionController
 from explorer.gui.controllers.sessions import SessionController
 from explorer.gui.controllers.values import ValuesController
 from explorer.gui.dialogs import Dialogs
-from explorer.gui.grid.view import GridView
+from explorer.gui.grid.view import GRID_KEYS, GridView
 from explorer.gui.jobs import LatestJob
 from explorer.gui.panels.array import ArrayPanel
 from explorer.gui.panels.inspector import Inspector
@@ -72,6 +75,11 @@ cell, so the two lines stay visible at every scale. Hover for exact counts.</p>
 Click a cell to inspect it; its winning moves are drawn as arrows.</p>"""
 
 
+START_HINT = (
+    "Wheel: zoom · drag: pan · click a cell to see who wins and how · Shift-drag: count cold cells in a "
+    "rectangle · F1: all keys"
+)
+
 SESSION_FILES = "Wythoff Explorer sessions (*.json);;All files (*)"
 RECENT = 8  # files under File ▸ Open recent
 
@@ -97,6 +105,15 @@ class MainWindow(QMainWindow):
         self.npiles_panel = NPilesPanel(self)
         self.rows_panel = RowsPanel(self)
         self.array_panel = ArrayPanel(self)
+        # The sidebar's tabs stand on its outer edge, written downwards: seven names across a
+        # 380-pixel sidebar were cut to "Inspe…", "P…"; down its height each is read in full.
+        self.setDockOptions(
+            QMainWindow.DockOption.AnimatedDocks
+            | QMainWindow.DockOption.AllowTabbedDocks
+            | QMainWindow.DockOption.AllowNestedDocks
+        )
+        self.setTabPosition(Qt.DockWidgetArea.RightDockWidgetArea, QTabWidget.TabPosition.East)
+        self.setTabPosition(Qt.DockWidgetArea.LeftDockWidgetArea, QTabWidget.TabPosition.West)
         docks = [
             self._dock("Inspector", "inspectorDock", self.inspector),
             self._dock("Queries", "queryDock", self.query_panel),
@@ -109,6 +126,7 @@ class MainWindow(QMainWindow):
         self.docks = dict(zip(PANELS, docks, strict=True))  # by the command line's names
         for before, after in pairwise(docks):
             self.tabifyDockWidget(before, after)
+        self.default_state = self.saveState()  # View ▸ Panels ▸ Restore the default layout
         dock, self.query_dock, self.play_dock = docks[0], docks[1], docks[2]
         self.resizeDocks([dock], [380], Qt.Orientation.Horizontal)
         dock.raise_()
@@ -160,7 +178,9 @@ class MainWindow(QMainWindow):
         self.rule_bar.askRequested.connect(self.ask_rule)
         self.rule_bar.modeRequested.connect(self.rules.request_mode)
         self.grid.cellClicked.connect(self._cell_clicked)
-        self.grid.hoverText.connect(self.hover_label.setText)
+        self.grid.hoverText.connect(self._hover_text)
+        session.events.selection.connect(lambda _: self._hover_text(""))
+        self._hover_text("")
         self.grid.busy.connect(self.busy_label.setText)
         self.grid.limitReached.connect(lambda text: self.statusBar().showMessage(text, 4000))
         self.inspector.positionRequested.connect(self.go_to_position)
@@ -172,6 +192,25 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.resize(1280, 800)
         self._restore()
+
+    def _hover_text(self, text: str) -> None:
+        """The hovered cell; with none, and nothing selected, what a newcomer can do."""
+        self.hover_label.setText(text or (START_HINT if self.session.selection is None else ""))
+
+    def shortcuts_html(self) -> str:
+        """Every key of the window: the grid's own and each menu action's (read from the actions,
+        so a new one cannot be left out)."""
+        rows = [(key, what) for key, what in GRID_KEYS]
+        seen = set()
+        for action in self.findChildren(QAction):
+            key = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            if key and key not in seen:
+                seen.add(key)
+                rows.append((key, action.text().replace("&", "").rstrip("…")))
+        body = "".join(
+            f"<tr><td><b>{html.escape(k)}</b>&nbsp;&nbsp;</td><td>{html.escape(w)}</td></tr>" for k, w in rows
+        )
+        return f"<h3>Keyboard shortcuts</h3><table>{body}</table>"
 
     def _row_value(self, x: int, y: int) -> None:
         text, error = self.values.row_value(x, y)
@@ -204,17 +243,46 @@ class MainWindow(QMainWindow):
         )
 
     def show_panel(self, name: str) -> None:
-        """Bring the named panel's tab to the front (`screenshot --panel`)."""
-        self.docks[name].raise_()
+        """Show the named panel and bring its tab to the front (`screenshot --panel`, Ctrl+1 … Ctrl+7)."""
+        dock = self.docks[name]
+        dock.show()
+        dock.raise_()
+
+    def panel_shortcut(self, name: str) -> str:
+        """The key that brings panel `name` to the front, as a person reads it (Ctrl+1 …)."""
+        return QKeySequence(f"Ctrl+{PANELS.index(name) + 1}").toString(QKeySequence.SequenceFormat.NativeText)
 
     def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:
-        """A movable dock on the right holding `panel` (the docks are tabbed together)."""
+        """A dock on the right holding `panel` (the docks are tabbed together): it can be dragged
+        beside another (side by side), floated, or closed (View ▸ Panels shows it again)."""
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
         dock.setWidget(panel)
-        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        dock.dockLocationChanged.connect(self._label_tabs_later)
+        dock.topLevelChanged.connect(self._label_tabs_later)
+        dock.visibilityChanged.connect(self._label_tabs_later)
         return dock
+
+    def _label_tabs_later(self, *_: object) -> None:
+        QTimer.singleShot(0, self._label_tabs)
+
+    def _label_tabs(self) -> None:
+        """Each dock tab's tooltip names its panel and its key (Qt remakes the tab bars whenever
+        the docks are rearranged, with the bare title as the tooltip)."""
+        titles = {dock.windowTitle(): name for name, dock in self.docks.items()}
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is not self:
+                continue  # a panel's own tabs
+            for i in range(bar.count()):
+                name = titles.get(bar.tabText(i).replace("&", ""))
+                if name is not None:
+                    bar.setTabToolTip(i, f"{bar.tabText(i)} ({self.panel_shortcut(name)})")
 
     # ----- menus ------------------------------------------------------------------------
     def _build_menus(self) -> None:
@@ -244,13 +312,34 @@ class MainWindow(QMainWindow):
         self.phi_action.toggled.connect(lambda on: self.grid.set_overlays(phi_lines=on))
         view.addActions([reset, goto])
         self.bookmarks_menu = view.addMenu("&Bookmarks")
+        # made once and held by the window, so Ctrl+D works before the menu was ever opened
+        self.add_bookmark_action = QAction("&Add bookmark for this view…", self, shortcut=QKeySequence("Ctrl+D"))
+        self.add_bookmark_action.triggered.connect(self.ask_bookmark)
+        self.addAction(self.add_bookmark_action)
         self.bookmarks_menu.aboutToShow.connect(self._fill_bookmarks)
         view.addSeparator()
         view.addActions([self.grid_lines_action, self.phi_action])
+        view.addSeparator()
+        panels = view.addMenu("&Panels")
+        panels.setObjectName("panelsMenu")
+        self.panel_actions: dict[str, QAction] = {}
+        for i, (name, dock) in enumerate(self.docks.items(), start=1):
+            action = QAction(dock.windowTitle(), self, shortcut=QKeySequence(f"Ctrl+{i}"))
+            action.setToolTip(f"Show the {dock.windowTitle()} panel ({self.panel_shortcut(name)})")
+            action.triggered.connect(lambda _=False, n=name: self.show_panel(n))
+            self.panel_actions[name] = action
+            dock.setToolTip(action.toolTip())
+            panels.addAction(action)
+        panels.addSeparator()
+        restore = panels.addAction("&Restore the default layout")
+        restore.triggered.connect(self.restore_default_layout)
 
         help_menu = self.menuBar().addMenu("&Help")
         how = QAction("How to &read the grid", self)
         how.triggered.connect(lambda: QMessageBox.information(self, "How to read the grid", HOW_TO_READ))
+        keys = QAction("&Keyboard shortcuts", self, shortcut=QKeySequence(QKeySequence.StandardKey.HelpContents))
+        keys.triggered.connect(lambda: QMessageBox.information(self, "Keyboard shortcuts", self.shortcuts_html()))
+        help_menu.addAction(keys)
         about = QAction("&About", self)
         about.triggered.connect(lambda: QMessageBox.about(self, "About Wythoff Explorer", self.about_text()))
         help_menu.addActions([how, about])
@@ -358,9 +447,7 @@ class MainWindow(QMainWindow):
     def _fill_bookmarks(self) -> None:
         menu = self.bookmarks_menu
         menu.clear()
-        add = menu.addAction("&Add bookmark for this view…")
-        add.setShortcut(QKeySequence("Ctrl+D"))
-        add.triggered.connect(self.ask_bookmark)
+        menu.addAction(self.add_bookmark_action)
         marks = self.session.bookmarks
         if marks:
             menu.addSeparator()
@@ -384,10 +471,22 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Export view", f"Could not write {path}")
 
     # ----- settings ---------------------------------------------------------------------
+    def restore_default_layout(self) -> None:
+        """Every panel back in the sidebar, tabbed, the inspector in front."""
+        self.restoreState(self.default_state)
+        for dock in self.docks.values():
+            dock.show()
+        self.show_panel("inspector")
+        self._label_tabs_later()
+
     def _restore(self) -> None:
         geometry = self.settings.value("window/geometry")
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
+        state = self.settings.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)  # the panels where the person left them: split, floated, closed
+        self._label_tabs_later()
         view = self.settings.value("view/cells")
         try:
             if isinstance(view, str) and view:
@@ -399,6 +498,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
         x0, y0, x1, y1 = self.grid.visible_cells()
         if (x1 - x0).bit_length() < 4000 and max(abs(x0), abs(y1)).bit_length() < 40_000:
             self.settings.setValue("view/cells", f"{x0} {y0} {x1 - 1} {y1 - 1}")

@@ -60,6 +60,10 @@ def test_panning_far_out_in_remoteness_paints_once_a_change(qtbot, window):
     for x in (0, span // 20):  # once there, the axes take the width of their longer labels
         grid.set_view(x, 0, x + span, span)
         _idle(qtbot)
+    for shift in (span // 20, -span // 20):  # and after the loop's own first pans (its narrower grid
+        x0, y0, x1, y1 = grid.visible_cells()  # beside the sidebar's vertical tabs widened the left
+        grid.set_view(x0 + shift, y0, x1 + shift, y1)  # axis once, on the first of them)
+        _idle(qtbot)
     paints = _Paints()
     grid.viewport().installEventFilter(paints)
     changes = 0
@@ -86,6 +90,10 @@ def test_a_new_view_is_drawn_once_and_only_as_itself(qtbot, window):
     span = 10**6
     for x in (0, span // 20):  # once there, the axes take the width of their longer labels
         grid.set_view(x, 0, x + span, span)
+        _idle(qtbot)
+    for shift in (span // 20, -span // 20):  # and after the loop's own first pans (its narrower grid
+        x0, y0, x1, y1 = grid.visible_cells()  # beside the sidebar's vertical tabs widened the left
+        grid.set_view(x0 + shift, y0, x1 + shift, y1)  # axis once, on the first of them)
         _idle(qtbot)
     drawn: list[tuple[int, int, int, int]] = []
     grid.viewChanged.connect(lambda *_: drawn.append(grid.visible_cells()))

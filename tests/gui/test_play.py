@@ -93,3 +93,28 @@ def test_value_history_shows_where_a_game_was_thrown_away(qtbot, window):
     assert "after move 1" in window.findChild(QLabel, "valueHistoryNote").text()
     xs, ys = window.play_panel.chart_points.getData()
     assert list(xs) == [i for i, _, _ in history] and list(ys) == [r for _, r, _ in history]
+
+
+def _drawn_ticks(axis):  # type: ignore[no-untyped-def]
+    """The tick values an axis draws for its current range and size."""
+    lo, hi = axis.range
+    length = axis.geometry().height() if axis.orientation in ("left", "right") else axis.geometry().width()
+    return [v for _, values in axis.tickValues(lo, hi, length) for v in values]
+
+
+def test_the_value_history_axes_count_in_whole_moves(qtbot, window):
+    """Issue 28 item 3: a two-move game's move axis read 0, 0.5, 1, 1.5, 2."""
+    start(qtbot, window, 5, 7)
+    qtbot.waitUntil(lambda: window.values.cache.covers(5, 7) and not window.values.jobs.busy, timeout=60_000)
+    click(qtbot, window, 3, 5)
+    qtbot.waitUntil(lambda: window.play.game.over or window.play.game.to_move == "you", timeout=5000)
+    panel = window.play_panel
+    assert len(panel.history) >= 2
+    plot = panel.chart.getPlotItem()
+    qtbot.wait(50)
+    for name in ("bottom", "left"):
+        ticks = _drawn_ticks(plot.getAxis(name))
+        assert ticks, name
+        assert all(float(v).is_integer() for v in ticks), (name, ticks)
+    moves = sorted(_drawn_ticks(plot.getAxis("bottom")))
+    assert set(range(len(panel.history))) <= {int(v) for v in moves}  # each move is labelled

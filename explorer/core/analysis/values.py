@@ -49,16 +49,32 @@ def longest_defences(
     return out[:limit]
 
 
-def values_text(cache: ValueCache, r: PositionReport) -> str:
-    """G and R of the reported position, the targets' G, and the moves ranked by R (HTML)."""
+def _not_known(cache: ValueCache, r: PositionReport, growing: int) -> str:
+    """Why G or R of the position is not shown: under way, or the size the corner would take."""
+    x, y = r.a, r.b
+    if growing and max(x, y) < growing:
+        return f"working it out (the corner [0, {growing})²)…"
+    need = max(x, y) + 1
+    if need > cache.max_side:
+        return (
+            f"not computed: the window computes G and R on a corner of at most [0, {cache.max_side})² for this "
+            f"rule (its memory budget and work bound), and this position needs [0, {short_decimal(need, 24)})²"
+        )
+    side = cache.side_for(x, y) or cache.side
+    return (
+        f"not computed: it needs the corner [0, {side})² ({cache.bytes_for(side) // 2**20} MiB, computed "
+        "in the background when you colour by Grundy value or remoteness)"
+    )
+
+
+def values_text(cache: ValueCache, r: PositionReport, growing: int = 0) -> str:
+    """G and R of the reported position, the targets' G, and the moves ranked by R (HTML).
+    `growing` is the side of a corner being computed now (0: none)."""
     parts: list[str] = []
     g = cache.grundy(r.a, r.b)
-    where = f"[0, {cache.side})²" if cache.side else "nothing yet"
     if g is None:
-        parts.append(
-            f"G{html.escape(_pos((r.a, r.b)))}: not computed (the corner covers {where}; Grundy or remoteness "
-            "colouring grows it)"
-        )
+        both = "G and R" if cache.remoteness(r.a, r.b) is None else "G"
+        parts.append(f"{both} of {html.escape(_pos((r.a, r.b)))}: {html.escape(_not_known(cache, r, growing))}")
     else:
         line = f"G{html.escape(_pos((r.a, r.b)))} = {short_decimal(g, 40)}"
         if r.moves:
@@ -69,7 +85,8 @@ def values_text(cache: ValueCache, r: PositionReport) -> str:
             parts.append(f"<i>{html.escape(cache.rule.grundy_note)}.</i>")
     rem = cache.remoteness(r.a, r.b)
     if rem is None:
-        parts.append("Remoteness: not computed here (inside the computed corner only).")
+        if g is not None:  # G came from a closed form or a certified row; R has neither
+            parts.append(f"Remoteness: {html.escape(_not_known(cache, r, growing))}")
         return "<br>".join(parts)
     if rem == 0:
         parts.append("No move is left: the game is over here.")

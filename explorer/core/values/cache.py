@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from explorer.core.values.rows import GrundyRows
 
 START_SIDE = 256
+# The inspector computes G and R of a selected position on its own, whatever the colour mode,
+# when the corner that covers it is at most this side: Wythoff's 1024² takes ~20 ms and 5 MiB.
+INSPECT_SIDE = 1024
 REST_SIDE = 2048  # what is kept once the grid stops showing values: 20 MiB for Wythoff
 __all__ = ["GRUNDY", "REMOTENESS", "ValueCache", "largest_side"]
 ROWS = 201  # Wythoff's Grundy rows 0..200 are solved at any distance
@@ -81,6 +84,17 @@ class ValueCache:
             side *= 2
         side = min(side, self.max_side)
         return side if side > self.side else None
+
+    def bytes_for(self, side: int) -> int:
+        """The memory the corner [0, side)² takes."""
+        return bytes_per_cell(self.rule.spec, side, side) * side * side
+
+    def cheap_side_for(self, x: int, y: int) -> int | None:
+        """The side to grow to so that the corner covers (x, y), if that is cheap (at most
+        INSPECT_SIDE, within the rule's cap); None if it is covered or too costly to do unasked."""
+        if max(x, y) >= min(INSPECT_SIDE, self.max_side):
+            return None
+        return self.side_for(x, y)
 
     @property
     def at_cap(self) -> bool:

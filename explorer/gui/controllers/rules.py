@@ -22,7 +22,7 @@ class RuleController:
         self.jobs = jobs
         session.events.rule.connect(self._rule_changed)
         session.events.mode.connect(lambda mode: selector.set_mode(mode))
-        self._rule_changed(session.rule)
+        selector.set_rule(session.rule)  # at start the status bar gives its hint, not the rule the toolbar names
 
     def request(self, text: str) -> None:
         """Make the rule named `text` current (e.g. 'nim', 'wythoff:5', 'custom:one=2 3;n=64')."""

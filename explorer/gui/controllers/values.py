@@ -9,19 +9,21 @@ answer for the old rule is dropped.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar
 
 from explorer.core.analysis.position import PositionReport
 from explorer.core.analysis.values import values_text
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.rules.base import Rule
-from explorer.core.values.cache import ValueCache
+from explorer.core.values.cache import INSPECT_SIDE, ValueCache
 from explorer.gui import memory
 from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
 from explorer.session.model import GRUNDY, HOT_COLD, Session
 from explorer.session.views import InspectorView
+
+SHOW_WORK_AFTER_MS = 150  # a small corner's progress is shown only if it takes this long
 
 
 class ValuesController(QObject):
@@ -50,6 +52,7 @@ class ValuesController(QObject):
         grid.valuesNeeded.connect(self.request)
         self._refused: set[int] = set()
         self._asked = 0
+        self.growing = 0  # the side of the corner under way (0: none)
         self._rows_tried = False
         session.events.rule.connect(self._rule_changed)
         session.events.report.connect(self._show_values)
@@ -64,7 +67,12 @@ class ValuesController(QObject):
         if self.jobs.busy or side <= self.cache.side or side in self._refused:
             return
         self._asked = side
-        self._show_work(f"Computing Grundy values and remoteness on [0, {side})²…")
+        self.growing = side
+        text = f"Computing Grundy values and remoteness on [0, {side})²…"
+        if side > INSPECT_SIDE:
+            self._show_work(text)
+        else:  # milliseconds, usually: a progress bar that flashes on each click says nothing
+            QTimer.singleShot(SHOW_WORK_AFTER_MS, lambda: self._show_work(text) if self.growing == side else None)
         cache = self.cache
         self.jobs.submit(
             cache.grow,
@@ -137,7 +145,7 @@ class ValuesController(QObject):
         self._hide()
         if cache is not self.cache:
             return
-        if cache.at_cap:
+        if cache.at_cap and self.session.mode != HOT_COLD:
             self.label.setText(
                 f"Values are computed on [0, {cache.side})², as far as the memory budget and the "
                 "work bound allow for this rule"
@@ -165,9 +173,13 @@ class ValuesController(QObject):
         self.row_jobs.cancel()
 
     def _busy_changed(self, busy: bool) -> None:
-        if not busy and self._cancelling:
+        if busy:
+            return
+        self.growing = 0
+        if self._cancelling:
             self._cancelling = False
             self.grown.emit(-1)
+        self._show_values(self.session.report)  # whatever ended the work, "working it out" goes
 
     def _mode_changed(self, mode: str) -> None:
         self._refused.clear()
@@ -197,7 +209,13 @@ class ValuesController(QObject):
             self.solve_rows()
 
     def _show_values(self, r: PositionReport | None) -> None:
+        """G and R of the reported position: computed first, in the background, when the corner
+        that covers it is cheap (INSPECT_SIDE), whatever the colour mode."""
         if r is None or r.rule_key != self.cache.rule.key:
             self.inspector.set_values("")
             return
-        self.inspector.set_values(values_text(self.cache, r))
+        if self.cache.grundy(r.a, r.b) is None or self.cache.remoteness(r.a, r.b) is None:
+            side = self.cache.cheap_side_for(r.a, r.b)
+            if side is not None:
+                self.request(side)  # its end shows the values again
+        self.inspector.set_values(values_text(self.cache, r, self.growing))

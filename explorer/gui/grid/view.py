@@ -45,6 +45,19 @@ HUGE_BITS = 20_000  # beyond ~6 000 digits a frame takes more than ~10 ms: draw 
 NEGATIVE_MARGIN = 2  # how far (in cells) the view may show below pile size 0
 
 
+# What the grid does with keys and the mouse (Help ▸ Keyboard shortcuts lists these with the menus').
+GRID_KEYS = (
+    ("+ or =", "zoom in"),
+    ("− or _", "zoom out"),
+    ("← → ↑ ↓", "pan"),
+    ("Home", "reset the view to the origin"),
+    ("Wheel", "zoom around the cursor"),
+    ("Drag", "pan"),
+    ("Click", "inspect a cell (in a game: move there)"),
+    ("Shift-drag", "count the cold cells in a rectangle"),
+)
+
+
 class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
     """Shows the grid; emits requests, never changes the game state itself."""
 
@@ -457,6 +470,12 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
         x, y = self.cell_at_scene(event.scenePos())
         if x >= 0 and y >= 0:
             self.cellClicked.emit(x, y)
+
+    def leaveEvent(self, ev) -> None:  # type: ignore[no-untyped-def]
+        """The mouse left the grid: no cell is hovered, the status bar's hover text goes."""
+        self._hovered = None
+        self.hoverText.emit("")
+        super().leaveEvent(ev)
 
     def keyPressEvent(self, ev: QKeyEvent) -> None:
         zoom_in, zoom_out = (lambda: self.zoom(1 / 1.25)), (lambda: self.zoom(1.25))

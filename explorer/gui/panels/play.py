@@ -30,6 +30,20 @@ from explorer.gui.lazy import LazyWidget
 WINNER_COLOURS = {HUMAN: (46, 134, 193), COMPUTER: (214, 40, 57)}
 
 
+class WholeNumberAxis(pg.AxisItem):
+    """An axis of whole numbers (move numbers, remoteness): ticks only at integers, so a short
+    game reads 0, 1, 2 rather than 0, 0.5, 1, 1.5, 2."""
+
+    def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:
+        levels = [(s, o) for s, o in super().tickSpacing(minVal, maxVal, size) if s >= 1 and float(s).is_integer()]
+        return levels or [(1.0, 0.0)]
+
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:
+        return [
+            (s, [v for v in values if float(v).is_integer()]) for s, values in super().tickValues(minVal, maxVal, size)
+        ]
+
+
 class PlayPanel(QWidget):
     startRequested = Signal(object, object, bool)
 
@@ -77,7 +91,9 @@ class PlayPanel(QWidget):
         self.rng = random.Random()
 
     def _chart(self) -> pg.PlotWidget:
-        chart = pg.PlotWidget(background="w")
+        chart = pg.PlotWidget(
+            background="w", axisItems={"bottom": WholeNumberAxis("bottom"), "left": WholeNumberAxis("left")}
+        )
         chart.setObjectName("valueHistory")
         chart.setMenuEnabled(False)
         chart.hideButtons()
