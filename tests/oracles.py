@@ -101,9 +101,26 @@ def grundy_table(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(row) for row in g)
 
 
+class Vectors:
+    """A game given by move vectors, in the oracle's own words: a ray (p, q) takes t·(p, q) for
+    any t >= 1, a jump (i, j) exactly (i, j); each with its mirror (q, p), (j, i)."""
+
+    def __init__(self, rays: list[tuple[int, int]], jumps: list[tuple[int, int]] = ()) -> None:  # type: ignore[assignment]
+        self.rays = sorted({v for p, q in rays for v in ((p, q), (q, p))})
+        self.jumps = sorted({v for i, j in jumps for v in ((i, j), (j, i))})
+
+    def moves(self, x: int, y: int) -> list[tuple[int, int]]:
+        out = {(x - t * p, y - t * q) for p, q in self.rays for t in range(1, x + y + 1) if t * p <= x and t * q <= y}
+        out |= {(x - i, y - j) for i, j in self.jumps if i <= x and j <= y}
+        return sorted(out)
+
+
 def variant_moves(x: int, y: int, one: object, both: object, diff: int) -> list[tuple[int, int]]:
     """Moves of a two-pile game from its words: `one`/`both` are 'any', None or a set of
-    amounts; a both-pile move takes k and l with |k - l| < diff."""
+    amounts; a both-pile move takes k and l with |k - l| < diff. `one` may instead be a
+    `Vectors`: the game of those move vectors."""
+    if isinstance(one, Vectors):
+        return one.moves(x, y)
 
     def ok(rule: object, k: int) -> bool:
         return rule == "any" or (isinstance(rule, (set, frozenset)) and k in rule)
@@ -159,3 +176,65 @@ def values_by_definition(
             else:
                 cold[x][y], rem[x][y] = True, 1 + max(rem[i][j] for i, j in moves)
     return g, cold, rem
+
+
+def vector_cold_square(n: int, game: Vectors) -> list[list[bool]]:
+    """cold[x][y] on [0, n)^2 by the definition: (x, y) is hot iff some move reaches a cold cell.
+    Cells in order of x, then y (every move's target comes first); a flag per line of each ray
+    says whether a cold cell lies on it below (a ray reaches every cell of its line below)."""
+    cold = [[False] * n for _ in range(n)]
+    flags = [set() for _ in game.rays]
+    for x in range(n):
+        for y in range(n):
+            hot = any(q * x - p * y in flags[r] for r, (p, q) in enumerate(game.rays) if p <= x and q <= y)
+            if not hot:
+                hot = any(i <= x and j <= y and cold[x - i][y - j] for i, j in game.jumps)
+            if not hot:
+                cold[x][y] = True
+                for r, (p, q) in enumerate(game.rays):
+                    flags[r].add(q * x - p * y)
+    return cold
+
+
+def vector_sequence_by_links(game: Vectors, n: int) -> list[int]:
+    """The cold cell col[x] of each column x < n of a game with Nim's rays, by the column sweep of
+    MATH.md written afresh: dictionaries of used rows and lines, and a dictionary of "next free"
+    links per line with path halving (so it reaches 10^6 columns in seconds)."""
+    others = [(p, q) for p, q in game.rays if (p, q) not in ((1, 0), (0, 1))]
+    col: dict[int, int] = {}
+    nxt: list[dict[int, int]] = [{} for _ in others]  # used line c -> a line further down (c - p ...)
+
+    def free_line(r: int, c: int) -> int:
+        links = nxt[r]
+        path = []
+        while c in links:
+            path.append(c)
+            c = links[c]
+        for u in path:
+            links[u] = c
+        return c
+
+    for x in range(n):
+        if x in col:
+            continue
+        y = x
+        while True:
+            if y in col:
+                y += 1
+                continue
+            for r, (p, q) in enumerate(others):
+                c = q * x - p * y
+                f = free_line(r, c)
+                if f != c:
+                    y += (c - f) // p
+                    break
+            else:
+                if any(1 <= i <= x and j <= y and col.get(x - i) == y - j for i, j in game.jumps):
+                    y += 1
+                    continue
+                break
+        col[x], col[y] = y, x
+        for r, (p, q) in enumerate(others):
+            for c in (q * x - p * y, q * y - p * x):
+                nxt[r][c] = c - p
+    return [col[x] for x in range(n)]

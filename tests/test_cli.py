@@ -239,7 +239,8 @@ def test_rules_on_the_command_line(cli, rule):
 
 def test_rule_errors(cli):
     code, _, err = cli(["moves", "1", "2", "--rule", "chess"])
-    assert code == 2 and "valid rules are wythoff, nim, misere, wythoff:A, custom:" in err
+    assert code == 2 and "valid rules are wythoff, nim, misere, wythoff:A, maharaja[:I,J], gdwn:P,Q, vectors:" in err
+    assert "custom:one=" in err and len(err.strip().splitlines()) == 1
     code, out, _ = cli(["grundy", "2", "3", "--rule", "nim", "--origin", "5", "6"])
     assert out.splitlines() == [" ".join(str((5 + i) ^ (6 + j)) for j in range(3)) for i in range(2)]
 

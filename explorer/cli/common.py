@@ -128,3 +128,17 @@ def rule_of(args: argparse.Namespace) -> Rule:
         return parse_rule(args.rule)
     except UnknownRule as exc:
         raise UsageError(str(exc)) from None
+
+
+def reach(rule: Rule, *coordinates: Any) -> None:
+    """Make the rule answer up to the largest of these coordinates (ints or int arrays): a
+    generated sequence grows within a command's budget; beyond it, the rule's refusal names
+    the bound (an error line, exit 2)."""
+    top = -1
+    for c in coordinates:
+        if isinstance(c, int):
+            top = max(top, c)
+        elif len(c):
+            top = max(top, int(max(c)))
+    if top >= 0:
+        rule.reach(top)

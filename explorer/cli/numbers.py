@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import BinaryIO
 
-from explorer.cli.common import rule_of, write
+from explorer.cli.common import reach, rule_of, write
 from explorer.core.game.sequence import NumberKind, classify_number
 from explorer.core.game.zeckendorf import zeckendorf_digits
 
@@ -13,7 +13,9 @@ from explorer.core.game.zeckendorf import zeckendorf_digits
 def cmd_moves(args: argparse.Namespace, out: BinaryIO) -> None:
     from explorer.core.analysis.position import report
 
-    r = report(rule_of(args), args.a, args.b)
+    rule = rule_of(args)
+    reach(rule, args.a, args.b)
+    r = report(rule, args.a, args.b)
     if args.json:
         doc = {
             "position": [r.a, r.b],

@@ -12,6 +12,7 @@ from explorer.cli.common import (
     UsageError,
     columns,
     counted_records,
+    reach,
     read_numbers,
     rule_of,
     uncounted_records,
@@ -33,10 +34,12 @@ def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
     if args.pairs:
         flat = uncounted_records(nums, 2, "pair")
         xs, ys = columns(flat, 2)
+        reach(rule, xs, ys)
         write(out, words_by_mask(~rule.is_cold_many(xs, ys), b"1", b"0"))
     else:
         flat, _ = counted_records(nums, 2, "pairs")
         xs, ys = columns(flat, 2)
+        reach(rule, xs, ys)
         write(out, words_by_mask(~rule.is_cold_many(xs, ys), b"First", b"Second"))
 
 
@@ -64,6 +67,7 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
         width = 4 if args.rect else 2
         flat, _ = counted_records(nums, width, "queries")
         cols = columns(flat, width)
+        reach(rule, *cols)
         counter = counter_for(rule, args.method, single=False)
         counts, _ = counter.count_many(*cols) if width == 2 else counter.count_rect_many(*cols)
         write(out, numbers_per_line(counts))
@@ -79,6 +83,7 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
     x0, y0, x1, y1 = (0, 0, *bounds) if len(bounds) == 2 else bounds
     if x1 < x0 or y1 < y0:
         raise UsageError("the rectangle is empty: X1 must be at least X0, and Y1 at least Y0")
+    reach(rule, x1, y1)
     answer = counter_for(rule, args.method, single=True).count_rect(x0, y0, x1, y1)
     if args.json:
         doc: dict[str, object] = {"x": x1, "y": y1} if len(bounds) == 2 else {"x0": x0, "y0": y0, "x1": x1, "y1": y1}
@@ -103,6 +108,7 @@ def cmd_pairs(args: argparse.Namespace, out: BinaryIO) -> None:
 
     start, count = args.start, args.n
     rule = rule_of(args)
+    reach(rule, 2 * (start + count) + 1)  # pair k lies in a column <= 2k: each number below it is in an earlier pair
     rule.cold_pair(start)  # a rule without a sequence of pairs says so, even for N = 0
     chunk = 1 << 16
     for lo in range(0, count, chunk):

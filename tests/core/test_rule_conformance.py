@@ -8,6 +8,7 @@ A new rule gets all of this by adding one line to CASES.
 
 from __future__ import annotations
 
+import math
 import random
 from itertools import islice
 
@@ -16,7 +17,7 @@ import pytest
 
 from explorer.core.analysis.play import COMPUTER, HUMAN, Game
 from explorer.core.rules import OutOfBounds, Rule, parse_rule
-from tests.oracles import values_by_definition, variant_moves
+from tests.oracles import Vectors, values_by_definition, variant_moves
 
 N = 40
 ANYAMT = "any"
@@ -63,6 +64,42 @@ def _random_cases(count: int, seed: int) -> dict[str, tuple[object, object, int,
 
 
 CASES.update(_random_cases(24, seed=20261122))
+
+# Move-vector rules (issue 29): the presets, and vector sets with and without Nim's rays.
+VECTOR_CASES: dict[str, tuple[object, object, int, bool]] = {
+    "maharaja": (Vectors([(1, 0), (1, 1)], [(1, 2)]), None, 1, False),
+    "maharaja:2,3": (Vectors([(1, 0), (1, 1)], [(2, 3)]), None, 1, False),
+    "gdwn:1,2": (Vectors([(1, 0), (1, 1), (1, 2)]), None, 1, False),
+    "gdwn:1,3": (Vectors([(1, 0), (1, 1), (1, 3)]), None, 1, False),
+    "vectors:rays=1,0;jumps=1,2 2,2": (Vectors([(1, 0)], [(1, 2), (2, 2)]), None, 1, False),
+    "vectors:rays=1,0 2,3;jumps=3,1": (Vectors([(1, 0), (2, 3)], [(3, 1)]), None, 1, False),
+    f"vectors:rays=1,1;jumps=1,0;n={N}": (Vectors([(1, 1)], [(1, 0)]), None, 1, False),
+    f"vectors:rays=1,2;jumps=1,0 1,1;n={N}": (Vectors([(1, 2)], [(1, 0), (1, 1)]), None, 1, False),
+}
+
+
+def _random_vector_cases(count: int, seed: int) -> dict[str, tuple[object, object, int, bool]]:
+    rng = random.Random(seed)
+    out: dict[str, tuple[object, object, int, bool]] = {}
+    small = [(p, q) for p in range(4) for q in range(4) if (p, q) != (0, 0) and math.gcd(p, q) == 1]
+    while len(out) < count:
+        nim = rng.random() < 0.6
+        rays = set(rng.sample(small, rng.randint(0 if nim else 1, 2))) | ({(1, 0)} if nim else set())
+        jumps = {(rng.randrange(4), rng.randrange(1, 4)) for _ in range(rng.randint(0, 2))}
+        rays = {r for r in rays if not nim or r not in ((0, 1),)}
+        text = "rays=" + " ".join(f"{p},{q}" for p, q in sorted(rays))
+        if jumps:
+            text += ";jumps=" + " ".join(f"{i},{j}" for i, j in sorted(jumps))
+        if not nim:
+            if (1, 0) in rays or (0, 1) in rays:
+                continue
+            text += f";n={N}"
+        out[f"vectors:{text}"] = (Vectors(sorted(rays), sorted(jumps)), None, 1, False)
+    return out
+
+
+VECTOR_CASES.update(_random_vector_cases(10, seed=20261124))
+CASES.update(VECTOR_CASES)
 
 
 def _rule(text: str) -> Rule:

@@ -9,7 +9,7 @@ the winning moves, the prefix count, the raster).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast, runtime_checkable
 
 from explorer.core.counting.closed_form import Count, cells_in, rectangle_from_prefix
 from explorer.core.counting.cold_index import MAX_CELLS, ClosedFormCounter, Counter
@@ -19,7 +19,7 @@ from explorer.core.frozen import Frozen
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberRole
 from explorer.core.render.raster import Raster
-from explorer.core.rules.spec import MoveSpec
+from explorer.core.rules.spec import MoveSet, MoveSpec
 
 if TYPE_CHECKING:
     import numpy as np
@@ -31,6 +31,7 @@ else:
     np = lazy_numpy(__name__)
 
 Position = tuple[int, int]
+HUGE_BITS = 20_000  # coordinates this long are drawn on a worker
 FAR_CELL = 4096  # `grundy` of a cell this far out asks the certified rows before a corner table
 Progress = Callable[[int, int], bool]
 
@@ -66,7 +67,7 @@ class Rule(Protocol):
     @property
     def nbytes(self) -> int: ...  # memory the rule holds (a solved table), for the budget
     @property
-    def spec(self) -> MoveSpec: ...
+    def spec(self) -> MoveSet: ...
     @property
     def count_method(self) -> str: ...  # how `count_rect` counts ("closed-form", "dynamic programming")
     @property
@@ -101,6 +102,11 @@ class Rule(Protocol):
     def remoteness(self, x: int, y: int) -> int: ...
     def count(self, *bounds: int) -> int: ...
     def counter(self, method: str = "auto", max_cells: int = MAX_CELLS) -> Counter: ...
+    # how far it answers, and what answering costs
+    def reach(self, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None: ...
+    def reach_limit(self, budget_bytes: int) -> int | None: ...  # the farthest `bound` reach can make
+    def value_cost(self, nx: int, ny: int) -> tuple[int, int]: ...  # (bytes a cell, work) of value_table
+    def raster_in_background(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> bool: ...
 
 
 def _window_check(x0: int, y0: int, w: int, h: int) -> None:
@@ -114,7 +120,7 @@ class RuleBase(Frozen):
 
     key: str
     title: str
-    spec: MoveSpec
+    spec: MoveSet
     last_mover_wins: ClassVar[bool] = True
     bound: int | None = None
     nbytes: int = 0
@@ -129,6 +135,29 @@ class RuleBase(Frozen):
 
     def __str__(self) -> str:
         return self.title
+
+    # ----- how far it answers ----------------------------------------------------------------
+    def reach(self, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None:
+        """Make positions up to m answerable where the rule can grow (a generated sequence); a
+        closed form needs nothing, and a solved square is what it is (OutOfBounds beyond it)."""
+        if self.bound is not None and m >= self.bound:
+            self.check(m, m)
+
+    def reach_limit(self, budget_bytes: int) -> int | None:
+        """The farthest `bound` that `reach` can make within budget_bytes (None: no bound at all)."""
+        return self.bound
+
+    def value_cost(self, nx: int, ny: int) -> tuple[int, int]:
+        """(bytes a cell, line reads) of `value_table(nx, ny)`, known before it starts."""
+        from explorer.core.values.cost import bytes_per_cell, work_estimate
+
+        spec = cast(MoveSpec, self.spec)  # rules of other moves give their own costs
+        return bytes_per_cell(spec, nx, ny), work_estimate(spec, nx, ny)
+
+    def raster_in_background(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> bool:
+        """Whether drawing this view takes long enough to belong on a worker: numbers of
+        thousands of digits (~1 ms at any zoom below that)."""
+        return max(abs(x_hi), abs(y_hi)).bit_length() >= HUGE_BITS
 
     # ----- positions and moves ------------------------------------------------------------
     def check(self, x: int, y: int) -> None:
@@ -179,7 +208,7 @@ class RuleBase(Frozen):
 
         if nx >= 1 and ny >= 1:
             self.check(nx - 1, ny - 1)
-        return value_table(self.spec, nx, ny, self.last_mover_wins, progress)
+        return value_table(cast(MoveSpec, self.spec), nx, ny, self.last_mover_wins, progress)
 
     def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray:
         """G(x0 + i, y0 + j) for i < w, j < h (every cell below and left of it is computed)."""

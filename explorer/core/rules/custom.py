@@ -17,7 +17,7 @@ from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
 from explorer.core.render.raster import Raster, rasterize_table
 from explorer.core.rules.base import RuleBase, RuleError
-from explorer.core.rules.spec import Amounts, MoveSpec
+from explorer.core.rules.spec import Amounts, MoveSet, MoveSpec
 
 if TYPE_CHECKING:
     import numpy as np
@@ -86,24 +86,15 @@ def cold_table(spec: MoveSpec, n: int, misere: bool = False) -> NDArray[np.bool_
     return cold
 
 
-class CustomRule(RuleBase):
-    """A rule given by its moves, solved on [0, bound)^2 when it is made (up to ~1 s at 4096)."""
+class SquareRule(RuleBase):
+    """A rule solved on [0, bound)^2 when it is made: the cold table, its prefix sums, and every
+    answer from them (subclasses say how the table is solved and name the rule)."""
 
-    spec: MoveSpec
+    spec: MoveSet
     bound: int
     misere: bool
     table: NDArray[np.bool_]
     count_method: ClassVar[str] = "dynamic programming"
-
-    def __init__(self, spec: MoveSpec | None = None, bound: int = DEFAULT_SIDE, misere: bool = False) -> None:
-        spec = MoveSpec() if spec is None else spec
-        object.__setattr__(self, "spec", spec)
-        object.__setattr__(self, "bound", bound)
-        object.__setattr__(self, "misere", misere)
-        object.__setattr__(self, "table", cold_table(spec, bound, misere))
-
-    def _params(self) -> tuple[MoveSpec, int, bool]:
-        return self.spec, self.bound, self.misere  # the table follows from these
 
     @property
     def last_mover_wins(self) -> bool:  # type: ignore[override]
@@ -113,20 +104,6 @@ class CustomRule(RuleBase):
     def nbytes(self) -> int:  # type: ignore[override]
         prefix = self.__dict__.get("_prefix")
         return int(self.table.nbytes) + (int(prefix.nbytes) if prefix is not None else 0)
-
-    @staticmethod
-    def text_for(spec: MoveSpec, n: int, misere: bool = False) -> str:
-        """The registry's text form of a custom rule (solving it is what takes time)."""
-        return f"custom:{spec.text()};n={n}" + (";misere" if misere else "")
-
-    @property
-    def key(self) -> str:  # type: ignore[override]
-        return self.text_for(self.spec, self.bound, self.misere)
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        play = ", misère" if self.misere else ""
-        return f"Custom ({self.spec.describe()}{play}), solved on [0, {self.bound})²"
 
     @cached_property
     def _prefix(self) -> NDArray[np.int32]:
@@ -152,3 +129,33 @@ class CustomRule(RuleBase):
 
     def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
         return rasterize_table(self._prefix, x_lo, y_lo, x_hi, y_hi, step)
+
+
+class CustomRule(SquareRule):
+    """A rule given by its moves, solved on [0, bound)^2 when it is made (up to ~1 s at 4096)."""
+
+    spec: MoveSpec
+
+    def __init__(self, spec: MoveSpec | None = None, bound: int = DEFAULT_SIDE, misere: bool = False) -> None:
+        spec = MoveSpec() if spec is None else spec
+        object.__setattr__(self, "spec", spec)
+        object.__setattr__(self, "bound", bound)
+        object.__setattr__(self, "misere", misere)
+        object.__setattr__(self, "table", cold_table(spec, bound, misere))
+
+    def _params(self) -> tuple[MoveSpec, int, bool]:
+        return self.spec, self.bound, self.misere  # the table follows from these
+
+    @staticmethod
+    def text_for(spec: MoveSpec, n: int, misere: bool = False) -> str:
+        """The registry's text form of a custom rule (solving it is what takes time)."""
+        return f"custom:{spec.text()};n={n}" + (";misere" if misere else "")
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        return self.text_for(self.spec, self.bound, self.misere)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        play = ", misère" if self.misere else ""
+        return f"Custom ({self.spec.describe()}{play}), solved on [0, {self.bound})²"

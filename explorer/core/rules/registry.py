@@ -15,10 +15,11 @@ from explorer.core.rules.base import Rule, RuleError, UnknownRule
 from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
 from explorer.core.rules.custom import DEFAULT_SIDE, MAX_SIDE, CustomRule
 from explorer.core.rules.spec import Amounts, MoveSpec
+from explorer.core.rules.vectors import VectorSpec, make_vector_rule
 
 __all__ = ["DEFAULT_SIDE", "MAX_SIDE", "Amounts", "MoveSpec", "custom_text", "parse_rule"]
 
-ASK_NOTHING, ASK_INTEGER, ASK_SPEC = "nothing", "integer", "spec"
+ASK_NOTHING, ASK_INTEGER, ASK_SPEC, ASK_VECTORS = "nothing", "integer", "spec", "vectors"
 
 
 class Family(NamedTuple):
@@ -31,6 +32,8 @@ class Family(NamedTuple):
     examples: tuple[str, ...] = ()  # keys offered directly in the window's list
     syntax: str = ""
     costly: bool = False  # making one takes noticeable time (solving): do it off the GUI thread
+    description: str = ""  # one line for the window's rule list (its tooltip)
+    example_titles: tuple[str, ...] = ()  # labels of the examples, where making them would solve them
 
 
 def _no_parameter(rule: Callable[[], Rule], name: str) -> Callable[[str | None], Rule]:
@@ -99,6 +102,43 @@ def custom_fields(param: str | None) -> tuple[MoveSpec, int, bool]:
     return spec, n, misere
 
 
+def _vector_spec(text: str) -> VectorSpec:
+    try:
+        return VectorSpec.parse(text)
+    except ValueError as exc:
+        raise UnknownRule(str(exc)) from None
+
+
+def parse_vectors(param: str | None) -> Rule:
+    """'rays=1,0 1,1;jumps=1,2[;n=N]' (n: the square of a rule without Nim's ray (1, 0))."""
+    parts = [p for p in (param or "").split(";") if p.strip()]
+    sides = [p for p in parts if p.strip().lower().startswith("n=")]
+    n = _whole(sides[-1].partition("=")[2], "the side n", 1, MAX_SIDE) if sides else None
+    spec = _vector_spec(";".join(p for p in parts if p not in sides))
+    return make_vector_rule(spec, n)
+
+
+def _pair(param: str | None, name: str) -> tuple[int, int]:
+    parts = (param or "").replace(" ", "").split(",")
+    if len(parts) != 2 or not all(p.isdigit() and len(p) <= 6 for p in parts):
+        raise UnknownRule(f"{name}:P,Q needs two whole numbers such as {name}:1,2, not {short_text(param or '')!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def parse_maharaja(param: str | None) -> Rule:
+    """Maharaja Nim: Wythoff's rays and the knight's jumps (1, 2), or (i, j) with maharaja:I,J."""
+    i, j = (1, 2) if param is None else _pair(param, "maharaja")
+    return make_vector_rule(_vector_spec(f"rays=1,0 1,1;jumps={i},{j}"))
+
+
+def parse_gdwn(param: str | None) -> Rule:
+    """Larsson's Generalized Diagonal Wythoff Nim: Wythoff plus the ray (P, Q) (gdwn:P,Q)."""
+    if param is None:
+        raise UnknownRule("GDWN needs its extra ray: write gdwn:P,Q such as gdwn:1,2")
+    p, q = _pair(param, "gdwn")
+    return make_vector_rule(_vector_spec(f"rays=1,0 1,1 {p},{q}"))
+
+
 FAMILIES: tuple[Family, ...] = (
     Family("wythoff", "Wythoff", _wythoff, examples=("wythoff",), syntax="wythoff"),
     Family("nim", "Nim (no move on both piles)", _no_parameter(Nim, "nim"), examples=("nim",), syntax="nim"),
@@ -110,6 +150,32 @@ FAMILIES: tuple[Family, ...] = (
         ask=ASK_INTEGER,
         examples=("wythoff:2", "wythoff:3"),
         syntax="wythoff:A",
+    ),
+    Family(
+        "maharaja",
+        "Maharaja Nim",
+        parse_maharaja,
+        examples=("maharaja", "maharaja:2,3"),
+        example_titles=("Maharaja Nim (queen + knight)", "Maharaja Nim, (2,3)-knight"),
+        syntax="maharaja[:I,J]",
+        description="Wythoff's queen that also moves as a knight: its cold cells stay near Wythoff's two lines",
+    ),
+    Family(
+        "gdwn",
+        "GDWN",
+        parse_gdwn,
+        examples=("gdwn:1,2", "gdwn:1,3"),
+        example_titles=("(1,2)-GDWN (Wythoff + ray (1, 2))", "(1,3)-GDWN (Wythoff + ray (1, 3))"),
+        syntax="gdwn:P,Q",
+        description="Wythoff plus the ray (P, Q): the upper cold cells split into beams",
+    ),
+    Family(
+        "vectors",
+        "Move vectors…",
+        parse_vectors,
+        ask=ASK_VECTORS,
+        syntax="vectors:rays=P,Q …;jumps=I,J …[;n=N]",
+        description="any rays (k·(p, q) for any k) and jumps (exactly (i, j)), each with its mirror",
     ),
     Family(
         "custom",
@@ -168,11 +234,20 @@ def takes_time(text: str) -> bool:
 
 def example_rules() -> list[tuple[str, str]]:
     """(label, key) for the rules the window lists directly."""
+    return [(label, key) for label, key, _ in rule_list()]
+
+
+def rule_list() -> list[tuple[str, str, str]]:
+    """(label, key, one-line description) for the rules the window lists directly (rules whose
+    examples would be solved to be made are labelled without making them)."""
     out = []
     for family in FAMILIES:
-        for key in family.examples:
-            rule = parse_rule(key)
-            out.append((rule.title if family.ask != ASK_NOTHING else family.label, key))
+        for i, key in enumerate(family.examples):
+            if i < len(family.example_titles):
+                label = family.example_titles[i]
+            else:
+                label = parse_rule(key).title if family.ask != ASK_NOTHING else family.label
+            out.append((label, key, family.description))
     return out
 
 

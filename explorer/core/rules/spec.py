@@ -14,11 +14,23 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
+from typing import Protocol
 
 from explorer.core.exact.bigint import short_text
 from explorer.core.frozen import Frozen
 
 MAX_POWER = 1 << 4096  # "powers of B" holds the powers below this (far beyond any solved square)
+
+
+class MoveSet(Protocol):
+    """What any description of a rule's moves answers (`MoveSpec`; the move vectors of
+    explorer.core.rules.vectors): exactly, lazily, at any size."""
+
+    def allows(self, start: tuple[int, int], target: tuple[int, int]) -> bool: ...
+    def has_move(self, x: int, y: int) -> bool: ...
+    def targets(self, x: int, y: int) -> Iterator[tuple[int, int]]: ...
+    def text(self) -> str: ...
+    def describe(self) -> str: ...
 
 
 class Amounts(Frozen):

@@ -18,7 +18,7 @@ from explorer.core import budget
 from explorer.core.counting.dominance import rectangle_counts
 from explorer.core.rules.base import NotAvailable, Rule
 from explorer.core.values import GRUNDY, REMOTENESS
-from explorer.core.values.cost import WINDOW_WORK, bytes_per_cell, work_estimate
+from explorer.core.values.cost import WINDOW_WORK
 
 if TYPE_CHECKING:
     from explorer.core.values.kernel import ValueTable
@@ -39,11 +39,12 @@ def largest_side(rule: Rule) -> int:
     side = START_SIDE
     while True:
         nxt = 2 * side
-        fits = bytes_per_cell(rule.spec, nxt, nxt) * nxt * nxt <= budget.VALUES_WINDOW_BYTES
-        if not fits or work_estimate(rule.spec, nxt, nxt) > WINDOW_WORK or nxt > (rule.bound or nxt):
+        per_cell, work = rule.value_cost(nxt, nxt)
+        fits = per_cell * nxt * nxt <= budget.VALUES_WINDOW_BYTES
+        if not fits or work > WINDOW_WORK or nxt > (rule.bound or nxt):
             break
         side = nxt
-    while side > 1 and (work_estimate(rule.spec, side, side) > WINDOW_WORK or side > (rule.bound or side)):
+    while side > 1 and (rule.value_cost(side, side)[1] > WINDOW_WORK or side > (rule.bound or side)):
         side //= 2
     if rule.bound is not None and side < rule.bound <= 2 * side:
         side = rule.bound  # a custom square: all of it
@@ -87,7 +88,7 @@ class ValueCache:
 
     def bytes_for(self, side: int) -> int:
         """The memory the corner [0, side)² takes."""
-        return bytes_per_cell(self.rule.spec, side, side) * side * side
+        return self.rule.value_cost(side, side)[0] * side * side
 
     def cheap_side_for(self, x: int, y: int) -> int | None:
         """The side to grow to so that the corner covers (x, y), if that is cheap (at most

@@ -5,10 +5,15 @@ Pure Python (no numba), so the window can size its tables without loading the co
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from numpy.typing import NDArray
 
 from explorer.core.rules.spec import MoveSpec
+
+if TYPE_CHECKING:
+    from explorer.core.rules.vectors import VectorSpec
 
 
 class ValuesTooCostly(ValueError):
@@ -62,3 +67,16 @@ WINDOW_WORK = 2 * 10**9  # the window's corner, grown in the background: at most
 def bytes_per_cell(spec: MoveSpec, nx: int, ny: int) -> int:
     g = 2 if moves_bound(spec, nx, ny) < 0xFFFF else 4
     return g + 2 + 1 + (4 if spec.both.every and spec.difference > 1 else 0)
+
+
+def vector_cost(spec: VectorSpec, nx: int, ny: int) -> tuple[int, int]:
+    """(bytes a cell, line reads) of the move-vector sweep (explorer.core.values.vectors): G, R and
+    cold (7 bytes) plus each ray line's value bitset; each cell reads its rays' bitsets word by word
+    up to its G (about 1 + side / SCAN_CELLS words, as Wythoff's sweep measures) and its jumps."""
+    rays = len(spec.rays)
+    lines = sum(q * (nx - 1) + p * (ny - 1) + 1 for p, q in spec.rays)
+    moves = sum(min((nx - 1) // p if p else nx, (ny - 1) // q if q else ny) for p, q in spec.rays) + len(spec.jumps)
+    words = moves // 64 + 1
+    per_cell = 7 + -(-(lines * (words * 8 + 16)) // (nx * ny))
+    work = nx * ny * (2 * len(spec.jumps) + rays * (2 + max(nx, ny) // SCAN_CELLS))
+    return per_cell, work

@@ -304,7 +304,7 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
         step = self.step()
         request = (x_lo, y_lo, x_hi, y_hi, step)
         rule = self.rule
-        background = max(abs(x_hi), abs(y_hi)).bit_length() >= HUGE_BITS
+        background = rule.raster_in_background(x_lo, y_lo, x_hi, y_hi)
         if background:
             self.busy.emit(f"Drawing cells near {short_decimal(x_lo, 24)}…")
         self.render_jobs.submit(

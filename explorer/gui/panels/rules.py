@@ -7,7 +7,7 @@ from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
 from explorer.core.rules.base import Rule
-from explorer.core.rules.registry import ASK_NOTHING, FAMILIES, example_rules
+from explorer.core.rules.registry import ASK_NOTHING, FAMILIES, rule_list
 from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
 
 ASK = "ask:"  # item data of entries that ask for parameters first
@@ -31,11 +31,15 @@ class RuleBar(QWidget):
         layout.addWidget(self.mode)
         layout.addWidget(QLabel("  Rule: "))
         self.rules = QComboBox(objectName="ruleSelector")
-        for label, key in example_rules():
+        for label, key, description in rule_list():
             self.rules.addItem(label, key)
+            if description:
+                self.rules.setItemData(self.rules.count() - 1, description, 3)  # its tooltip
         for family in FAMILIES:
             if family.ask != ASK_NOTHING:
                 self.rules.addItem(family.label, ASK + family.name)
+                if family.description:
+                    self.rules.setItemData(self.rules.count() - 1, family.description, 3)
         # `activated` fires even when the entry shown is chosen again ("Fraenkel a = …" twice).
         self.rules.activated.connect(self._chosen)
         layout.addWidget(self.rules)

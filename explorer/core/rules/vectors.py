@@ -1,0 +1,498 @@
+"""Two-pile invariant games written as move vectors (Duchêne and Rigo; MATH.md).
+
+A *ray* (p, q), gcd(p, q) = 1, takes (k·p, k·q) for any k >= 1; a *jump* (i, j) takes exactly
+(i, j). Each vector stands with its mirror, so the game stays symmetric. Wythoff's game is the
+rays (1, 0), (1, 1); Maharaja Nim adds the knight's jumps (1, 2); (1,2)-GDWN adds the ray (1, 2).
+
+- With the ray (1, 0) (Nim's moves) the cold cells are a generated sequence, one per column
+  (`VectorSequenceRule`, solved by `explorer.core.game.vector_sequence`): exact on the columns
+  solved so far, which grow on demand up to a memory budget; beyond them the rule refuses with
+  the bound named.
+- Without it (`VectorSquareRule`) they are solved on a square, as custom rules are.
+Grundy values and remoteness of every vector rule come from `explorer.core.values.vectors`.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import weakref
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from explorer.core import budget
+from explorer.core.counting.closed_form import Count, cells_in, rectangle_from_prefix, rectangles_from_prefix_many
+from explorer.core.exact.bigint import short_decimal, short_text
+from explorer.core.exact.lazy import lazy_numpy
+from explorer.core.frozen import Frozen
+from explorer.core.game.moves import Move
+from explorer.core.game.sequence import NumberKind, NumberRole
+from explorer.core.render.raster import Raster
+from explorer.core.rules.base import NotAvailable, OutOfBounds, Position, Progress, Rule, RuleBase, RuleError
+from explorer.core.rules.custom import DEFAULT_SIDE, SquareRule
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from explorer.core.game.vector_sequence import SequenceEngine, Solved
+    from explorer.core.values.kernel import ValueTable
+else:
+    np = lazy_numpy(__name__)
+
+Vector = tuple[int, int]
+MAX_COMPONENT = 64  # a vector's parts: larger ones say nothing a grid can show, and cost memory
+START_COLUMNS = 1 << 16  # solved when the rule is first asked (a few milliseconds)
+
+
+class VectorSpec(Frozen):
+    """The moves of an invariant game: rays and jumps, each with its mirror (sorted, distinct)."""
+
+    __slots__ = ("jumps", "rays")
+    rays: tuple[Vector, ...]
+    jumps: tuple[Vector, ...]
+
+    def __init__(self, rays: Any = (), jumps: Any = ()) -> None:
+        ray_set: set[Vector] = set()
+        for p, q in rays:
+            if p < 0 or q < 0 or (p, q) == (0, 0):
+                raise ValueError(f"a ray ({p}, {q}) must have parts >= 0, not both 0")
+            if math.gcd(p, q) != 1:
+                raise ValueError(
+                    f"a ray ({p}, {q}) needs gcd(p, q) = 1: write ({p // math.gcd(p, q)}, {q // math.gcd(p, q)})"
+                )
+            ray_set |= {(p, q), (q, p)}
+        jump_set: set[Vector] = set()
+        for i, j in jumps:
+            if i < 0 or j < 0 or (i, j) == (0, 0):
+                raise ValueError(f"a jump ({i}, {j}) must have parts >= 0, not both 0")
+            jump_set |= {(i, j), (j, i)}
+        if max((max(v) for v in ray_set | jump_set), default=0) > MAX_COMPONENT:
+            raise ValueError(f"vector parts are at most {MAX_COMPONENT}")
+        # a jump along a ray is one of its moves already
+        jump_set = {(i, j) for i, j in jump_set if not any(_on_ray(i, j, p, q) for p, q in ray_set)}
+        if not ray_set and not jump_set:
+            raise ValueError("a rule needs at least one ray or jump")
+        object.__setattr__(self, "rays", tuple(sorted(ray_set)))
+        object.__setattr__(self, "jumps", tuple(sorted(jump_set)))
+
+    def _params(self) -> tuple[tuple[Vector, ...], tuple[Vector, ...]]:
+        return self.rays, self.jumps
+
+    @property
+    def has_nim_rays(self) -> bool:
+        return (1, 0) in self.rays
+
+    # ----- text ----------------------------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str) -> VectorSpec:
+        """'rays=1,0 1,1;jumps=1,2' (either field may be left out)."""
+        fields: dict[str, list[Vector]] = {"rays": [], "jumps": []}
+        for part in text.split(";"):
+            if not part.strip():
+                continue
+            name, eq, value = part.partition("=")
+            name = name.strip().lower()
+            if not eq or name not in fields:
+                raise ValueError(f"vector rule field {short_text(part.strip())!r}: write rays=P,Q …;jumps=I,J …")
+            fields[name] += [_vector(v) for v in value.split()]
+        return cls(fields["rays"], fields["jumps"])
+
+    def text(self) -> str:
+        """The form `parse` reads back: one vector of each mirrored pair (the larger part first for rays)."""
+        rays = sorted({max((p, q), (q, p)) for p, q in self.rays}, key=lambda v: (v[1], v[0]))
+        jumps = sorted({min((i, j), (j, i)) for i, j in self.jumps})
+        parts = []
+        if rays:
+            parts.append("rays=" + " ".join(f"{p},{q}" for p, q in rays))
+        if jumps:
+            parts.append("jumps=" + " ".join(f"{i},{j}" for i, j in jumps))
+        return ";".join(parts)
+
+    def describe(self) -> str:
+        rays = " ".join(f"({p},{q})" for p, q in self.rays) or "none"
+        jumps = " ".join(f"({i},{j})" for i, j in self.jumps) or "none"
+        return f"rays {rays}; jumps {jumps}"
+
+    # ----- moves ---------------------------------------------------------------------------
+    def allows(self, start: Position, target: Position) -> bool:
+        k, l = start[0] - target[0], start[1] - target[1]
+        if k < 0 or l < 0 or target[0] < 0 or target[1] < 0 or (k == 0 and l == 0):
+            return False
+        return (k, l) in self.jumps or any(_on_ray(k, l, p, q) for p, q in self.rays)
+
+    def has_move(self, x: int, y: int) -> bool:
+        return any(p <= x and q <= y for p, q in self.rays + self.jumps)
+
+    def targets(self, x: int, y: int) -> Iterator[Position]:
+        """Every position one move away, lazily: each ray nearest first, then the jumps."""
+        for p, q in self.rays:
+            t = 1
+            while t * p <= x and t * q <= y:
+                yield x - t * p, y - t * q
+                t += 1
+        for i, j in self.jumps:
+            if i <= x and j <= y:
+                yield x - i, y - j
+
+
+def _on_ray(k: int, l: int, p: int, q: int) -> bool:
+    """Whether (k, l) = t·(p, q) for some t >= 1."""
+    if p == 0:
+        return k == 0 and l > 0 and l % q == 0
+    return k > 0 and k % p == 0 and k // p * q == l
+
+
+def _vector(text: str) -> Vector:
+    parts = text.replace("(", "").replace(")", "").split(",")
+    if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) <= 6 for p in parts):
+        raise ValueError(f"{short_text(text)!r} is not a vector: write P,Q such as 1,2")
+    return int(parts[0]), int(parts[1])
+
+
+# ----- the engines, shared by equal rules ------------------------------------------------------------
+_ENGINES: weakref.WeakValueDictionary[VectorSpec, SequenceEngine] = weakref.WeakValueDictionary()
+_ENGINES_LOCK = threading.Lock()
+
+
+def _engine_for(spec: VectorSpec) -> SequenceEngine:
+    from explorer.core.game.vector_sequence import SequenceEngine
+
+    with _ENGINES_LOCK:
+        engine = _ENGINES.get(spec)
+        if engine is None:
+            engine = SequenceEngine(spec.rays, spec.jumps)
+            _ENGINES[spec] = engine
+        return engine
+
+
+class VectorRuleMixin:
+    """What every vector rule shares: its moves' Grundy values and remoteness, and its cost."""
+
+    spec: VectorSpec
+
+    def value_table(self, nx: int, ny: int, progress: Progress | None = None) -> ValueTable:
+        """G, cold and R on [0, nx) x [0, ny) by the vectors' own sweep (it needs no sequence)."""
+        from explorer.core.values.vectors import vector_value_table
+
+        return vector_value_table(self.spec, nx, ny, progress)
+
+    def value_cost(self, nx: int, ny: int) -> tuple[int, int]:
+        from explorer.core.values.cost import vector_cost
+
+        return vector_cost(self.spec, nx, ny)
+
+
+class VectorSequenceRule(VectorRuleMixin, RuleBase):
+    """A vector rule with Nim's rays: cold cells as the generated sequence col[x], exact on the
+    columns solved so far (`bound`), grown on demand by `reach`."""
+
+    spec: VectorSpec  # type: ignore[assignment]
+    name: str
+    label: str
+    count_method: ClassVar[str] = "generated sequence"
+
+    def __init__(self, spec: VectorSpec, name: str = "", label: str = "") -> None:
+        if not spec.has_nim_rays:
+            raise RuleError("a generated sequence needs Nim's ray (1, 0)")
+        object.__setattr__(self, "spec", spec)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "engine", _engine_for(spec))
+        if self.engine.solved.n < START_COLUMNS:
+            self.engine.grow(START_COLUMNS)
+
+    engine: SequenceEngine
+
+    def _params(self) -> tuple[VectorSpec]:
+        return (self.spec,)  # the name is the preset's, for people; the moves make the rule
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        return self.name or f"vectors:{self.spec.text()}"
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return self.label or f"Move vectors: {self.spec.describe()}"
+
+    # ----- how far it is solved ------------------------------------------------------------------
+    @property
+    def solved(self) -> Solved:
+        return self.engine.solved
+
+    @property
+    def bound(self) -> int:  # type: ignore[override]
+        return self.engine.solved.n
+
+    @property
+    def nbytes(self) -> int:  # type: ignore[override]
+        return self.engine.nbytes
+
+    def reach(self, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None:
+        """Solve the columns up to m (by doubling), within `budget_bytes` (a command's budget when
+        None); raises OutOfBounds naming the bound when m lies beyond what the budget allows."""
+        limit = budget.GENERATED_CLI_BYTES if budget_bytes is None else budget_bytes
+        if m < self.bound:
+            return
+        most = self.engine.max_columns(limit)
+        if m >= most:
+            raise OutOfBounds(
+                f"this rule is solved as a generated sequence up to {most:,} columns in {limit >> 20} MiB; "
+                f"{short_decimal(m)} lies beyond"
+            )
+        n = max(self.bound, 1)
+        while n <= m:
+            n *= 2
+        from explorer.core.game.vector_sequence import SequenceTooLarge
+
+        try:
+            self.engine.grow(min(n, most), progress, limit)
+        except SequenceTooLarge as exc:
+            raise OutOfBounds(str(exc)) from None
+
+    def reach_limit(self, budget_bytes: int) -> int:
+        return self.engine.max_columns(budget_bytes)
+
+    def check(self, x: int, y: int) -> None:
+        if x < 0 or y < 0:
+            raise RuleError("piles hold 0 or more counters")
+        n = self.bound
+        if x >= n or y >= n:
+            raise OutOfBounds(
+                f"this rule is solved on [0, {n:,})² so far (a generated sequence, grown on demand up to "
+                f"{self.engine.max_columns(budget.GENERATED_CLI_BYTES):,}); ({short_decimal(x)}, {short_decimal(y)}) "
+                "lies beyond"
+            )
+
+    # ----- cells --------------------------------------------------------------------------------
+    def partner(self, x: int) -> int:
+        """The y with (x, y) cold (each column holds exactly one)."""
+        self.check(x, 0)
+        return int(self.solved.col[x])
+
+    def is_cold(self, x: int, y: int) -> bool:
+        self.check(x, y)
+        return int(self.solved.col[x]) == y
+
+    def winning_moves(self, x: int, y: int) -> list[Move]:
+        """The cold cell of each ray's line behind (x, y), and each jump's target: the row's and
+        the column's by one lookup, other rays by one vectorised pass along the line."""
+        self.check(x, y)
+        col = self.solved.col
+        if int(col[x]) == y:
+            return []
+        targets: set[Position] = set()
+        for p, q in self.spec.rays:
+            found = _cold_on_line(col, x, y, p, q)
+            if found is not None:
+                targets.add(found)
+        for i, j in self.spec.jumps:
+            if i <= x and j <= y and int(col[x - i]) == y - j:
+                targets.add((x - i, y - j))
+        return sorted(Move.between((x, y), t) for t in targets)
+
+    def _upper_xs(self) -> NDArray[np.int64]:
+        solved = self.solved
+        col = solved.col[: solved.n]
+        return np.flatnonzero(col >= np.arange(solved.n, dtype=col.dtype))
+
+    def cold_pair(self, k: int) -> Position:
+        if k < 0:
+            raise RuleError("k must be >= 0")
+        xs = self._upper_xs()
+        if k >= xs.size:
+            raise OutOfBounds(f"{xs.size:,} cold pairs x <= y are solved so far; pair {short_decimal(k)} lies beyond")
+        x = int(xs[k])
+        return x, int(self.solved.col[x])
+
+    def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]:
+        xs = self._upper_xs()
+        if start < 0 or start + count > xs.size:
+            raise OutOfBounds(f"{xs.size:,} cold pairs x <= y are solved so far")
+        chosen = xs[start : start + count]
+        return chosen.astype(np.int64), self.solved.col[chosen].astype(np.int64)
+
+    def cold_index(self, x: int, y: int) -> int | None:
+        if not self.is_cold(x, y):
+            return None
+        return int(np.searchsorted(self._upper_xs(), min(x, y)))
+
+    def number_role(self, n: int) -> NumberRole | None:
+        self.check(n, 0)
+        p = int(self.solved.col[n])
+        if n == 0:
+            return NumberRole(NumberKind.ZERO, 0, 0)
+        if p == n:
+            return None
+        k = int(np.searchsorted(self._upper_xs(), min(n, p)))
+        return NumberRole(NumberKind.LOWER if p > n else NumberKind.UPPER, k, p)
+
+    # ----- counting -------------------------------------------------------------------------------
+    def cold_count(self, x: int, y: int) -> int:
+        if x < 0 or y < 0:
+            return 0
+        self.check(x, y)
+        return int(np.count_nonzero(self.solved.col[: x + 1] <= y))
+
+    def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count:
+        if x1 >= x0 and y1 >= y0:
+            self.check(max(x1, 0), max(y1, 0))
+        return Count(
+            rectangle_from_prefix(self.cold_count, x0, y0, x1, y1), cells_in(x0, y0, x1, y1), self.count_method
+        )
+
+    def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]:
+        xs, ys = np.asarray(xs, dtype=np.int64), np.asarray(ys, dtype=np.int64)
+        if xs.size:
+            self.check(int(xs.max()), int(ys.max()))
+            self.check(int(xs.min()), int(ys.min()))
+        return self.solved.col[xs] == ys
+
+    def cold_count_many(self, xs: Any, ys: Any) -> NDArray:
+        """C(X, Y) for many bounds: one sweep over the sequence with a Fenwick tree over y."""
+        from explorer.core.counting.sequence_index import dominance_over_sequence
+
+        xs, ys = np.asarray(xs, dtype=np.int64), np.asarray(ys, dtype=np.int64)
+        inside = (xs >= 0) & (ys >= 0)
+        if np.any(inside):
+            self.check(int(xs[inside].max()), int(ys[inside].max()))
+        solved = self.solved
+        return dominance_over_sequence(solved.col[: solved.n], xs, ys)
+
+    def counter(self, method: str = "auto", max_cells: int = 0) -> Any:
+        return SequenceCounter(self)
+
+    def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
+        """Exact counts from the sequence: each solved column's cold cell falls in one texel."""
+        from explorer.core.render.raster import rasterize_sequence
+
+        solved = self.solved
+        return rasterize_sequence(solved.col, solved.n, x_lo, y_lo, x_hi, y_hi, step)
+
+    def raster_in_background(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> bool:
+        n = self.bound
+        return min(x_hi, n) - max(x_lo, 0) + min(y_hi, n) - max(y_lo, 0) > RASTER_SYNC_COLUMNS
+
+
+RASTER_SYNC_COLUMNS = 1 << 20  # beyond this many columns in view the raster is drawn on a worker (~10 ms)
+
+
+def _cold_on_line(col: NDArray, x: int, y: int, p: int, q: int) -> Position | None:
+    """The cold cell on the ray (p, q) behind (x, y), if any (each line holds at most one)."""
+    if p == 1 and q == 0:
+        t = int(col[y]) if y < col.shape[0] else -1
+        return (t, y) if 0 <= t < x else None
+    if p == 0 and q == 1:
+        t = int(col[x])
+        return (x, t) if t < y else None
+    steps = min(x // p, y // q)
+    if steps == 0:
+        return None
+    xs = x - p * np.arange(1, steps + 1, dtype=np.int64)
+    ys = y - q * np.arange(1, steps + 1, dtype=np.int64)
+    hit = np.flatnonzero(col[xs] == ys)
+    return (int(xs[hit[0]]), int(ys[hit[0]])) if hit.size else None
+
+
+class SequenceCounter:
+    """Rectangle counts over the generated sequence (the query panel, `count --batch`): single
+    answers by one numpy count, batches by one Fenwick sweep over the sequence."""
+
+    def __init__(self, rule: VectorSequenceRule) -> None:
+        self.rule = rule
+
+    @property
+    def size(self) -> int:
+        return self.rule.bound
+
+    @property
+    def nbytes(self) -> int:
+        return 0  # the sequence is the rule's
+
+    def costly(self, far: int) -> bool:
+        return far >= 1 << 20
+
+    def count_many(self, xs: Any, ys: Any) -> tuple[Any, str]:
+        return self.rule.cold_count_many(xs, ys), "fenwick"
+
+    def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count:
+        return self.rule.count_rect(x0, y0, x1, y1)
+
+    def count_rect_many(self, x0: Any, y0: Any, x1: Any, y1: Any) -> tuple[Any, str]:
+        arrays = [np.asarray(list(map(int, v)) if isinstance(v, list) else v, dtype=np.int64) for v in (x0, y0, x1, y1)]
+        return rectangles_from_prefix_many(self.rule.cold_count_many, *arrays), "fenwick"
+
+
+class VectorSquareRule(VectorRuleMixin, SquareRule):
+    """A vector rule without Nim's rays: solved on [0, n)² (its cold cells are no sequence)."""
+
+    spec: VectorSpec
+
+    def __init__(self, spec: VectorSpec, bound: int = DEFAULT_SIDE) -> None:
+        from explorer.core.values.vectors import vector_value_table
+
+        if spec.has_nim_rays:
+            raise RuleError("a vector rule with the ray (1, 0) is solved as a generated sequence")
+        object.__setattr__(self, "spec", spec)
+        object.__setattr__(self, "bound", bound)
+        object.__setattr__(self, "misere", False)
+        object.__setattr__(self, "table", vector_value_table(spec, bound, bound).cold)
+
+    def _params(self) -> tuple[VectorSpec, int]:
+        return self.spec, self.bound
+
+    def value_table(self, nx: int, ny: int, progress: Progress | None = None) -> ValueTable:
+        if nx >= 1 and ny >= 1:
+            self.check(nx - 1, ny - 1)
+        return super().value_table(nx, ny, progress)
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        return f"vectors:{self.spec.text()};n={self.bound}"
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return f"Move vectors ({self.spec.describe()}), solved on [0, {self.bound})² (no Nim ray: no sequence)"
+
+    def cold_pair(self, k: int) -> Position:
+        raise NotAvailable(f"{self.title} has no sequence of cold pairs")
+
+
+# ----- presets ---------------------------------------------------------------------------------------
+PRESETS: dict[str, tuple[str, str]] = {
+    # name -> (vectors text, title)
+    "maharaja": ("rays=1,0 1,1;jumps=1,2", "Maharaja Nim (Wythoff's queen + the knight)"),
+}
+
+
+def preset_for(spec: VectorSpec) -> tuple[str, str] | None:
+    """The preset name and title of a set of vectors, if it is one."""
+    for name, (text, title) in PRESETS.items():
+        if VectorSpec.parse(text) == spec:
+            return name, title
+    extra = tuple(v for v in spec.rays if v not in ((1, 0), (0, 1), (1, 1)))
+    if (1, 1) in spec.rays and (1, 0) in spec.rays:
+        if not spec.jumps and len(extra) == 2:
+            p, q = min(extra)
+            return f"gdwn:{p},{q}", f"({p},{q})-GDWN (Wythoff + the ray ({p}, {q}))"
+        if not extra and len(spec.jumps) == 2 and spec.jumps[0] != (1, 2):
+            i, j = spec.jumps[0]
+            return f"maharaja:{i},{j}", f"Maharaja Nim with the ({i},{j})-knight"
+    return None
+
+
+def make_vector_rule(spec: VectorSpec, n: int | None = None) -> Rule:
+    """The rule of these vectors: Wythoff's or Nim's own where they are those (closed forms),
+    a generated sequence with Nim's rays, else a square of side n."""
+    from explorer.core.rules.closed import Nim, Wythoff
+
+    if spec == VectorSpec([(1, 0), (1, 1)]):
+        return Wythoff()
+    if spec == VectorSpec([(1, 0)]):
+        return Nim()
+    if spec.has_nim_rays:
+        if n is not None:
+            raise RuleError("a vector rule with the ray (1, 0) grows as a sequence: it takes no n")
+        named = preset_for(spec)
+        return VectorSequenceRule(spec, *(named or ("", "")))
+    return VectorSquareRule(spec, DEFAULT_SIDE if n is None else n)

@@ -1,0 +1,133 @@
+"""The generated sequence of move-vector rules with Nim's rays (issue 29), against independent
+oracles: the brute-force square by the game's definition, and a second column sweep written
+afresh in plain Python (tests/oracles.py), to 10^6 columns."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from explorer.core import budget
+from explorer.core.game.sequence import partner
+from explorer.core.game.vector_sequence import SequenceEngine
+from explorer.core.rules import OutOfBounds, parse_rule
+from tests.oracles import Vectors, vector_cold_square, vector_sequence_by_links
+
+SEQUENCE_RULES = {
+    "maharaja": Vectors([(1, 0), (1, 1)], [(1, 2)]),
+    "maharaja:2,3": Vectors([(1, 0), (1, 1)], [(2, 3)]),
+    "gdwn:1,2": Vectors([(1, 0), (1, 1), (1, 2)]),
+    "gdwn:2,3": Vectors([(1, 0), (1, 1), (2, 3)]),
+    "vectors:rays=1,0 1,3;jumps=2,1 4,4": Vectors([(1, 0), (1, 3)], [(2, 1), (4, 4)]),
+    "vectors:rays=1,0;jumps=1,1": Vectors([(1, 0)], [(1, 1)]),
+    "vectors:rays=1,0;jumps=3,1": Vectors([(1, 0)], [(3, 1)]),
+}
+
+
+@pytest.mark.parametrize("key", list(SEQUENCE_RULES))
+def test_the_sequence_is_the_brute_force_square(key):
+    n = 2000
+    cold = vector_cold_square(n, SEQUENCE_RULES[key])
+    rule = parse_rule(key)
+    col = rule.solved.col
+    for x in range(n):
+        ys = [y for y in range(n) if cold[x][y]]
+        assert len(ys) <= 1, (x, ys)  # one cold cell per column at most inside the square...
+        if ys:
+            assert int(col[x]) == ys[0], x
+        else:
+            assert int(col[x]) >= n, x  # ...and where none is inside, it lies above
+
+
+@pytest.mark.parametrize("key", ["maharaja", "gdwn:1,2"])
+def test_counts_at_a_million_against_a_second_sweep(key):
+    n = 10**6
+    oracle = np.array(vector_sequence_by_links(SEQUENCE_RULES[key], n), dtype=np.int64)
+    rule = parse_rule(key)
+    rule.reach(n)
+    assert np.array_equal(rule.solved.col[:n].astype(np.int64), oracle)
+    inside = oracle < n
+    assert np.array_equal(oracle[oracle[inside]], np.arange(n)[inside])  # the sequence is its own mirror
+    rng = random.Random(7)
+    qs = [(rng.randrange(n), rng.randrange(n)) for _ in range(40)] + [(n - 1, n - 1), (0, 0), (n - 1, 5)]
+    for X, Y in qs:
+        want = int(np.count_nonzero(oracle[: X + 1] <= Y))
+        assert rule.cold_count(X, Y) == want
+    xs = np.array([q[0] for q in qs], dtype=np.int64)
+    ys = np.array([q[1] for q in qs], dtype=np.int64)
+    many = rule.cold_count_many(xs, ys)
+    assert [int(v) for v in many] == [int(np.count_nonzero(oracle[: X + 1] <= Y)) for X, Y in qs]
+    x0, x1 = np.sort(np.array([[rng.randrange(n) for _ in range(30)] for _ in range(2)]), axis=0)
+    y0, y1 = np.sort(np.array([[rng.randrange(n) for _ in range(30)] for _ in range(2)]), axis=0)
+    counts, method = rule.counter().count_rect_many(x0, y0, x1, y1)
+    for a, b, c, d, got in zip(x0, x1, y0, y1, counts, strict=True):
+        seg = oracle[a : b + 1]
+        assert int(got) == int(np.count_nonzero((seg >= c) & (seg <= d)))
+    assert method == "fenwick"
+
+
+def test_wythoffs_vectors_give_wythoffs_partners():
+    engine = SequenceEngine([(1, 0), (0, 1), (1, 1)], [])
+    solved = engine.grow(300_000)
+    assert all(int(solved.col[x]) == partner(x) for x in range(0, 300_000, 7))
+
+
+def test_growth_resumes_widens_and_cancels_without_losing_what_is_solved(monkeypatch):
+    from explorer.core.game import vector_sequence
+
+    game = SEQUENCE_RULES["gdwn:1,2"]
+    want = vector_sequence_by_links(game, 200_000)
+    monkeypatch.setattr(vector_sequence, "ROOM", 1.01)  # too few rows: the sweep must widen them
+    monkeypatch.setattr(vector_sequence, "BLOCK", 1 << 12)
+    engine = SequenceEngine(game.rays, game.jumps)
+    seen = []
+
+    def stop_at_half(done, total):  # type: ignore[no-untyped-def]
+        seen.append(done)
+        return done < total // 2
+
+    with pytest.raises(InterruptedError):
+        engine.grow(200_000, stop_at_half)
+    part = engine.solved
+    assert 0 < part.n < 200_000 and list(part.col[: part.n]) == want[: part.n]
+    for n in (30_000, 150_001, 200_000):  # resumed, in uneven steps
+        engine.grow(n)
+    assert list(engine.solved.col[:200_000]) == want
+
+
+def test_reach_refuses_beyond_the_budget_naming_the_bound():
+    rule = parse_rule("maharaja")
+    most = rule.reach_limit(budget.GENERATED_WINDOW_BYTES)
+    assert most >= 1 << 24  # the window's target
+    with pytest.raises(OutOfBounds, match=f"{most:,}"):
+        rule.reach(most, budget_bytes=budget.GENERATED_WINDOW_BYTES)
+    assert rule.reach_limit(budget.GENERATED_CLI_BYTES) >= 1 << 26  # a command's
+    with pytest.raises(OutOfBounds, match="lies beyond"):
+        rule.is_cold(rule.bound, 0)
+
+
+def test_pairs_are_the_upper_cold_cells_in_order():
+    rule = parse_rule("maharaja")
+    cold = vector_cold_square(400, SEQUENCE_RULES["maharaja"])
+    upper = sorted((x, y) for x in range(400) for y in range(x, 400) if cold[x][y])
+    xs, ys = rule.cold_pairs(0, 50)
+    assert list(zip(map(int, xs), map(int, ys), strict=True)) == upper[:50]
+    assert rule.cold_pair(7) == upper[7] and rule.cold_index(*upper[7]) == 7 and rule.cold_index(*upper[7][::-1]) == 7
+
+
+def test_the_raster_counts_each_texel_exactly_far_out():
+    rule = parse_rule("gdwn:1,2")
+    rule.reach(1 << 20)
+    col = rule.solved.col[: rule.bound].astype(np.int64)
+    x_lo, y_lo, x_hi, y_hi, step = 123_457, 200_001, 900_000, 1_000_000, 9_999
+    r = rule.raster(x_lo, y_lo, x_hi, y_hi, step)
+    dense = r.dense_counts()
+    xs = np.arange(r.tx0 * step, (r.tx0 + r.nx) * step)
+    xs = xs[xs < rule.bound]
+    ys = col[xs]
+    keep = (ys >= r.ty0 * step) & (ys < (r.ty0 + r.ny) * step) & (ys < rule.bound)
+    want = np.zeros_like(dense)
+    np.add.at(want, ((ys[keep] // step) - r.ty0, (xs[keep] // step) - r.tx0), 1)
+    assert np.array_equal(dense, want) and dense.sum() > 0
