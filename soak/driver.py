@@ -52,7 +52,28 @@ RULES: dict[str, Definition] = {
     "custom:one=1 2 5;both=1 2 4 8;a=2;n=48": Definition(frozenset({1, 2, 5}), frozenset({1, 2, 4, 8}), 2, 48),
     "custom:one=any;both=1 3;a=1;n=40;misere": Definition(ANY, frozenset({1, 3}), 1, 40, True),
     "custom:one=none;both=any;a=3;n=64": Definition(None, ANY, 3, 64),
+    # move vectors (issue 29): the presets in the list, and sets typed in the Vectors… dialog
+    "maharaja": oracle.vector_rule([(1, 0), (1, 1)], [(1, 2)]),
+    "maharaja:2,3": oracle.vector_rule([(1, 0), (1, 1)], [(2, 3)]),
+    "gdwn:1,2": oracle.vector_rule([(1, 0), (1, 1), (1, 2)]),
+    "gdwn:1,3": oracle.vector_rule([(1, 0), (1, 1), (1, 3)]),
+    "vectors:rays=1,0 3,1;jumps=1,2": oracle.vector_rule([(1, 0), (3, 1)], [(1, 2)]),
+    "vectors:rays=1,1;jumps=0,1;n=96": oracle.vector_rule([(1, 1)], [(0, 1)], n=96),
 }
+VECTOR_DIALOG = {  # what the monkey types in the Vectors… dialog (rays, jumps, n) -> the text it means
+    ("1,0 3,1", "1,2", 512): "vectors:rays=1,0 3,1;jumps=1,2",
+    ("1,1", "1,0", 96): "vectors:rays=1,1;jumps=0,1;n=96",
+    ("3,1 1,0", "1,2 2,1", 64): "vectors:rays=1,0 3,1;jumps=1,2",  # mirrors, order and an unused n
+    ("1,0 1,1", "2,3", 512): "vectors:rays=1,0 1,1;jumps=2,3",  # Maharaja's (2,3)-knight, by its vectors
+}
+VECTOR_JUNK = [
+    ("2,2", "", 512),
+    ("1,0 0,0", "", 512),
+    ("x", "1,2", 512),
+    ("", "", 512),
+    ("1,0", "1,2,3", 512),
+    ("65,1", "", 64),
+]
 JUNK = ["", "  ", "-5", "+7", "abc", "٣", "1e5", "3.0", "0x10", "12 34", "1,000", "1_000_000", "∞", "\t9\t", "-0"]
 BENIGN_QT = ("propagateSizeHints", "QFont::setPointSize", "Populating font family aliases")
 
@@ -125,6 +146,10 @@ class ScriptedDialogs:
             return None
         return rng.choice([t for t in RULES if t.startswith("custom:")])
 
+    def vector_rule(self) -> str | None:
+        """Types into the real Vectors… dialog (junk first, at times), then accepts or cancels."""
+        return self.monkey.vectors_dialog()
+
     def text(self, title: str, label: str) -> str | None:
         rng = self.monkey.rng
         if rng.random() < 0.2:
@@ -150,6 +175,7 @@ class Monkey:
         self.warnings_shown = 0
         self.current = "start"
         self.pending_query: tuple[int, int, int, int] | None = None
+        self.pending_extend: tuple[Any, int | None] | None = None
         self.pending_value: tuple[str, int, int, int, int, int] | None = None
         self.pending_hover: bool = False
         self.pending_npiles: tuple[int, ...] | None = None
@@ -186,6 +212,8 @@ class Monkey:
             (3, self.npiles),
             (2, self.activate_move),
             (1, self.toggle_overlay),
+            (1, self.extend),
+            (1, self.panel_key),
         ]
 
     # ----- numbers and places ------------------------------------------------------------------
@@ -410,6 +438,51 @@ class Monkey:
         combo.setCurrentIndex(index)
         combo.activated.emit(index)
 
+    def extend(self) -> None:
+        """View ▸ Extend the solved range (a growing rule solves more columns; others say nothing)."""
+        before = self.w.session.rule.bound
+        self.w.growth.extend()
+        self.pending_extend = (self.w.session.rule, before)
+
+    def panel_key(self) -> None:
+        """Ctrl+1 … Ctrl+7: the panel comes to the front."""
+        from explorer.session.views import PANELS
+
+        i = self.rng.randrange(len(PANELS))
+        QTest.keyClick(self.w, Qt.Key(Qt.Key.Key_1 + i), Qt.KeyboardModifier.ControlModifier)
+        dock = self.w.docks[PANELS[i]]
+        if not dock.isVisible() or dock.visibleRegion().isEmpty():
+            self.wrong(f"Ctrl+{i + 1} did not bring the {dock.windowTitle()} panel to the front")
+
+    def vectors_dialog(self) -> str | None:
+        """The Vectors… dialog, shown without a modal loop: junk must disable OK with a message;
+        a valid set must give the rule it means."""
+        from explorer.gui.panels.rule_dialog import VectorRuleDialog
+
+        dialog = VectorRuleDialog(self.w)
+        try:
+            for _ in range(self.rng.randint(0, 2)):
+                rays, jumps, n = self.rng.choice(VECTOR_JUNK)
+                dialog.rays.setText(rays)
+                dialog.jumps.setText(jumps)
+                dialog.bound.setValue(n)
+                if dialog.rule_text is not None or not dialog.error.text():
+                    self.wrong(f"the Vectors dialog took rays {rays!r} jumps {jumps!r} without a message")
+            if self.rng.random() < 0.25:
+                return None  # cancelled
+            (rays, jumps, n), key = self.rng.choice(list(VECTOR_DIALOG.items()))
+            dialog.rays.setText(rays)
+            dialog.jumps.setText(jumps)
+            dialog.bound.setValue(n)
+            if dialog.error.text() or dialog.rule_text is None:
+                self.wrong(f"the Vectors dialog refused rays {rays!r} jumps {jumps!r}: {dialog.error.text()!r}")
+                return None
+            if dialog.rule_text != key:
+                self.wrong(f"the Vectors dialog made {dialog.rule_text!r} of rays {rays!r} jumps {jumps!r}")
+            return dialog.rule_text
+        finally:
+            dialog.deleteLater()
+
     def choose_mode(self) -> None:
         combo = self.w.rule_bar.mode
         index = self.rng.randrange(combo.count())
@@ -553,6 +626,13 @@ class Monkey:
         if self.pending_query is not None:
             self._check_query(*self.pending_query)  # type: ignore[misc]
             self.pending_query = None
+        if self.pending_extend is not None:
+            rule, before = self.pending_extend
+            self.pending_extend = None
+            limit = self.w.growth.limit(rule)
+            if rule == self.w.session.rule and before is not None and limit is not None and limit > before:
+                if rule.bound <= before and not self.w.growth.failure:
+                    self.wrong(f"Extend the solved range left {rule.key} at {before:,} columns")
         if self.pending_value is not None:
             self._check_value(*self.pending_value)
             self.pending_value = None
@@ -591,8 +671,14 @@ class Monkey:
             self.wrong(f"mode shown {w.rule_bar.mode.currentData()} / drawn {w.grid.mode}, in effect {s.mode}")
 
     def _inside(self, x: int, y: int) -> bool:
-        n = self.definition.n
+        """Whether the rule in effect answers about (x, y): its square, or (a growing rule) the
+        columns solved so far."""
+        n = self.w.session.rule.bound if self.definition.grows else self.definition.n
         return n is None or max(x, y) < n
+
+    def _checkable(self, x: int, y: int) -> bool:
+        """Inside, and within what the oracle itself can answer."""
+        return self._inside(x, y) and oracle.knows(self.definition, x, y)
 
     def _check_selection(self) -> None:
         w, s = self.w, self.w.session
@@ -620,6 +706,8 @@ class Monkey:
             return
         if s.report.position != (x, y) or s.report.rule_key != s.rule.key:
             self.wrong(f"the report is for {s.report.rule_key} at another position")
+        if not oracle.knows(self.definition, x, y):
+            return  # a growing rule, beyond what the oracle solves itself
         cold = oracle.is_cold(self.definition, x, y)
         shown_cold = "P-position" in text
         if shown_cold != cold or ("N-position" in text) == cold:
@@ -627,7 +715,9 @@ class Monkey:
         targets = [w.inspector.moves.item(i).data(Qt.ItemDataRole.UserRole) for i in range(w.inspector.moves.count())]
         targets = [t for t in targets if t is not None]
         for t in targets:
-            if not oracle.legal(self.definition, (x, y), t) or not oracle.is_cold(self.definition, *t):
+            if not oracle.legal(self.definition, (x, y), t) or (
+                oracle.knows(self.definition, *t) and not oracle.is_cold(self.definition, *t)
+            ):
                 self.wrong(f"winning move ({_short(x)}, {_short(y)}) → {t} is illegal or not to a cold cell")
         if max(x, y) < 120:
             want = {t for t in oracle.moves_small(self.definition, x, y) if oracle.is_cold(self.definition, *t)}
@@ -651,6 +741,8 @@ class Monkey:
             self.wrong(f"a query answered under {record.rule_key} while {s.rule.key} is in effect")
             return
         x0, y0, x1, y1 = record.x0, record.y0, record.x1, record.y1
+        if not oracle.knows(self.definition, x1, y1):
+            return  # a growing rule, beyond what the oracle solves itself
         want = oracle.count_rect(self.definition, x0, y0, x1, y1)
         if (x1 - x0 + 1) * (y1 - y0 + 1) <= 900:
             small = oracle.count_rect_small(self.definition, x0, y0, x1, y1)
@@ -698,7 +790,7 @@ class Monkey:
         m = re.match(r"\((\d+), (\d+)\)  (cold|hot)", text)
         if m:
             x, y = int(m.group(1)), int(m.group(2))
-            if self._inside(x, y) and (m.group(3) == "cold") != oracle.is_cold(self.definition, x, y):
+            if self._checkable(x, y) and (m.group(3) == "cold") != oracle.is_cold(self.definition, x, y):
                 self.wrong(f"hover says ({_short(x)}, {_short(y)}) is {m.group(3)}")
             v = re.search(r"; (G|R) = (\d+)$", text)
             if v and max(x, y) < 60 and self._inside(x, y):
@@ -709,10 +801,10 @@ class Monkey:
         m = re.match(r"pixel \[(\d+), (\d+)\] × \[(\d+), (\d+)\]: (\d+) cold cells", text)
         if m:
             x0, x1, y0, y1, n = (int(v) for v in m.groups())
-            bound = self.definition.n
+            bound = self.w.session.rule.bound if self.definition.grows else self.definition.n
             if bound is not None:  # counted in the solved square only
                 x1, y1 = min(x1, bound - 1), min(y1, bound - 1)
-            if x1 >= x0 and y1 >= y0:
+            if x1 >= x0 and y1 >= y0 and oracle.knows(self.definition, x1, y1):
                 want = oracle.count_rect(self.definition, x0, y0, x1, y1)
                 if n != want:
                     self.wrong(f"hover pixel [{_short(x0)}…] says {n} cold cells; the oracle {want}")
@@ -818,7 +910,11 @@ class Monkey:
             if not oracle.legal(d, src, dst):
                 self.wrong(f"{who} made an illegal move {src} → {dst}")
             elif (
-                who == "computer" and self._inside(*src) and not oracle.is_cold(d, *src) and not oracle.is_cold(d, *dst)
+                who == "computer"
+                and self._checkable(*src)
+                and self._checkable(*dst)
+                and not oracle.is_cold(d, *src)
+                and not oracle.is_cold(d, *dst)
             ):
                 self.wrong(f"the computer threw away a won position {src} → {dst}")
         self.game_seen = len(game.movers)

@@ -28,11 +28,29 @@ class Definition:
     a: int = 1
     n: int | None = None
     misere: bool = False
+    # A move-vector game instead: rays take t·(p, q) for any t >= 1, jumps exactly (i, j), each with
+    # its mirror. With the ray (1, 0) it `grows` (a generated sequence, solved as far as asked).
+    rays: tuple[tuple[int, int], ...] = ()
+    jumps: tuple[tuple[int, int], ...] = ()
+    grows: bool = False
 
     @property
     def closed(self) -> bool:
         """Unbounded: one of the rules with a closed form (Nim, a-Wythoff, misère Wythoff)."""
-        return self.n is None
+        return self.n is None and not self.grows
+
+    @property
+    def vectors(self) -> bool:
+        return bool(self.rays or self.jumps)
+
+    def mirrored(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        rays = sorted({v for p, q in self.rays for v in ((p, q), (q, p))})
+        jumps = sorted({v for i, j in self.jumps for v in ((i, j), (j, i))})
+        return rays, jumps
+
+
+def vector_rule(rays: list[tuple[int, int]], jumps: list[tuple[int, int]] = (), n: int | None = None) -> Definition:  # type: ignore[assignment]
+    return Definition(None, None, n=n, rays=tuple(rays), jumps=tuple(jumps), grows=n is None)
 
 
 NIM = Definition(ANY, None)
@@ -53,13 +71,25 @@ def legal(d: Definition, src: tuple[int, int], dst: tuple[int, int]) -> bool:
     k, l = src[0] - dst[0], src[1] - dst[1]
     if min(dst) < 0 or k < 0 or l < 0 or (k == 0 and l == 0):
         return False
+    if d.vectors:
+        rays, jumps = d.mirrored()
+        return (k, l) in jumps or any(_on_ray(k, l, p, q) for p, q in rays)
     if k == 0 or l == 0:
         return _allows(d.one, k or l)
     return d.both is not None and abs(k - l) < d.a and _allows(d.both, k) and _allows(d.both, l)
 
 
+def _on_ray(k: int, l: int, p: int, q: int) -> bool:
+    t = k // p if p else l // q
+    return t >= 1 and t * p == k and t * q == l
+
+
 def moves_small(d: Definition, x: int, y: int) -> list[tuple[int, int]]:
     """Every move from (x, y), listed (only for small positions)."""
+    if d.vectors:
+        rays, jumps = d.mirrored()
+        out = {(x - t * p, y - t * q) for p, q in rays for t in range(1, x + y + 1) if t * p <= x and t * q <= y}
+        return sorted(out | {(x - i, y - j) for i, j in jumps if i <= x and j <= y})
     out = [(x - k, y) for k in range(1, x + 1) if _allows(d.one, k)]
     out += [(x, y - k) for k in range(1, y + 1) if _allows(d.one, k)]
     if d.both is not None:
@@ -75,6 +105,8 @@ def moves_small(d: Definition, x: int, y: int) -> list[tuple[int, int]]:
 @lru_cache(maxsize=16)
 def solved(d: Definition, n: int) -> tuple[tuple[bool, ...], ...]:
     """cold[x][y] on [0, n)² by the definition (who cannot move loses, or wins under misère)."""
+    if d.vectors:
+        return _vectors_solved(d, n)
     cold = [[False] * n for _ in range(n)]
     for s in range(2 * n - 1):
         for x in range(max(0, s - n + 1), min(s, n - 1) + 1):
@@ -82,6 +114,71 @@ def solved(d: Definition, n: int) -> tuple[tuple[bool, ...], ...]:
             moves = moves_small(d, x, y)
             cold[x][y] = (not d.misere) if not moves else not any(cold[i][j] for i, j in moves)
     return tuple(tuple(row) for row in cold)
+
+
+def _vectors_solved(d: Definition, n: int) -> tuple[tuple[bool, ...], ...]:
+    """A vector game on [0, n)²: hot iff some move reaches a cold cell; a ray reaches every cell of
+    its line below, so a flag per line says whether one of them is cold."""
+    rays, jumps = d.mirrored()
+    cold = [[False] * n for _ in range(n)]
+    flags: list[set[int]] = [set() for _ in rays]
+    for x in range(n):
+        for y in range(n):
+            hot = any(q * x - p * y in flags[r] for r, (p, q) in enumerate(rays) if p <= x and q <= y)
+            hot = hot or any(i <= x and j <= y and cold[x - i][y - j] for i, j in jumps)
+            if not hot:
+                cold[x][y] = True
+                for r, (p, q) in enumerate(rays):
+                    flags[r].add(q * x - p * y)
+    return tuple(tuple(row) for row in cold)
+
+
+SEQUENCE_ORACLE = 1 << 17  # columns of a growing vector rule the oracle solves itself
+
+
+@lru_cache(maxsize=8)
+def vector_sequence(d: Definition) -> tuple[int, ...]:
+    """col[x] for x < SEQUENCE_ORACLE: the cold cell of each column of a game with the ray (1, 0),
+    by MATH.md's sweep written here on its own (sets of used rows and lines, scanning y upwards
+    with a jump over a run of used lines found by a dictionary of links)."""
+    rays, jumps = d.mirrored()
+    others = [(p, q) for p, q in rays if (p, q) not in ((1, 0), (0, 1))]
+    links: list[dict[int, int]] = [{} for _ in others]
+    col: dict[int, int] = {}
+    for x in range(SEQUENCE_ORACLE):
+        if x in col:
+            continue
+        y = x
+        while True:
+            if y in col:
+                y += 1
+                continue
+            moved = False
+            for r, (p, q) in enumerate(others):
+                c = start = q * x - p * y
+                while c in links[r]:
+                    c = links[r][c]
+                if c != start:
+                    links[r][start] = c
+                    y += (start - c) // p
+                    moved = True
+                    break
+            if moved:
+                continue
+            if any(1 <= i <= x and j <= y and col.get(x - i) == y - j for i, j in jumps):
+                y += 1
+                continue
+            break
+        col[x], col[y] = y, x
+        for r, (p, q) in enumerate(others):
+            links[r][q * x - p * y] = q * x - p * y - p
+            links[r][q * y - p * x] = q * y - p * x - p
+    return tuple(col[x] for x in range(SEQUENCE_ORACLE))
+
+
+def knows(d: Definition, x: int, y: int) -> bool:
+    """Whether the oracle can answer about (x, y) (a growing rule: within its own sweep)."""
+    return not d.grows or min(x, y) < SEQUENCE_ORACLE
 
 
 # ----- a-Wythoff by decimal square roots ---------------------------------------------------------
@@ -131,6 +228,9 @@ def _misere_changes() -> dict[tuple[int, int], bool]:
 
 
 def is_cold(d: Definition, x: int, y: int) -> bool:
+    if d.grows:  # the caller checks `knows` first
+        col = vector_sequence(d)
+        return col[x] == y if x < SEQUENCE_ORACLE else col[y] == x
     if d.n is not None:
         return solved(d, d.n)[x][y]
     if d.both is None:  # Nim
@@ -146,6 +246,11 @@ def count_prefix(d: Definition, x: int, y: int) -> int:
     """Cold cells in [0, x] × [0, y] (x, y >= -1)."""
     if x < 0 or y < 0:
         return 0
+    if d.grows:  # one cold cell per column; by symmetry a short side may be either
+        col = vector_sequence(d)
+        if x >= SEQUENCE_ORACLE:
+            x, y = y, x
+        return sum(1 for i in range(x + 1) if col[i] <= y)
     if d.n is not None:
         table = solved(d, d.n)
         return sum(table[i][j] for i in range(min(x, d.n - 1) + 1) for j in range(min(y, d.n - 1) + 1))

@@ -29,9 +29,9 @@ CUSTOM_BYTES = 100 * MiB  # a bool table and int32 prefix sums: 5 bytes per cell
 CUSTOM_BYTES_PER_CELL = 5
 SEQUENCE_BYTES = 24 * MiB
 # Rules solved as a generated sequence (move vectors with Nim's rays): the sweep's peak, the
-# sequence (4 bytes a row) and each ray's line links (4 bytes a line); only the sequence is kept.
-GENERATED_WINDOW_BYTES = 768 * MiB  # 2^24 columns of Wythoff's or Maharaja's vectors (~240 MiB), (1,2)-GDWN (~710)
-GENERATED_CLI_BYTES = 3 * 1024 * MiB  # a command runs alone: 2^26 columns of (1,2)-GDWN (~2.8 GiB)
+# sequence (4 bytes a row) and a bit per line of each ray; only the sequence is kept after it.
+GENERATED_WINDOW_BYTES = 320 * MiB  # 2^24 columns of (1,2)-GDWN (~195 MiB), 2^25 of Maharaja (~230)
+GENERATED_CLI_BYTES = 1024 * MiB  # a command runs alone: 2^26 columns of (1,2)-GDWN (~780 MiB)
 GENERATED_COLUMNS_MAX = 1 << 26
 ARRAY_BYTES = 24 * MiB  # the array tab's computed cells (cleared when full)
 HISTORY_BYTES = 96 * MiB  # answered queries kept for export; the oldest imported batches go first
@@ -60,12 +60,12 @@ def describe(in_use: dict[str, int]) -> str:
         "Fenwick index": (FENWICK_BYTES, f"up to {fenwick_numbers():,} numbers; the closed form beyond"),
         "Grundy and remoteness": (VALUES_WINDOW_BYTES, "Wythoff up to 4,096² cells; other rules by their moves"),
         "Grundy rows": (ROWS_BYTES, "Wythoff's rows 0-200 (0-117 certified within it; `grundy-row` certifies 0-200)"),
-        "custom rule": (CUSTOM_BYTES, f"squares up to {custom_side():,}²"),
-        "sequence rows": (SEQUENCE_BYTES, "cleared when full"),
-        "generated sequence": (
+        "the rule's solved cells": (
             GENERATED_WINDOW_BYTES,
-            "move-vector rules: up to 2^24 columns while solving (2^26 in a command); the sequence alone is kept",
+            f"a custom rule's square up to {custom_side():,}² ({CUSTOM_BYTES // MiB} MiB); a move-vector rule's "
+            "sequence up to 2^24 columns in the window (its sweep's peak), 2^26 in a command",
         ),
+        "sequence rows": (SEQUENCE_BYTES, "cleared when full"),
         "array cells": (ARRAY_BYTES, "cleared when full"),
         "query history": (HISTORY_BYTES, "the oldest imported batches go first"),
     }

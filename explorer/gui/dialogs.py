@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 
-from explorer.gui.panels.rule_dialog import CustomRuleDialog
+from explorer.gui.panels.rule_dialog import CustomRuleDialog, VectorRuleDialog
 
 
 class Dialogs:
@@ -23,6 +23,14 @@ class Dialogs:
     def custom_rule(self) -> str | None:
         """The text form of a custom rule, or None if the dialog was cancelled."""
         dialog = CustomRuleDialog(self.parent)
+        try:
+            return dialog.rule_text if dialog.exec() else None
+        finally:
+            dialog.deleteLater()
+
+    def vector_rule(self) -> str | None:
+        """The text form of a move-vector rule, or None if the dialog was cancelled."""
+        dialog = VectorRuleDialog(self.parent)
         try:
             return dialog.rule_text if dialog.exec() else None
         finally:

@@ -28,9 +28,10 @@ from explorer import __version__, allocator
 from explorer.core import budget
 from explorer.core.exact.bigint import parse_natural
 from explorer.core.rules.base import Rule
-from explorer.core.rules.registry import ASK_INTEGER, MAX_A, family_named
+from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, MAX_A, family_named
 from explorer.gui import collector, jobs
 from explorer.gui.controllers.array import ArrayController
+from explorer.gui.controllers.growth import GrowthController
 from explorer.gui.controllers.npiles import NPilesController
 from explorer.gui.controllers.play import PlayController
 from explorer.gui.controllers.queries import QueryController
@@ -146,6 +147,7 @@ class MainWindow(QMainWindow):
         self.play = PlayController(session, self.play_panel, self.grid)
         self.queries = QueryController(session, self.query_panel, self.grid)
         self.values = ValuesController(session, self.grid, self.inspector, self.statusBar())
+        self.growth = GrowthController(session, self.grid, self.statusBar(), reselect=self._reselect)
         self.queries.value_cache = lambda: self.values.cache
         self.play.value_cache = lambda: self.values.cache
         self.play.want_values = self.values.request_cover
@@ -212,6 +214,12 @@ class MainWindow(QMainWindow):
         )
         return f"<h3>Keyboard shortcuts</h3><table>{body}</table>"
 
+    def _reselect(self) -> None:
+        """The rule answers further now: a selection it refused is asked about again."""
+        s = self.session
+        if s.selection is not None and s.report is None:
+            self.select_position(*s.selection)
+
     def _row_value(self, x: int, y: int) -> None:
         text, error = self.values.row_value(x, y)
         self.rows_panel.set_answer(text, error)
@@ -240,6 +248,7 @@ class MainWindow(QMainWindow):
             or self.array_panel.busy
             or self.array.busy
             or self.sessions.jobs.busy
+            or self.growth.busy
         )
 
     def show_panel(self, name: str) -> None:
@@ -319,6 +328,10 @@ class MainWindow(QMainWindow):
         self.bookmarks_menu.aboutToShow.connect(self._fill_bookmarks)
         view.addSeparator()
         view.addActions([self.grid_lines_action, self.phi_action])
+        extend = QAction("E&xtend the solved range", self, shortcut=QKeySequence("Ctrl+Shift+X"))
+        extend.setToolTip("Rules solved as a generated sequence: solve more columns, up to the window's budget")
+        extend.triggered.connect(lambda: self.growth.extend())
+        view.addAction(extend)
         view.addSeparator()
         panels = view.addMenu("&Panels")
         panels.setObjectName("panelsMenu")
@@ -351,7 +364,7 @@ class MainWindow(QMainWindow):
             "Fenwick index": self.queries.counter.nbytes,
             "Grundy and remoteness": values.table.nbytes if values.table is not None else 0,
             "Grundy rows": values.rows.nbytes if values.rows is not None else 0,
-            "custom rule": self.session.rule.nbytes,
+            "the rule's solved cells": self.session.rule.nbytes,
             "sequence rows": self.sequence_panel.model.nbytes,
             "array cells": self.array_panel.model.nbytes,
             "query history": sum(r.nbytes for r in self.session.queries),
@@ -372,6 +385,8 @@ class MainWindow(QMainWindow):
                 "Fraenkel's a-Wythoff", "a (both-pile amounts differ by less than a):", 4, 1, MAX_A
             )
             text = None if a is None else f"{family.name}:{a}"
+        elif family.ask == ASK_VECTORS:
+            text = self.dialogs.vector_rule()
         else:
             text = self.dialogs.custom_rule()
         if text is None:

@@ -65,10 +65,13 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
 
 def _wait(app, window) -> None:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + WAIT_S
-    while window.busy and time.monotonic() < deadline:  # huge numbers are drawn on workers
-        app.processEvents()
-        time.sleep(0.01)
-    settled = time.monotonic() + SETTLE_S
-    while time.monotonic() < settled:  # what arrived last re-lays out (a wider colour bar): let it draw
-        app.processEvents()
-        time.sleep(0.01)
+    while True:
+        while window.busy and time.monotonic() < deadline:  # huge numbers are drawn on workers
+            app.processEvents()
+            time.sleep(0.01)
+        settled = time.monotonic() + SETTLE_S
+        while time.monotonic() < settled:  # what arrived last re-lays out (a wider colour bar): let it draw
+            app.processEvents()
+            time.sleep(0.01)
+        if not window.busy or time.monotonic() >= deadline:  # work that what arrived started (a sequence
+            return  # growing to cover the view) is waited for too

@@ -240,7 +240,7 @@ def test_about_names_the_memory_budget_and_what_is_in_use(window, qtbot):
     window.query_panel.submit()
     qtbot.waitUntil(lambda: not window.queries.busy, timeout=20_000)
     text = window.about_text()
-    for name in ("Fenwick index", "Grundy and remoteness", "Grundy rows", "custom rule", "sequence rows"):
+    for name in ("Fenwick index", "Grundy and remoteness", "Grundy rows", "the rule's solved cells", "sequence rows"):
         assert name in text
     used = window.memory_in_use()
     assert 0 < used["Fenwick index"] <= 160 << 20  # the index grew for the query, within its budget

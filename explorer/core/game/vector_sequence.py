@@ -35,29 +35,89 @@ BLOCK = 1 << 16  # columns swept between progress reports
 ROOM = 1.75  # rows kept for each column solved (cold cells of the upper half lie above x)
 
 
+_ALL = (1 << 64) - 1
+_DEBRUIJN = 0x03F79D71B4CB0A89
+_DEBRUIJN_TABLE = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _DEBRUIJN_TABLE[((1 << _i) * _DEBRUIJN & _ALL) >> 58] = _i
+
+
 def _numba_kernels() -> Any:
     """Compiled on first use: importing numba costs ~0.3 s, which a command that never sweeps
     should not pay."""
-    from numba import njit
+    from numba import njit, uint64
+
+    table = _DEBRUIJN_TABLE
+    full = uint64(_ALL)
+    debruijn = uint64(_DEBRUIJN)
 
     @njit(cache=True, nogil=True)
-    def find(parent, i):  # type: ignore[no-untyped-def]
-        root = i
-        while parent[root] != root:
-            root = parent[root]
-        while parent[i] != root:  # path compression
-            nxt = parent[i]
-            parent[i] = root
-            i = nxt
-        return root
+    def ctz(v):  # type: ignore[no-untyped-def]
+        """The index of the lowest set bit of v (v != 0)."""
+        low = v & (~v + uint64(1))
+        return table[(low * debruijn) >> uint64(58)]
 
     @njit(cache=True, nogil=True)
-    def mark(parent, base, size, p, c_index):  # type: ignore[no-untyped-def]
-        if 0 <= c_index < size and c_index - p >= 0:
-            parent[base + c_index] = base + c_index - p
+    def next_free(bits, lvl_off, lvl_words, b):  # type: ignore[no-untyped-def]
+        """The least clear bit >= b of level 0 (-1 if none). A set bit of level k says that
+        word i of level k - 1 is full, so the search climbs past full words and comes back down."""
+        w = b >> 6
+        word = ~bits[lvl_off[0] + w] & (full << uint64(b & 63))
+        if word != uint64(0):
+            return (w << 6) + ctz(word)
+        k = 1
+        idx = w + 1
+        nlev = lvl_off.shape[0]
+        while True:
+            if k == nlev:
+                return -1
+            ww = idx >> 6
+            if ww >= lvl_words[k]:
+                return -1
+            word = ~bits[lvl_off[k] + ww] & (full << uint64(idx & 63))
+            if word != uint64(0):
+                idx = (ww << 6) + ctz(word)
+                break
+            idx = ww + 1
+            k += 1
+        while k > 0:
+            k -= 1
+            idx = (idx << 6) + ctz(~bits[lvl_off[k] + idx])
+        return idx
 
     @njit(cache=True, nogil=True)
-    def sweep(col, x_from, x_to, rays_p, rays_q, bases, sizes, offsets, parent, jumps_i, jumps_j):  # type: ignore[no-untyped-def]
+    def mark(bits, lvl_off, b):  # type: ignore[no-untyped-def]
+        """Set bit b of level 0, and each level's bit above a word that becomes full."""
+        for k in range(lvl_off.shape[0]):
+            at = lvl_off[k] + (b >> 6)
+            bits[at] |= uint64(1) << uint64(b & 63)
+            if bits[at] != full:
+                return
+            b >>= 6
+
+    @njit(cache=True, nogil=True)
+    def line_bit(x, y, p, q, cmax, size, seg, base):  # type: ignore[no-untyped-def]
+        """The bit of the line c = q·x − p·y of ray (p, q) through (x, y): d = cmax − c grows by p
+        a row up a column, so each residue of d mod p has its own run of bits, in the order the
+        rows climb. -1 for a line no candidate asks about."""
+        d = cmax - (q * x - p * y)
+        if d < 0 or d >= size:
+            return -1
+        return base + (d % p) * seg + d // p
+
+    @njit(cache=True, nogil=True)
+    def rebuild(col, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off):  # type: ignore[no-untyped-def]
+        for x in range(col.shape[0]):
+            y = col[x]
+            if y < 0:
+                continue
+            for r in range(rays_p.shape[0]):
+                b = line_bit(x, y, rays_p[r], rays_q[r], cmaxs[r], sizes[r], segs[r], bases[r])
+                if b >= 0:
+                    mark(bits, lvl_off, b)
+
+    @njit(cache=True, nogil=True)
+    def sweep(col, x_from, x_to, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off, lvl_words, jumps_i, jumps_j):  # type: ignore[no-untyped-def]
         ycap = col.shape[0]
         nrays = rays_p.shape[0]
         njumps = jumps_i.shape[0]
@@ -74,12 +134,14 @@ def _numba_kernels() -> Any:
                 moved = False
                 for r in range(nrays):
                     p = rays_p[r]
-                    c = rays_q[r] * x - p * y + offsets[r]
-                    if c < 0:
+                    b = line_bit(x, y, p, rays_q[r], cmaxs[r], sizes[r], segs[r], bases[r])
+                    if b < 0:
                         return x
-                    root = find(parent, bases[r] + c) - bases[r]
-                    if root != c:
-                        y += (c - root) // p
+                    f = next_free(bits, lvl_off, lvl_words, b)
+                    if f < 0 or f >= bases[r] + ((b - bases[r]) // segs[r] + 1) * segs[r]:
+                        return x  # no free line left in this run: more rows needed
+                    if f != b:
+                        y += f - b
                         moved = True
                         break
                 if moved:
@@ -98,13 +160,13 @@ def _numba_kernels() -> Any:
             col[x] = y
             col[y] = x
             for r in range(nrays):
-                p = rays_p[r]
-                q = rays_q[r]
-                mark(parent, bases[r], sizes[r], p, q * x - p * y + offsets[r])
-                mark(parent, bases[r], sizes[r], p, q * y - p * x + offsets[r])
+                for cx, cy in ((x, y), (y, x)):
+                    b = line_bit(cx, cy, rays_p[r], rays_q[r], cmaxs[r], sizes[r], segs[r], bases[r])
+                    if b >= 0:
+                        mark(bits, lvl_off, b)
         return x_to
 
-    return sweep
+    return sweep, rebuild
 
 
 _KERNELS: list = []
@@ -137,17 +199,21 @@ class SequenceEngine:
         self.jumps = tuple((i, j) for i, j in jumps if i >= 1)  # a jump within the column reaches a hot cell
         self._lock = threading.Lock()
         self.solved = Solved(np.full(0, -1, dtype=np.int32), 0)
+        self.growing_to = 0  # the columns a growth under way will have solved (0: none)
+        self.room = ROOM  # rows kept per column: widened for good when a rule's cells lie higher
+        self._ranks: tuple[int, NDArray[np.int64]] = (0, np.zeros(0, dtype=np.int64))
 
     # ----- sizes ----------------------------------------------------------------------------
     def bytes_for(self, n: int, rows: int | None = None) -> int:
-        """Peak bytes while sweeping n columns: the sequence over its rows, and each ray's links."""
-        ycap = rows if rows is not None else int(ROOM * n) + 64
-        links = sum(max(p, q) * ycap + p + 1 for p, q in self.rays)
-        return 4 * ycap + 4 * links
+        """Peak bytes while sweeping n columns: the sequence over its rows (4 bytes a row), and a
+        bit for each line of each ray (with a 1/63 more for the levels above)."""
+        ycap = rows if rows is not None else int(self.room * n) + 64
+        lines = sum(_lines(p, q, ycap) + p for p, q in self.rays)
+        return 4 * ycap + lines // 8 * 64 // 63 + 64
 
     @property
     def nbytes(self) -> int:
-        return int(self.solved.col.nbytes)
+        return int(self.solved.col.nbytes + self._ranks[1].nbytes)
 
     def max_columns(self, budget_bytes: int) -> int:
         """The most columns (a power of two) whose sweep fits in `budget_bytes`."""
@@ -171,57 +237,83 @@ class SequenceEngine:
             done = self.solved
             if n <= done.n:
                 return done
-            sweep = _sweep_kernel()
-            col = done.col
-            ycap = max(col.shape[0], int(ROOM * n) + 64)
-            while True:
-                col, links = self._prepare(col, ycap)
-                x = done.n
-                stuck = False
-                while x < n:
-                    hi = min(n, x + BLOCK)
-                    reached = sweep(col, x, hi, *links)
-                    if reached < hi:
-                        x = reached
-                        stuck = True
-                        break
-                    x = hi
-                    self.solved = done = Solved(col, x)  # readers may use what is solved so far
-                    if progress is not None and progress(x, n) is False:
-                        raise InterruptedError("cancelled")
-                if not stuck:
-                    return done
-                ycap = int(ycap * 1.5) + 64  # a cold cell lies higher than the room kept: widen
-                if self.bytes_for(n, ycap) > limit:
-                    raise SequenceTooLarge(
-                        f"this rule's cold cells lie far above the diagonal: {n:,} columns need more than "
-                        f"{limit >> 20} MiB; {done.n:,} are solved"
-                    )
+            self.growing_to = n
+            try:
+                return self._grow(done, n, progress, limit)
+            finally:
+                self.growing_to = 0
+
+    def _grow(self, done: Solved, n: int, progress: Callable[[int, int], bool] | None, limit: int) -> Solved:
+        sweep = _sweep_kernel()[0]
+        col = done.col
+        ycap = max(col.shape[0], int(self.room * n) + 64)
+        while True:
+            col, links = self._prepare(col, ycap)
+            x = done.n
+            stuck = False
+            while x < n:
+                hi = min(n, x + BLOCK)
+                reached = sweep(col, x, hi, *links)
+                if reached < hi:
+                    x = reached
+                    stuck = True
+                    break
+                x = hi
+                self.solved = done = Solved(col, x)  # readers may use what is solved so far
+                if progress is not None and progress(x, n) is False:
+                    raise InterruptedError("cancelled")
+            if not stuck:
+                return done
+            ycap = int(ycap * 1.5) + 64  # a cold cell lies higher than the room kept: widen
+            self.room = max(self.room, ycap / n)
+            if self.bytes_for(n, ycap) > limit:
+                raise SequenceTooLarge(
+                    f"this rule's cold cells lie far above the diagonal: {n:,} columns need more than "
+                    f"{limit >> 20} MiB; {done.n:,} are solved"
+                )
+
+    def upper_columns(self) -> NDArray[np.int64]:
+        """The columns x < n with col[x] >= x, in order (the cold pairs x <= y), kept until the
+        sequence grows (8 bytes a pair)."""
+        solved = self.solved
+        n, xs = self._ranks
+        if n != solved.n:
+            col = solved.col[: solved.n]
+            xs = np.flatnonzero(col >= np.arange(solved.n, dtype=col.dtype))
+            self._ranks = (solved.n, xs)
+        return xs
 
     def _prepare(self, old: NDArray[np.int32], ycap: int) -> tuple[NDArray[np.int32], tuple]:
-        """The sequence over `ycap` rows and every ray's line links, rebuilt from the cells placed."""
+        """The sequence over `ycap` rows and every ray's line flags, rebuilt from the cells placed."""
         if old.shape[0] >= ycap:
             col = old
         else:
             col = np.full(ycap, -1, dtype=np.int32)
             col[: old.shape[0]] = old
-        xs = np.flatnonzero(col >= 0).astype(np.int64)
-        ys = col[xs].astype(np.int64)
         rays_p = np.array([p for p, _ in self.rays], dtype=np.int64)
         rays_q = np.array([q for _, q in self.rays], dtype=np.int64)
-        # The line c = q·x − p·y of a candidate (x, y), x <= y < ycap, lies in [−p·ycap, max(q − p, 0)·ycap]:
-        # shifted by p·ycap + p. Lines above it (of mirrored cells) are never asked about.
-        offsets = rays_p * ycap + rays_p
-        sizes = np.maximum(rays_p, rays_q) * ycap + rays_p + 1
-        bases = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-        parent = np.arange(int(sizes.sum()), dtype=np.int64 if sizes.sum() >= 2**31 else np.int32)
-        for r, (p, q) in enumerate(self.rays):
-            c = q * xs - p * ys + offsets[r]
-            c = c[(c >= p) & (c < sizes[r])]
-            parent[bases[r] + c] = bases[r] + c - p
+        sizes = np.array([_lines(p, q, ycap) for p, q in self.rays], dtype=np.int64)
+        cmaxs = np.array([max(q - p, 0) * (ycap - 1) for p, q in self.rays], dtype=np.int64)
+        segs = -(-sizes // np.maximum(rays_p, 1))  # bits per residue of p
+        bases = np.concatenate([[0], np.cumsum(segs * rays_p)[:-1]]).astype(np.int64)
+        total = int((segs * rays_p).sum()) + 1
+        words = [-(-total // 64)]
+        while words[-1] > 1:
+            words.append(-(-words[-1] // 64))
+        lvl_words = np.array(words, dtype=np.int64)
+        lvl_off = np.concatenate([[0], np.cumsum(lvl_words)[:-1]]).astype(np.int64)
+        bits = np.zeros(int(lvl_words.sum()), dtype=np.uint64)
         jumps_i = np.array([i for i, _ in self.jumps], dtype=np.int64)
         jumps_j = np.array([j for _, j in self.jumps], dtype=np.int64)
-        return col, (rays_p, rays_q, bases, sizes, offsets, parent, jumps_i, jumps_j)
+        if len(self.rays):
+            _sweep_kernel()[1](col, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off)
+        return col, (rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off, lvl_words, jumps_i, jumps_j)
+
+
+def _lines(p: int, q: int, ycap: int) -> int:
+    """How many lines q·x − p·y of a ray its candidates (x <= y < ycap) can lie on: from
+    −p·(ycap − 1) up to max(q − p, 0)·(ycap − 1), shifted to start at 0."""
+    return p * (ycap - 1) + max(q - p, 0) * (ycap - 1) + p
 
 
 def plain_sweep(rays: Sequence[tuple[int, int]], jumps: Sequence[tuple[int, int]], n: int) -> list[int]:

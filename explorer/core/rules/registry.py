@@ -33,6 +33,7 @@ class Family(NamedTuple):
     syntax: str = ""
     costly: bool = False  # making one takes noticeable time (solving): do it off the GUI thread
     description: str = ""  # one line for the window's rule list (its tooltip)
+    check: Callable[[str | None], object] | None = None  # reads a costly rule's text without solving it
     example_titles: tuple[str, ...] = ()  # labels of the examples, where making them would solve them
 
 
@@ -109,34 +110,41 @@ def _vector_spec(text: str) -> VectorSpec:
         raise UnknownRule(str(exc)) from None
 
 
-def parse_vectors(param: str | None) -> Rule:
-    """'rays=1,0 1,1;jumps=1,2[;n=N]' (n: the square of a rule without Nim's ray (1, 0))."""
+def vector_fields(param: str | None) -> tuple[VectorSpec, int | None]:
+    """The vectors and side of 'rays=1,0 1,1;jumps=1,2[;n=N]', checked but not solved."""
     parts = [p for p in (param or "").split(";") if p.strip()]
     sides = [p for p in parts if p.strip().lower().startswith("n=")]
     n = _whole(sides[-1].partition("=")[2], "the side n", 1, MAX_SIDE) if sides else None
     spec = _vector_spec(";".join(p for p in parts if p not in sides))
-    return make_vector_rule(spec, n)
+    if n is not None and spec.has_nim_rays:
+        raise UnknownRule("a vector rule with the ray (1, 0) grows as a generated sequence: it takes no n")
+    return spec, n
 
 
-def _pair(param: str | None, name: str) -> tuple[int, int]:
+def parse_vectors(param: str | None) -> Rule:
+    """'rays=1,0 1,1;jumps=1,2[;n=N]' (n: the square of a rule without Nim's ray (1, 0))."""
+    return make_vector_rule(*vector_fields(param))
+
+
+def _pair(param: str | None, name: str, form: str) -> tuple[int, int]:
     parts = (param or "").replace(" ", "").split(",")
     if len(parts) != 2 or not all(p.isdigit() and len(p) <= 6 for p in parts):
-        raise UnknownRule(f"{name}:P,Q needs two whole numbers such as {name}:1,2, not {short_text(param or '')!r}")
+        raise UnknownRule(f"{name}:{form} needs two whole numbers such as {name}:1,2, not {short_text(param or '')!r}")
     return int(parts[0]), int(parts[1])
 
 
-def parse_maharaja(param: str | None) -> Rule:
+def maharaja_spec(param: str | None) -> VectorSpec:
     """Maharaja Nim: Wythoff's rays and the knight's jumps (1, 2), or (i, j) with maharaja:I,J."""
-    i, j = (1, 2) if param is None else _pair(param, "maharaja")
-    return make_vector_rule(_vector_spec(f"rays=1,0 1,1;jumps={i},{j}"))
+    i, j = (1, 2) if param is None else _pair(param, "maharaja", "I,J")
+    return _vector_spec(f"rays=1,0 1,1;jumps={i},{j}")
 
 
-def parse_gdwn(param: str | None) -> Rule:
+def gdwn_spec(param: str | None) -> VectorSpec:
     """Larsson's Generalized Diagonal Wythoff Nim: Wythoff plus the ray (P, Q) (gdwn:P,Q)."""
     if param is None:
         raise UnknownRule("GDWN needs its extra ray: write gdwn:P,Q such as gdwn:1,2")
-    p, q = _pair(param, "gdwn")
-    return make_vector_rule(_vector_spec(f"rays=1,0 1,1 {p},{q}"))
+    p, q = _pair(param, "gdwn", "P,Q")
+    return _vector_spec(f"rays=1,0 1,1 {p},{q}")
 
 
 FAMILIES: tuple[Family, ...] = (
@@ -154,19 +162,23 @@ FAMILIES: tuple[Family, ...] = (
     Family(
         "maharaja",
         "Maharaja Nim",
-        parse_maharaja,
+        lambda param: make_vector_rule(maharaja_spec(param)),
         examples=("maharaja", "maharaja:2,3"),
         example_titles=("Maharaja Nim (queen + knight)", "Maharaja Nim, (2,3)-knight"),
         syntax="maharaja[:I,J]",
+        costly=True,
+        check=maharaja_spec,
         description="Wythoff's queen that also moves as a knight: its cold cells stay near Wythoff's two lines",
     ),
     Family(
         "gdwn",
         "GDWN",
-        parse_gdwn,
+        lambda param: make_vector_rule(gdwn_spec(param)),
         examples=("gdwn:1,2", "gdwn:1,3"),
         example_titles=("(1,2)-GDWN (Wythoff + ray (1, 2))", "(1,3)-GDWN (Wythoff + ray (1, 3))"),
         syntax="gdwn:P,Q",
+        costly=True,
+        check=gdwn_spec,
         description="Wythoff plus the ray (P, Q): the upper cold cells split into beams",
     ),
     Family(
@@ -175,6 +187,8 @@ FAMILIES: tuple[Family, ...] = (
         parse_vectors,
         ask=ASK_VECTORS,
         syntax="vectors:rays=P,Q …;jumps=I,J …[;n=N]",
+        costly=True,
+        check=vector_fields,
         description="any rays (k·(p, q) for any k) and jumps (exactly (i, j)), each with its mirror",
     ),
     Family(
@@ -184,6 +198,7 @@ FAMILIES: tuple[Family, ...] = (
         ask=ASK_SPEC,
         syntax="custom:one=…;both=…;a=…;n=…[;misere]",
         costly=True,
+        check=custom_fields,
     ),
 )
 _BY_NAME = {f.name: f for f in FAMILIES}
@@ -215,7 +230,10 @@ def check_rule(text: str) -> None:
         parse_rule(text)
         return
     try:
-        custom_fields(param if colon else None)
+        if family.check is not None:
+            family.check(param if colon else None)
+        else:
+            parse_rule(text)
     except UnknownRule:
         raise
     except RuleError as exc:
@@ -254,3 +272,11 @@ def rule_list() -> list[tuple[str, str, str]]:
 def custom_text(spec: MoveSpec, n: int, misere: bool = False) -> str:
     """The text form of a custom rule with these moves, solved on [0, n)^2 (nothing is solved here)."""
     return CustomRule.text_for(spec, n, misere)
+
+
+def vectors_text(rays: str, jumps: str, n: int) -> str:
+    """The text form of the vector rule with these rays and jumps (as typed: '1,0 1,1'), checked
+    but not solved; n is the square of a rule without Nim's ray (1, 0). UnknownRule if invalid."""
+    spec = _vector_spec(f"rays={rays};jumps={jumps}")
+    text = f"vectors:{spec.text()}"
+    return text if spec.has_nim_rays else f"{text};n={n}"

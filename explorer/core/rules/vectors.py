@@ -292,9 +292,7 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
         return sorted(Move.between((x, y), t) for t in targets)
 
     def _upper_xs(self) -> NDArray[np.int64]:
-        solved = self.solved
-        col = solved.col[: solved.n]
-        return np.flatnonzero(col >= np.arange(solved.n, dtype=col.dtype))
+        return self.engine.upper_columns()
 
     def cold_pair(self, k: int) -> Position:
         if k < 0:
@@ -370,7 +368,7 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
         return rasterize_sequence(solved.col, solved.n, x_lo, y_lo, x_hi, y_hi, step)
 
     def raster_in_background(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> bool:
-        n = self.bound
+        n = max(self.bound, self.engine.growing_to)  # a growth under way may finish before the raster starts
         return min(x_hi, n) - max(x_lo, 0) + min(y_hi, n) - max(y_lo, 0) > RASTER_SYNC_COLUMNS
 
 

@@ -28,7 +28,7 @@ class RuleController:
         """Make the rule named `text` current (e.g. 'nim', 'wythoff:5', 'custom:one=2 3;n=64')."""
         costly = takes_time(text)
         if costly:
-            self.status.show_message("Solving the custom rule…")
+            self.status.show_message("Solving the rule…")
         self.jobs.submit(parse_rule, text, done=self._made, failed=self._refused, background=costly)
 
     def cancelled(self) -> None:

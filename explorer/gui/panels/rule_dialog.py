@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.rules.registry import DEFAULT_SIDE, MAX_SIDE, Amounts, MoveSpec, custom_text
+from explorer.core.rules.registry import DEFAULT_SIDE, MAX_SIDE, Amounts, MoveSpec, custom_text, vectors_text
 
 
 class CustomRuleDialog(QDialog):
@@ -64,3 +64,50 @@ class CustomRuleDialog(QDialog):
         if self.spec is None:
             return None
         return custom_text(self.spec, self.bound.value(), self.misere.isChecked())
+
+
+class VectorRuleDialog(QDialog):
+    """Any two-pile invariant game: its rays and jumps, validated as they are typed."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Move vectors")
+        self.setObjectName("vectorRuleDialog")
+        form = QFormLayout(self)
+        note = QLabel(
+            "A <b>ray</b> P,Q takes k·P from pile A and k·Q from pile B, for any k ≥ 1; a <b>jump</b> I,J takes "
+            "exactly I and J. Each comes with its mirror. Wythoff: rays 1,0 1,1. Maharaja Nim: rays 1,0 1,1 and "
+            "jumps 1,2. With the ray 1,0 the cold cells form a sequence, solved as far as you look; without "
+            "it the rule is solved on a square."
+        )
+        note.setWordWrap(True)
+        form.addRow(note)
+        self.rays = QLineEdit("1,0 1,1", objectName="vectorRays", placeholderText="e.g. 1,0 1,1 1,2")
+        self.jumps = QLineEdit("1,2", objectName="vectorJumps", placeholderText="e.g. 1,2 (or empty)")
+        self.bound = QSpinBox(objectName="vectorBound", minimum=8, maximum=MAX_SIDE, value=DEFAULT_SIDE, singleStep=128)
+        form.addRow("Rays", self.rays)
+        form.addRow("Jumps", self.jumps)
+        form.addRow("Without the ray 1,0: solve on [0, n)², n =", self.bound)
+        self.error = QLabel(objectName="vectorError")
+        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.error.setWordWrap(True)
+        form.addRow(self.error)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        form.addRow(self.buttons)
+        for edit in (self.rays, self.jumps):
+            edit.textChanged.connect(self.validate)
+        self.bound.valueChanged.connect(self.validate)
+        self.rule_text: str | None = None
+        self.validate()
+
+    def validate(self) -> None:
+        """The rule's text form for the registry in `rule_text` (None while the fields are invalid)."""
+        try:
+            self.rule_text = vectors_text(self.rays.text(), self.jumps.text(), self.bound.value())
+            self.error.setText("")
+        except ValueError as exc:
+            self.rule_text = None
+            self.error.setText(str(exc))
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(self.rule_text is not None)
