@@ -630,9 +630,9 @@ class Monkey:
             rule, before = self.pending_extend
             self.pending_extend = None
             limit = self.w.growth.limit(rule)
-            if rule == self.w.session.rule and before is not None and limit is not None and limit > before:
-                if rule.bound <= before and not self.w.growth.failure:
-                    self.wrong(f"Extend the solved range left {rule.key} at {before:,} columns")
+            grew = before is None or limit is None or limit <= before or rule.bound > before
+            if rule == self.w.session.rule and not grew and not self.w.growth.failure:
+                self.wrong(f"Extend the solved range left {rule.key} at {before:,} columns")
         if self.pending_value is not None:
             self._check_value(*self.pending_value)
             self.pending_value = None
