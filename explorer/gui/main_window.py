@@ -38,6 +38,7 @@ from explorer.gui.controllers.queries import QueryController
 from explorer.gui.controllers.rules import RuleController
 from explorer.gui.controllers.selection import SelectionController
 from explorer.gui.controllers.sessions import SessionController
+from explorer.gui.controllers.structure import StructureController
 from explorer.gui.controllers.values import ValuesController
 from explorer.gui.dialogs import Dialogs
 from explorer.gui.grid.view import GRID_KEYS, GridView
@@ -50,6 +51,7 @@ from explorer.gui.panels.queries import QueryPanel
 from explorer.gui.panels.rows import RowsPanel
 from explorer.gui.panels.rules import RuleBar
 from explorer.gui.panels.sequence import SequencePanel
+from explorer.gui.panels.structure import StructurePanel
 from explorer.session.model import Session
 from explorer.session.views import PANELS
 
@@ -106,6 +108,7 @@ class MainWindow(QMainWindow):
         self.npiles_panel = NPilesPanel(self)
         self.rows_panel = RowsPanel(self)
         self.array_panel = ArrayPanel(self)
+        self.structure_panel = StructurePanel(self)
         # The sidebar's tabs stand on its outer edge, written downwards: seven names across a
         # 380-pixel sidebar were cut to "Inspe…", "P…"; down its height each is read in full.
         self.setDockOptions(
@@ -123,6 +126,7 @@ class MainWindow(QMainWindow):
             self._dock("Array", "arrayDock", self.array_panel),
             self._dock("n piles", "npilesDock", self.npiles_panel),
             self._dock("Rows", "rowsDock", self.rows_panel),
+            self._dock("Structure", "structureDock", self.structure_panel),
         ]
         self.docks = dict(zip(PANELS, docks, strict=True))  # by the command line's names
         for before, after in pairwise(docks):
@@ -148,6 +152,11 @@ class MainWindow(QMainWindow):
         self.queries = QueryController(session, self.query_panel, self.grid)
         self.values = ValuesController(session, self.grid, self.inspector, self.statusBar())
         self.growth = GrowthController(session, self.grid, self.statusBar(), reselect=self._reselect)
+        self.structure = StructureController(
+            session, self.structure_panel, LatestJob(self), ask_path=self._ask_structure_path
+        )
+        self.docks["structure"].visibilityChanged.connect(lambda on: self.structure.shown() if on else None)
+        self.growth.grown.connect(lambda _: self.structure.refresh() if self.structure.wanted else None)
         self.queries.value_cache = lambda: self.values.cache
         self.play.value_cache = lambda: self.values.cache
         self.play.want_values = self.values.request_cover
@@ -214,6 +223,10 @@ class MainWindow(QMainWindow):
         )
         return f"<h3>Keyboard shortcuts</h3><table>{body}</table>"
 
+    def _ask_structure_path(self) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export the structure", "structure.csv", "CSV files (*.csv)")
+        return path or None
+
     def _reselect(self) -> None:
         """The rule answers further now: a selection it refused is asked about again."""
         s = self.session
@@ -249,6 +262,7 @@ class MainWindow(QMainWindow):
             or self.array.busy
             or self.sessions.jobs.busy
             or self.growth.busy
+            or self.structure.busy
         )
 
     def show_panel(self, name: str) -> None:
@@ -279,7 +293,7 @@ class MainWindow(QMainWindow):
         return dock
 
     def _label_tabs_later(self, *_: object) -> None:
-        QTimer.singleShot(0, self._label_tabs)
+        QTimer.singleShot(0, self, self._label_tabs)
 
     def _label_tabs(self) -> None:
         """Each dock tab's tooltip names its panel and its key (Qt remakes the tab bars whenever

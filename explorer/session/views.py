@@ -13,7 +13,7 @@ from explorer.core.game.moves import Move
 from explorer.core.rules.base import Rule
 
 # The window's panels by the names the command line uses (`screenshot --panel NAME`).
-PANELS = ("inspector", "queries", "play", "sequence", "array", "npiles", "rows")
+PANELS = ("inspector", "queries", "play", "sequence", "array", "npiles", "rows", "structure")
 
 
 class InspectorView(Protocol):

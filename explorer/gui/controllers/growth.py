@@ -69,7 +69,7 @@ class GrowthController(QObject):
         """Cover the view, as far as AUTO_COLUMNS (once the move has landed: the grid says it is
         moving before its new range is set)."""
         if self._sequence:
-            QTimer.singleShot(0, self._cover_view)
+            QTimer.singleShot(0, self, self._cover_view)
 
     def _cover_view(self) -> None:
         _, _, x_hi, y_hi = self.grid.visible_cells()

@@ -72,7 +72,9 @@ class ValuesController(QObject):
         if side > INSPECT_SIDE:
             self._show_work(text)
         else:  # milliseconds, usually: a progress bar that flashes on each click says nothing
-            QTimer.singleShot(SHOW_WORK_AFTER_MS, lambda: self._show_work(text) if self.growing == side else None)
+            QTimer.singleShot(  # held by the label: gone with the window, the call is dropped
+                SHOW_WORK_AFTER_MS, self.label, lambda: self._show_work(text) if self.growing == side else None
+            )
         cache = self.cache
         self.jobs.submit(
             cache.grow,

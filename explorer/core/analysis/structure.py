@@ -1,0 +1,106 @@
+"""What makes a rule's cold cells worth looking at far out: the Structure view's figures.
+
+For the upper cold cells (x, y), x <= y, in increasing x (the rule's cold pairs):
+
+- the ratio y / x against x: Wythoff's tends to φ; Maharaja Nim's too (its cold cells stay within
+  a bounded distance of Wythoff's lines, Larsson and Wästlund); (1,2)-GDWN's split into bands,
+  the "P-beams" with an empty sector between them (Larsson 2014);
+- the offset from Wythoff's line, y − ⌊φ·x⌋ (exact integers: ⌊φ·x⌋ = (x + isqrt(5x²)) // 2), and
+  the largest |offset| so far. The lower cells (y, x) lie as far from y = x / φ, by symmetry.
+
+For a plot the points are thinned to the least and largest value in each of `bins` runs of
+pairs, so a band or a spike survives however many pairs there are; the CSV holds every pair.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from explorer.core.exact import bulk
+from explorer.core.exact.lazy import lazy_numpy
+from explorer.core.rules.base import RuleError
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from explorer.core.rules.base import Rule
+else:
+    np = lazy_numpy(__name__)
+
+MAX_PAIRS = 1 << 22  # the pairs a structure is made of (the window's sequences reach 2^24 columns)
+BINS = 2048
+
+
+class Structure(NamedTuple):
+    """Every upper cold pair (x, y) of the first `count`, their ratio and offset."""
+
+    xs: NDArray[np.int64]
+    ys: NDArray[np.int64]
+    offset: NDArray[np.int64]  # y − ⌊φ·x⌋
+    rule_title: str
+
+    @property
+    def count(self) -> int:
+        return int(self.xs.size)
+
+    @property
+    def ratio(self) -> NDArray[np.float64]:
+        """y / x (for plotting; x = 0 left out as nan)."""
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(self.xs > 0, self.ys / np.maximum(self.xs, 1), np.nan)
+
+    @property
+    def largest_offset(self) -> NDArray[np.int64]:
+        """max |y − ⌊φ·x⌋| over the pairs so far."""
+        return np.maximum.accumulate(np.abs(self.offset)) if self.offset.size else self.offset
+
+    def thinned(self, values: NDArray, bins: int = BINS) -> tuple[NDArray, NDArray]:
+        """(x, value) keeping the least and the largest value of each of `bins` runs of pairs."""
+        n = values.size
+        if n <= 2 * bins:
+            return self.xs.astype(np.float64), values.astype(np.float64)
+        edges = np.linspace(0, n, bins + 1).astype(np.int64)
+        lo = np.minimum.reduceat(np.nan_to_num(values, nan=np.inf), edges[:-1])
+        hi = np.maximum.reduceat(np.nan_to_num(values, nan=-np.inf), edges[:-1])
+        at = self.xs[edges[:-1]].astype(np.float64)
+        keep = np.isfinite(lo) & np.isfinite(hi)
+        return np.concatenate([at[keep], at[keep]]), np.concatenate([lo[keep], hi[keep]]).astype(np.float64)
+
+    def csv_lines(self, limit: int | None = None) -> list[str]:
+        """'k,x,y,ratio,offset' lines (a header first), exact integers and the ratio to 9 digits."""
+        n = self.count if limit is None else min(limit, self.count)
+        ratio = self.ratio
+        lines = ["k,x,y,ratio,offset_from_phi_x"]
+        lines += [
+            f"{k},{x},{y},{'' if r != r else f'{r:.9f}'},{o}"
+            for k, x, y, r, o in zip(
+                range(n),
+                self.xs[:n].tolist(),
+                self.ys[:n].tolist(),
+                ratio[:n].tolist(),
+                self.offset[:n].tolist(),
+                strict=True,
+            )
+        ]
+        return lines
+
+
+def structure(rule: Rule, count: int = MAX_PAIRS) -> Structure:
+    """The first `count` upper cold pairs of the rule (fewer where it knows fewer: a sequence
+    solved so far), with their offsets from Wythoff's line. RuleError for a rule without pairs."""
+    n = count
+    while True:
+        try:
+            xs, ys = rule.cold_pairs(0, n)
+            break
+        except RuleError:
+            if n <= 1:
+                raise
+            n //= 2  # a generated sequence knows its pairs up to the columns solved
+    xs = np.asarray(xs, dtype=np.int64)
+    ys = np.asarray(ys, dtype=np.int64)
+    if xs.size and int(xs.max()) > bulk.max_index():
+        raise RuleError("the structure view reads pairs below 10^9 (int64 offsets)")
+    offset = ys - bulk.lower_array(xs)  # ⌊φ·x⌋ is Wythoff's lower number a_x, exactly
+    return Structure(xs, ys, offset, rule.title)

@@ -1,0 +1,92 @@
+"""The Structure tab's figures, computed off the GUI thread for the rule in effect (and again
+when its sequence grows); an answer for another rule is dropped. Export writes every pair."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from explorer.core.analysis.structure import Structure, structure
+from explorer.core.exact.bigint import short_decimal
+from explorer.core.rules.base import Rule, RuleError
+from explorer.session.jobs import Jobs
+from explorer.session.model import Session
+
+EXPORT_ROWS = 4_000_000  # every pair the view holds (a file of ~150 MB at most)
+
+
+class StructureController:
+    def __init__(self, session: Session, view, jobs: Jobs, ask_path: Callable[[], str | None]) -> None:  # type: ignore[no-untyped-def]
+        self.session = session
+        self.view = view
+        self.jobs = jobs
+        self.ask_path = ask_path
+        self.current: Structure | None = None
+        self.wanted = False  # computed only once the tab has been looked at
+        session.events.rule.connect(lambda _: self.refresh() if self.wanted else self._forget())
+        view.refreshRequested.connect(self.refresh)
+        view.exportRequested.connect(self.export)
+
+    @property
+    def busy(self) -> bool:
+        return self.jobs.busy
+
+    def _forget(self) -> None:
+        self.current = None
+
+    def shown(self) -> None:
+        """The tab came to the front: compute its figures (once per rule)."""
+        self.wanted = True
+        if self.current is None or self.current.rule_title != self.session.rule.title:
+            self.refresh()
+
+    def refresh(self) -> None:
+        rule = self.session.rule
+        self.current = None
+        self.view.set_busy(f"Reading the cold pairs of {rule.title}…")
+        self.jobs.submit(
+            _figures, rule, done=lambda answer: self._arrived(rule, answer), failed=lambda exc: self._failed(rule, exc)
+        )
+
+    def _arrived(self, rule: Rule, answer: tuple) -> None:  # type: ignore[type-arg]
+        if rule != self.session.rule:
+            return
+        s, ratio, offset, largest = answer
+        self.current = s
+        top = int(s.xs[-1]) if s.count else 0
+        worst = int(s.largest_offset[-1]) if s.count else 0
+        summary = (
+            f"<b>{s.count:,}</b> upper cold pairs (x ≤ y) of <i>{rule.title}</i>, x up to {short_decimal(top)}. "
+            f"Top: y / x (dashed: φ). Bottom: the offset y − ⌊φx⌋ from Wythoff's line, and in red the largest "
+            f"|offset| so far: <b>{worst:,}</b>."
+        )
+        self.view.set_structure(summary, ratio, offset, largest)
+
+    def _failed(self, rule: Rule, exc: BaseException) -> None:
+        if rule == self.session.rule:
+            self.view.set_unavailable(
+                str(exc) if isinstance(exc, RuleError) else f"The structure could not be read: {exc}"
+            )
+
+    def export(self) -> None:
+        s = self.current
+        if s is None:
+            self.view.set_busy("Nothing to export yet: the figures are still being read.")
+            return
+        path = self.ask_path()
+        if not path:
+            return
+        try:
+            with open(path, "w", encoding="utf-8") as out:
+                out.write("\n".join(s.csv_lines(EXPORT_ROWS)) + "\n")
+        except OSError as exc:
+            self.view.set_busy(f"Could not write {path}: {exc.strerror or exc}")
+            return
+        self.view.set_busy(f"Wrote {min(s.count, EXPORT_ROWS):,} pairs to {path}")
+
+
+def _figures(rule: Rule) -> tuple:  # type: ignore[type-arg]
+    s = structure(rule)
+    ratio = s.thinned(s.ratio)
+    offset = s.thinned(s.offset)
+    largest = s.thinned(s.largest_offset)
+    return s, ratio, offset, largest

@@ -1,0 +1,55 @@
+"""The Structure view's figures (issue 29) against independent facts: Wythoff's upper numbers
+satisfy b_k = ⌊φ·a_k⌋ + 1 (so every offset is 1), and the pairs of other rules come from the
+brute-force square."""
+
+from __future__ import annotations
+
+from decimal import Decimal, getcontext
+
+import numpy as np
+import pytest
+
+from explorer.core.analysis.structure import structure
+from explorer.core.rules import RuleError, parse_rule
+from tests.oracles import Vectors, vector_cold_square
+
+
+def _floor_phi(x: int) -> int:
+    getcontext().prec = 60
+    return int((Decimal(x) * (1 + Decimal(5).sqrt()) / 2).to_integral_value(rounding="ROUND_FLOOR"))
+
+
+def test_wythoffs_offsets_are_all_one():
+    s = structure(parse_rule("wythoff"), 1 << 16)
+    assert s.count == 1 << 16 and int(s.offset[0]) == 0  # (0, 0)
+    assert np.all(s.offset[1:] == 1)
+    for k in (1, 2, 17, 4000, (1 << 16) - 1):  # the offset's ⌊φx⌋ by decimal arithmetic
+        assert int(s.ys[k]) - _floor_phi(int(s.xs[k])) == int(s.offset[k])
+
+
+def test_maharaja_pairs_and_offsets_from_the_brute_force_square():
+    n = 1500
+    cold = vector_cold_square(n, Vectors([(1, 0), (1, 1)], [(1, 2)]))
+    upper = sorted((x, y) for x in range(n) for y in range(x, n) if cold[x][y])
+    s = structure(parse_rule("maharaja"), 200)
+    assert list(zip(s.xs.tolist(), s.ys.tolist(), strict=True)) == upper[:200]
+    assert [int(o) for o in s.offset] == [y - _floor_phi(x) for x, y in upper[:200]]
+    assert int(s.largest_offset[-1]) == max(abs(y - _floor_phi(x)) for x, y in upper[:200])
+
+
+def test_thinning_keeps_each_runs_extremes_and_the_csv_reads_back():
+    s = structure(parse_rule("gdwn:1,2"), 1 << 14)
+    x, v = s.thinned(s.ratio, bins=64)
+    assert x.size == v.size <= 128
+    ratio = s.ratio
+    assert np.nanmax(ratio) == pytest.approx(v.max()) and np.nanmin(ratio) == pytest.approx(v.min())
+    lines = s.csv_lines(50)
+    assert lines[0] == "k,x,y,ratio,offset_from_phi_x" and len(lines) == 51
+    for line in lines[1:]:
+        k, xx, yy, _, off = line.split(",")
+        assert (int(xx), int(yy), int(off)) == (int(s.xs[int(k)]), int(s.ys[int(k)]), int(s.offset[int(k)]))
+
+
+def test_a_rule_without_pairs_says_so():
+    with pytest.raises(RuleError):
+        structure(parse_rule("custom:one=2 3;both=none;n=32"))
