@@ -21,7 +21,7 @@ def _floor_phi(x: int) -> int:
 
 def test_wythoffs_offsets_are_all_one():
     s = structure(parse_rule("wythoff"), 1 << 16)
-    assert s.count == 1 << 16 and int(s.offset[0]) == 0  # (0, 0)
+    assert s.size == 1 << 16 and int(s.offset[0]) == 0  # (0, 0)
     assert np.all(s.offset[1:] == 1)
     for k in (1, 2, 17, 4000, (1 << 16) - 1):  # the offset's ⌊φx⌋ by decimal arithmetic
         assert int(s.ys[k]) - _floor_phi(int(s.xs[k])) == int(s.offset[k])

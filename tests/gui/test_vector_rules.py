@@ -138,7 +138,7 @@ def test_the_structure_tab_shows_the_beams_and_exports_every_pair(qtbot, window,
     qtbot.waitUntil(lambda: window.structure.current is not None and not window.busy, timeout=60_000)
     s = window.structure.current
     status = window.findChild(QLabel, "structureStatus").text()
-    assert f"{s.count:,}" in status and "GDWN" in status
+    assert f"{s.size:,}" in status and "GDWN" in status
     xs, ys = window.session.rule.cold_pairs(0, 100)
     assert s.xs[:100].tolist() == list(xs) and s.ys[:100].tolist() == list(ys)
     ratio = s.ratio[s.xs > 10_000]
@@ -150,7 +150,7 @@ def test_the_structure_tab_shows_the_beams_and_exports_every_pair(qtbot, window,
     from explorer.gui.controllers.structure import EXPORT_ROWS
 
     lines = path.read_text().splitlines()
-    assert len(lines) == min(s.count, EXPORT_ROWS) + 1 and lines[1].startswith("0,0,0,")
+    assert len(lines) == min(s.size, EXPORT_ROWS) + 1 and lines[1].startswith("0,0,0,")
     assert f"Wrote {len(lines) - 1:,} pairs" in window.findChild(QLabel, "structureStatus").text()
     window.structure.ask_path = lambda: str(tmp_path / "no such dir" / "x.csv")
     window.findChild(QPushButton, "structureExport").click()

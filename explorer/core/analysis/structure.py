@@ -41,7 +41,7 @@ class Structure(NamedTuple):
     rule_title: str
 
     @property
-    def count(self) -> int:
+    def size(self) -> int:
         return int(self.xs.size)
 
     @property
@@ -69,7 +69,7 @@ class Structure(NamedTuple):
 
     def csv_lines(self, limit: int | None = None) -> list[str]:
         """'k,x,y,ratio,offset' lines (a header first), exact integers and the ratio to 9 digits."""
-        n = self.count if limit is None else min(limit, self.count)
+        n = self.size if limit is None else min(limit, self.size)
         ratio = self.ratio
         lines = ["k,x,y,ratio,offset_from_phi_x"]
         lines += [

@@ -52,10 +52,10 @@ class StructureController:
             return
         s, ratio, offset, largest = answer
         self.current = s
-        top = int(s.xs[-1]) if s.count else 0
-        worst = int(s.largest_offset[-1]) if s.count else 0
+        top = int(s.xs[-1]) if s.size else 0
+        worst = int(s.largest_offset[-1]) if s.size else 0
         summary = (
-            f"<b>{s.count:,}</b> upper cold pairs (x ≤ y) of <i>{rule.title}</i>, x up to {short_decimal(top)}. "
+            f"<b>{s.size:,}</b> upper cold pairs (x ≤ y) of <i>{rule.title}</i>, x up to {short_decimal(top)}. "
             f"Top: y / x (dashed: φ). Bottom: the offset y − ⌊φx⌋ from Wythoff's line, and in red the largest "
             f"|offset| so far: <b>{worst:,}</b>."
         )
@@ -81,7 +81,7 @@ class StructureController:
         except OSError as exc:
             self.view.set_busy(f"Could not write {path}: {exc.strerror or exc}")
             return
-        self.view.set_busy(f"Wrote {min(s.count, EXPORT_ROWS):,} pairs to {path}")
+        self.view.set_busy(f"Wrote {min(s.size, EXPORT_ROWS):,} pairs to {path}")
 
 
 def _figures(rule: Rule) -> tuple:  # type: ignore[type-arg]
