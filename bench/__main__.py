@@ -7,7 +7,16 @@ import os
 import platform
 import sys
 
-from bench import core_jobs, frames_jobs, grundy_jobs, query_jobs, render_jobs, startup_jobs, values_jobs
+from bench import (
+    core_jobs,
+    frames_jobs,
+    grundy_jobs,
+    query_jobs,
+    render_jobs,
+    sequence_jobs,
+    startup_jobs,
+    values_jobs,
+)
 
 
 def main() -> int:
@@ -19,6 +28,7 @@ def main() -> int:
         "query": query_jobs.run,
         "grundy": grundy_jobs.run,
         "values": values_jobs.run,
+        "sequence": sequence_jobs.run,
     }
     chosen = sys.argv[1:] or list(jobs)
     unknown = [name for name in chosen if name not in jobs]

@@ -103,6 +103,8 @@ def _numba_kernels() -> Any:
         d = cmax - (q * x - p * y)
         if d < 0 or d >= size:
             return -1
+        if p == 1:
+            return base + d  # most rays: no division
         return base + (d % p) * seg + d // p
 
     @njit(cache=True, nogil=True)
@@ -121,6 +123,8 @@ def _numba_kernels() -> Any:
         ycap = col.shape[0]
         nrays = rays_p.shape[0]
         njumps = jumps_i.shape[0]
+        last_b = np.full(nrays, -1, dtype=np.int64)
+        last_f = np.full(nrays, -2, dtype=np.int64)
         for x in range(x_from, x_to):
             if col[x] >= 0:
                 continue
@@ -134,16 +138,30 @@ def _numba_kernels() -> Any:
                 moved = False
                 for r in range(nrays):
                     p = rays_p[r]
-                    b = line_bit(x, y, p, rays_q[r], cmaxs[r], sizes[r], segs[r], bases[r])
-                    if b < 0:
+                    d = cmaxs[r] - rays_q[r] * x + p * y
+                    if d < 0 or d >= sizes[r]:
                         return x
-                    f = next_free(bits, lvl_off, lvl_words, b)
-                    if f < 0 or f >= bases[r] + ((b - bases[r]) // segs[r] + 1) * segs[r]:
+                    if p == 1:  # most rays: no division
+                        b = bases[r] + d
+                        end = bases[r] + segs[r]
+                    else:
+                        rho = d % p
+                        b = bases[r] + rho * segs[r] + d // p
+                        end = bases[r] + (rho + 1) * segs[r]
+                    word = bits[lvl_off[0] + (b >> 6)] >> uint64(b & 63)
+                    if word & uint64(1) == uint64(0):
+                        continue  # the line is free (the usual case): no search
+                    # Bits are only ever set: if an earlier search from last_b found last_f, every
+                    # line in [last_b, last_f) is used, so a search from inside starts at last_f.
+                    start = last_f[r] if last_b[r] <= b <= last_f[r] else b
+                    f = next_free(bits, lvl_off, lvl_words, start)
+                    if f < 0 or f >= end:
                         return x  # no free line left in this run: more rows needed
-                    if f != b:
-                        y += f - b
-                        moved = True
-                        break
+                    last_b[r] = b
+                    last_f[r] = f
+                    y += f - b
+                    moved = True
+                    break
                 if moved:
                     continue
                 hit = False

@@ -1,0 +1,126 @@
+"""Rules solved as a generated sequence (issue 29): the compiled column sweep against a plain-Python
+sweep of the same method in the same run, its cost per column as the columns grow, its memory,
+and a whole `count` command at 2^24."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+
+from bench.common import best_of, python, row
+from explorer.core.game.vector_sequence import SequenceEngine
+
+RULES = {
+    "maharaja": ([(1, 0), (0, 1), (1, 1)], [(1, 2), (2, 1)]),
+    "(1,2)-GDWN": ([(1, 0), (0, 1), (1, 1), (1, 2), (2, 1)], []),
+}
+
+
+def plain_python_sweep(rays: list[tuple[int, int]], jumps: list[tuple[int, int]], n: int) -> list[int]:
+    """The baseline: MATH.md's column sweep in plain Python, with the same leapfrogging (a dictionary
+    of "next free line" links per ray), so the ratio measures the compiled code, not the method."""
+    others = [(p, q) for p, q in rays if (p, q) not in ((1, 0), (0, 1))]
+    links: list[dict[int, int]] = [{} for _ in others]
+    col: dict[int, int] = {}
+    for x in range(n):
+        if x in col:
+            continue
+        y = x
+        while True:
+            if y in col:
+                y += 1
+                continue
+            moved = False
+            for r, (p, q) in enumerate(others):
+                c = start = q * x - p * y
+                while c in links[r]:
+                    c = links[r][c]
+                if c != start:
+                    links[r][start] = c
+                    y += (start - c) // p
+                    moved = True
+                    break
+            if moved:
+                continue
+            if any(1 <= i <= x and j <= y and col.get(x - i) == y - j for i, j in jumps):
+                y += 1
+                continue
+            break
+        col[x], col[y] = y, x
+        for r, (p, q) in enumerate(others):
+            links[r][q * x - p * y] = q * x - p * y - p
+            links[r][q * y - p * x] = q * y - p * x - p
+    return [col[x] for x in range(n)]
+
+
+def scanning_python_sweep(rays: list[tuple[int, int]], jumps: list[tuple[int, int]], n: int) -> list[int]:
+    """The sweep as MATH.md first states it, in plain Python: each column's y found by scanning
+    upwards one row at a time (a set of used lines per ray): quadratic, as MATH.md says."""
+    others = [(p, q) for p, q in rays if (p, q) not in ((1, 0), (0, 1))]
+    used: list[set[int]] = [set() for _ in others]
+    col: dict[int, int] = {}
+    for x in range(n):
+        if x in col:
+            continue
+        y = x
+        while (
+            y in col
+            or any(q * x - p * y in used[r] for r, (p, q) in enumerate(others))
+            or any(1 <= i <= x and j <= y and col.get(x - i) == y - j for i, j in jumps)
+        ):
+            y += 1
+        col[x], col[y] = y, x
+        for r, (p, q) in enumerate(others):
+            used[r] |= {q * x - p * y, q * y - p * x}
+    return [col[x] for x in range(n)]
+
+
+def _fresh_sweep(rays, jumps, n: int) -> SequenceEngine:  # type: ignore[no-untyped-def]
+    engine = SequenceEngine(rays, jumps)
+    engine.grow(n)
+    return engine
+
+
+def run() -> None:
+    # First, while this process is small: a forked child's peak counts the parent's pages it began with.
+    cmd = [python(), "-m", "explorer", "count", "16777215", "16777215", "--rule", "maharaja"]
+    took = best_of(lambda: subprocess.run(cmd, check=True, stdout=subprocess.PIPE), repeat=3)
+    child = subprocess.Popen(cmd, stdout=subprocess.PIPE)
+    answer = child.stdout.read().decode().strip() if child.stdout else ""
+    _, _, usage = os.wait4(child.pid, 0)  # this process's own peak, not the largest child's so far
+    rss = usage.ru_maxrss >> 10
+    row("CLI count 16777215 16777215 --rule maharaja", took, note=f"= {answer}; peak RSS {rss} MiB (whole process)")
+    SequenceEngine([(1, 0), (0, 1), (1, 1)], []).grow(1024)  # compile (or load the cache) first
+    n = 1 << 17
+    for name, (rays, jumps) in RULES.items():
+        ours = best_of(lambda rays=rays, jumps=jumps: _fresh_sweep(rays, jumps, n), repeat=3)
+        base = best_of(lambda rays=rays, jumps=jumps: plain_python_sweep(rays, jumps, n), repeat=1)
+        engine = _fresh_sweep(rays, jumps, n)
+        assert list(engine.solved.col[:n]) == plain_python_sweep(rays, jumps, 1 << 12) + list(
+            engine.solved.col[1 << 12 : n]
+        )
+        row(f"sequence sweep {name}, 2^17 columns", ours, base, "leapfrogging Python sweep")
+    n = 1 << 13
+    for name, (rays, jumps) in RULES.items():
+        ours = best_of(lambda rays=rays, jumps=jumps: _fresh_sweep(rays, jumps, n), repeat=3)
+        base = best_of(lambda rays=rays, jumps=jumps: scanning_python_sweep(rays, jumps, n), repeat=1)
+        assert list(_fresh_sweep(rays, jumps, n).solved.col[:n]) == scanning_python_sweep(rays, jumps, 1 << 12) + list(
+            _fresh_sweep(rays, jumps, n).solved.col[1 << 12 : n]
+        )
+        row(f"sequence sweep {name}, 2^13 columns", ours, base, "scanning Python sweep")
+    for name, (rays, jumps) in RULES.items():
+        for k in (20, 22, 24, 26):
+            engine = SequenceEngine(rays, jumps)
+            engine.grow(1 << 10)
+            t = time.perf_counter()
+            engine.grow(1 << k)
+            took = time.perf_counter() - t
+            rows = engine.solved.col.shape[0]
+            peak = engine.bytes_for(1 << k, rows) >> 20
+            row(
+                f"sequence sweep {name}, 2^{k} columns",
+                took,
+                note=f"{took / (1 << k) * 1e9:.1f} ns a column; peak {peak} MiB, kept {engine.nbytes >> 20} MiB",
+            )
+            del engine
