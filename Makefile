@@ -79,6 +79,9 @@ screenshots: $(RUN_STAMP)
 	$(SHOT) docs/images/array.png --panel array --select 55 89 --size 1100x680
 	$(SHOT) docs/images/rows.png --panel rows --mode grundy --view 0 0 60 39 --size 1100x680
 	$(SHOT) docs/images/npiles.png --panel npiles --size 1100x680
+	$(SHOT) docs/images/maharaja.png --rule maharaja --select 5 7 --view 0 0 40 26 --size 1100x680
+	$(SHOT) docs/images/gdwn-far.png --rule gdwn:1,2 --view 0 0 3000000 2000000 --size 1100x680
+	$(SHOT) docs/images/structure.png --rule gdwn:1,2 --panel structure --view 0 0 3000000 2000000 --size 1100x680
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis explorer/core/grundy/_aot_*
