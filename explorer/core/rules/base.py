@@ -22,6 +22,9 @@ from explorer.core.render.raster import Raster
 from explorer.core.rules.spec import MoveSet, MoveSpec
 
 if TYPE_CHECKING:
+    from explorer.core.analysis.construction import Step
+
+if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
@@ -102,6 +105,10 @@ class Rule(Protocol):
     def remoteness(self, x: int, y: int) -> int: ...
     def count(self, *bounds: int) -> int: ...
     def counter(self, method: str = "auto", max_cells: int = MAX_CELLS) -> Counter: ...
+    # the construction of its cold cells, step by step (build mode, animations)
+    def construction_step(self, k: int) -> Step: ...
+    def construction_start(self, x: int, y: int) -> int: ...  # the first step about the view from (x, y)
+    def construction_order(self, x: int, y: int) -> int | None: ...  # the step that places or decides (x, y)
     # how far it answers, and what answering costs
     def reach(self, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None: ...
     def reach_limit(self, budget_bytes: int) -> int | None: ...  # the farthest `bound` reach can make
@@ -135,6 +142,46 @@ class RuleBase(Frozen):
 
     def __str__(self) -> str:
         return self.title
+
+    # ----- the construction, step by step ------------------------------------------------------
+    def construction_step(self, k: int) -> Step:
+        """Step k: the k-th cold pair x <= y and its mirror, and the lines of cells now hot."""
+        from explorer.core.analysis.construction import Step, spec_lines
+
+        x, y = self.cold_pair(k)
+        placed = ((x, y),) if x == y else ((x, y), (y, x))
+        spec = cast(MoveSpec, self.spec)
+        lines = tuple(line for c in placed for line in spec_lines(c, spec.one.every, spec.both.every, spec.difference))
+        return Step(k, (x, y), placed, lines, (), self.construction_caption(k, x, y))
+
+    def construction_caption(self, k: int, x: int, y: int) -> str:
+        if k == 0 and (x, y) == (0, 0):
+            return "(0, 0): no move is left, so the player to move loses: the first cold cell"
+        return (
+            f"pair {short_decimal(k)}: ({short_decimal(x)}, {short_decimal(y)}) and its mirror: no move from "
+            "either reaches an earlier cold cell"
+        )
+
+    def construction_start(self, x: int, y: int) -> int:
+        """The first step whose pair's smaller pile is at least min(x, y) (pairs x_k grow with k,
+        and x_k >= k: a binary search over k <= min(x, y))."""
+        m = max(0, min(x, y))
+        lo, hi = 0, m
+        while lo < hi:
+            mid = (lo + hi) // 2
+            try:
+                below = self.cold_pair(mid)[0] < m
+            except RuleError:
+                below = False  # beyond what the rule knows: treat as past the view
+            if below:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+    def construction_order(self, x: int, y: int) -> int | None:
+        """The step that places (x, y) (None for a hot cell of a pair rule)."""
+        return self.cold_index(x, y)
 
     # ----- how far it answers ----------------------------------------------------------------
     def reach(self, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None:

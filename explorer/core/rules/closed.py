@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from explorer.core.counting.closed_form import pairs_in_prefix
 from explorer.core.counting.cold_index import MAX_CELLS, ClosedFormCounter, ColdIndex, Counter
 from explorer.core.exact import bulk
+from explorer.core.exact.bigint import short_decimal
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole, count_lower_upto, lower
@@ -134,6 +135,17 @@ class BeattyRule(RuleBase):
         for (cx, cy), cold in self.changes.items():
             out += np.where((xs >= cx) & (ys >= cy), 1 if cold else -1, 0)
         return out
+
+    def construction_caption(self, k: int, x: int, y: int) -> str:
+        if self.changes or k == 0:
+            return super().construction_caption(k, x, y)
+        a, ks, xs, ys = self.a, short_decimal(k), short_decimal(x), short_decimal(y)
+        low, up = ("a", "b") if a == 1 else ("A", "B")
+        times = f"{ks}" if a == 1 else f"{a}·{ks}"
+        return (
+            f"{low}_{ks} = {xs}: the least number in no earlier pair; {up}_{ks} = {xs} + {times} = {ys}: "
+            f"the difference {short_decimal(y - x)} is new"
+        )
 
     def counter(self, method: str = "auto", max_cells: int = MAX_CELLS) -> Counter:
         if method == "closed-form":
@@ -270,6 +282,12 @@ class Nim(RuleBase):
 
     def cold_index(self, x: int, y: int) -> int | None:
         return x if self.is_cold(x, y) else None
+
+    def construction_caption(self, k: int, x: int, y: int) -> str:
+        if k == 0:
+            return super().construction_caption(k, x, y)
+        pos = f"({short_decimal(x)}, {short_decimal(y)})"
+        return f"{pos}: equal piles; whatever the mover takes, the other takes as much from the other pile"
 
     def cold_count(self, x: int, y: int) -> int:
         return min(x, y) + 1 if x >= 0 and y >= 0 else 0

@@ -16,12 +16,14 @@ from explorer.core import budget
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
 from explorer.core.render.raster import Raster, rasterize_table
-from explorer.core.rules.base import RuleBase, RuleError
+from explorer.core.rules.base import OutOfBounds, RuleBase, RuleError
 from explorer.core.rules.spec import Amounts, MoveSet, MoveSpec
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
+
+    from explorer.core.analysis.construction import Step
 else:
     np = lazy_numpy(__name__)
 
@@ -129,6 +131,32 @@ class SquareRule(RuleBase):
 
     def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
         return rasterize_table(self._prefix, x_lo, y_lo, x_hi, y_hi, step)
+
+    # ----- the solve, cell by cell (column after column, each upwards: every move's target first)
+    def construction_step(self, k: int) -> Step:
+        from explorer.core.analysis.construction import Step
+
+        n = self.bound
+        if not 0 <= k < n * n:
+            raise OutOfBounds(f"the solve of [0, {n})² has {n * n:,} steps")
+        x, y = divmod(k, n)
+        if self.table[x, y]:
+            moves = sum(1 for _ in self.legal_moves(x, y))
+            why = "no move is left" if not moves else f"none of its {moves} moves reaches a cold cell"
+            won = ", and the player who cannot move wins" if self.misere and not moves else ""
+            return Step(k, (x, y), ((x, y),), (), (), f"({x}, {y}) is cold: {why}{won}")
+        wins = self.winning_moves(x, y)
+        if not wins:  # misère: a position with no move is won by the player to move
+            return Step(k, (x, y), (), (), (), f"({x}, {y}) is hot: no move is left, and under misère play that wins")
+        t = wins[0].target
+        return Step(k, (x, y), (), (), (t,), f"({x}, {y}) is hot: the move to ({t[0]}, {t[1]}) reaches a cold cell")
+
+    def construction_start(self, x: int, y: int) -> int:
+        return min(max(0, x), self.bound - 1) * self.bound
+
+    def construction_order(self, x: int, y: int) -> int | None:
+        self.check(x, y)
+        return x * self.bound + y
 
 
 class CustomRule(SquareRule):

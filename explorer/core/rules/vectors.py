@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
+    from explorer.core.analysis.construction import Step
     from explorer.core.game.vector_sequence import SequenceEngine, Solved
     from explorer.core.values.kernel import ValueTable
 else:
@@ -324,6 +325,25 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
             return None
         k = int(np.searchsorted(self._upper_xs(), min(n, p)))
         return NumberRole(NumberKind.LOWER if p > n else NumberKind.UPPER, k, p)
+
+    def construction_step(self, k: int) -> Step:
+        """Step k: the k-th cold pair x <= y, found by the column sweep, and what it makes hot."""
+        from explorer.core.analysis.construction import Line, Step
+
+        x, y = self.cold_pair(k)
+        placed = ((x, y),) if x == y else ((x, y), (y, x))
+        lines = tuple(Line((cx + p, cy + q), (p, q)) for cx, cy in placed for p, q in self.spec.rays)
+        dots = tuple((cx + i, cy + j) for cx, cy in placed for i, j in self.spec.jumps)
+        if k == 0:
+            caption = "(0, 0): no move is left, so the player to move loses: the first cold cell"
+        else:
+            others = " ".join(f"({p},{q})" for p, q in self.spec.rays if (p, q) not in ((1, 0), (0, 1)))
+            jumps = ", and no jump away from a cold cell" if self.spec.jumps else ""
+            caption = (
+                f"column {short_decimal(x)}: the least with no cold cell yet; row {short_decimal(y)}: the least "
+                f"y >= {short_decimal(x)} whose row is free, on no used line of the rays {others or '(1,0)'}{jumps}"
+            )
+        return Step(k, (x, y), placed, lines, dots, caption)
 
     # ----- counting -------------------------------------------------------------------------------
     def cold_count(self, x: int, y: int) -> int:

@@ -1,0 +1,75 @@
+"""The construction of the cold cells, one step at a time: what build mode shows and explains.
+
+Every write-up of the game explains it so: place the cold pairs one at a time, each the least
+number not used yet and its partner, so that no two cold cells share a row, a column or a
+diagonal. A rule says what its k-th step is (`Rule.construction_step(k)`):
+
+- rules with a sequence of cold pairs (Wythoff, a-Wythoff, Nim, move-vector sequences): step k
+  places the k-th pair x <= y and its mirror, and the lines of cells that can now move onto them
+  (every cell on them is hot from now on);
+- rules solved on a square: step k decides the k-th cell in the order of the solve: cold when no
+  move reaches a cold cell, else hot, with the cold cell one of its moves reaches.
+
+Steps are computed one at a time, at any k (near 10^18 the numbers are exact), so build mode and
+the animations never compute more than they show.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+Position = tuple[int, int]
+Vector = tuple[int, int]
+BAND_LINES = 16  # a-Wythoff's band is drawn as at most this many diagonals each side of the cell
+
+
+class Line(NamedTuple):
+    """The cells start + t·direction, t >= 0: every one of them can move onto a placed cold cell."""
+
+    start: Position
+    direction: Vector
+
+
+class Step(NamedTuple):
+    k: int
+    cell: Position  # the cell this step is about (the pair's x <= y cell, or the cell decided)
+    placed: tuple[Position, ...]  # the cold cells it places (none for a cell found hot)
+    lines: tuple[Line, ...]  # what the placed cells make hot: rays back along each move
+    dots: tuple[Position, ...]  # cells one jump away made hot; or the cold cell a hot cell reaches
+    caption: str
+
+
+def spec_lines(cell: Position, one_every: bool, both_every: bool, difference: int) -> tuple[Line, ...]:
+    """The lines of cells that can move onto `cell` under moves of any amount: along the row and
+    the column (one pile), and the diagonal band |k − l| < difference (both piles)."""
+    x, y = cell
+    out: list[Line] = []
+    if one_every:
+        out += [Line((x + 1, y), (1, 0)), Line((x, y + 1), (0, 1))]
+    if both_every:  # the band's diagonals nearest the cell (a wide band covers the whole quadrant)
+        reach = min(difference, BAND_LINES)
+        for d in range(-(reach - 1), reach):  # k − l = d, k, l >= 1
+            out.append(Line((x + 1 + max(d, 0), y + 1 + max(-d, 0)), (1, 1)))
+    return tuple(out)
+
+
+def placed_before(steps: list[Step]) -> set[Position]:
+    """Every cold cell the given steps place."""
+    return {c for s in steps for c in s.placed}
+
+
+def clip(line: Line, x0: int, y0: int, x1: int, y1: int) -> tuple[Position, Position] | None:
+    """The first and last cell of the line inside [x0, x1] × [y0, y1] (exact integers), if any."""
+    (sx, sy), (p, q) = line
+    lo, hi = 0, None
+    for s, d, a, b in ((sx, p, x0, x1), (sy, q, y0, y1)):
+        if d == 0:
+            if not a <= s <= b:
+                return None
+            continue
+        lo = max(lo, -((s - a) // d) if s < a else 0)  # least t with s + t·d >= a
+        top = (b - s) // d
+        hi = top if hi is None else min(hi, top)
+    if hi is None or hi < lo:
+        return None
+    return (sx + lo * p, sy + lo * q), (sx + hi * p, sy + hi * q)

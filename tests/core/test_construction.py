@@ -1,0 +1,84 @@
+"""Build mode's steps (issue 30), for every rule of the conformance suite, against brute force:
+after step k the cells placed are exactly the cold cells of the first k pairs (or, for a rule
+solved on a square, of the first k cells of its solve); every cell a step's lines and dots make
+hot is hot and can move onto what the step placed."""
+
+from __future__ import annotations
+
+import pytest
+
+from explorer.core.analysis.construction import Line, clip
+from explorer.core.rules import parse_rule
+from tests.core.test_rule_conformance import CASES, N, _solve_from_legal_moves
+
+
+@pytest.fixture(scope="module", params=list(CASES))
+def case(request):  # type: ignore[no-untyped-def]
+    rule = parse_rule(request.param)
+    return request.param, rule, _solve_from_legal_moves(rule)
+
+
+def test_the_steps_place_exactly_the_cold_cells_in_order(case):
+    _, rule, cold = case
+    square = rule.construction_order(0, 0) == 0 and rule.construction_order(0, 1) == 1  # decided cell by cell
+    placed: set[tuple[int, int]] = set()
+    k = 0
+    while True:
+        if square and k >= N * N:
+            break
+        step = rule.construction_step(k)
+        x, y = step.cell
+        if not square and min(x, y) >= N:
+            break
+        if square:
+            if (x, y) in cold:  # the solve's order: column after column, each upwards
+                assert bool(step.placed) == cold[(x, y)], step
+            placed |= set(step.placed)
+            if k % N == N - 1:  # at the end of each column
+                done = {c for c, v in cold.items() if v and c[0] * rule.bound + c[1] <= k}
+                assert placed & set(cold) == done, k
+            for t in step.dots:  # the cold cell a hot cell reaches
+                assert cold.get(t, True) and rule.is_legal((x, y), t)
+        else:
+            assert x <= y
+            placed |= set(step.placed)
+            # after step k: every cold cell with its smaller pile at most x, and no other
+            want = {c for c, v in cold.items() if v and min(c) <= x}
+            assert placed & set(cold) == want, k
+            for line in step.lines:
+                ends = clip(line, 0, 0, N - 1, N - 1)
+                if ends is None:
+                    continue
+                (ax, ay), (bx, by) = ends
+                p, q = line.direction
+                t = 0
+                while (ax + t * p, ay + t * q) != (bx + p, by + q):
+                    c = (ax + t * p, ay + t * q)
+                    assert not cold[c], (step, c)  # made hot by this step
+                    assert any(rule.is_legal(c, s) for s in step.placed), (step, c)
+                    t += 1
+            for d in step.dots:
+                if max(d) < N:
+                    assert not cold[d] and any(rule.is_legal(d, s) for s in step.placed), (step, d)
+        assert step.caption
+        k += 1
+        if k > 4 * N * N:
+            raise AssertionError("no end")
+
+
+def test_a_view_far_out_starts_at_its_own_pair_with_exact_numbers():
+    rule = parse_rule("wythoff")
+    x = 10**18
+    k = rule.construction_start(x, x)
+    a, b = rule.cold_pair(k)
+    assert a >= x and rule.cold_pair(k - 1)[0] < x
+    step = rule.construction_step(k)
+    assert step.cell == (a, b) and f"a_{k} = {a}" in step.caption and f"b_{k} = {a} + {k} = {b}" in step.caption
+
+
+def test_clip_is_exact_at_any_size():
+    big = 10**100
+    line = Line((big, big + 3), (1, 1))
+    assert clip(line, big, big, big + 10, big + 10) == ((big, big + 3), (big + 7, big + 10))
+    assert clip(Line((5, 0), (0, 1)), 0, 0, 4, 9) is None
+    assert clip(Line((0, 0), (2, 1)), 3, 0, 9, 9) == ((4, 2), (8, 4))
