@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import BinaryIO
 
 import explorer
+from explorer.cli.animate import cmd_animate
 from explorer.cli.common import EXIT_BAD_INPUT, PROG, Parser, UsageError, natural
 from explorer.cli.numbers import cmd_moves, cmd_number, cmd_zeckendorf
 from explorer.cli.tables import cmd_array, cmd_count, cmd_grundy, cmd_grundy_row, cmd_judge, cmd_pairs, cmd_remoteness
@@ -120,6 +121,18 @@ def _array(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.set_defaults(func=cmd_array)
 
 
+def _animate(p: argparse.ArgumentParser, rule_help: str) -> None:
+    p.add_argument("out", metavar="OUT.gif")
+    p.add_argument("--rule", default="wythoff", help=rule_help)
+    p.add_argument("--view", nargs=4, type=natural, metavar=("X0", "Y0", "X1", "Y1"), help="the cells shown")
+    p.add_argument("--steps", type=natural, default=12, metavar="N", help="construction steps (frames), 1 to 600")
+    p.add_argument("--size", default="800x600", metavar="WxH")
+    p.add_argument("--what", choices=("build", "play"), default="build", help="the construction, or a perfect game")
+    p.add_argument("--from", dest="start", nargs=2, type=natural, metavar=("A", "B"), help="the game's start (play)")
+    p.add_argument("--frame-ms", type=natural, default=700, metavar="MS", help="milliseconds a frame")
+    p.set_defaults(func=cmd_animate)
+
+
 def _open(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("session", metavar="FILE")
     window_options(p, rule_help)
@@ -140,6 +153,7 @@ COMMANDS: tuple[tuple[str, str, Setup], ...] = (
     ("screenshot", "render the window off-screen to a PNG", _screenshot),
     ("array", "the Wythoff array: ROWS lines of COLS entries (rows, columns from 1)", _array),
     ("open", "open a saved session in the window", _open),
+    ("animate", "an animated GIF: the construction of the cold cells, or a perfect game", _animate),
 )
 
 

@@ -1,0 +1,217 @@
+"""Animations to take away (issue 30): the construction of the cold cells, step by step, and a
+game between two perfect players, drawn frame by frame with Pillow (no Qt: it runs headless and
+in a notebook) and written as an animated GIF.
+
+A frame is the grid of the view [x0, x1] × [y0, y1] (pile A across, pile B up, (x0, y0) bottom
+left), one square per cell, with a caption band under it:
+
+- build: cold cells placed so far (deep blue; those of steps before the view's first, pale), the
+  step's new cells outlined, the lines of cells they make hot shaded (clipped exactly, at any
+  size), jump targets ringed, and the step's sentence;
+- play: the positions of the game so far joined by its moves, the position now outlined, and
+  who moved how.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from explorer.core.analysis.construction import Step, clip
+from explorer.core.exact.bigint import short_decimal
+from explorer.core.render.palette import COLD, HOT
+from explorer.core.rules.base import RuleError
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from explorer.core.rules.base import Rule
+
+MAX_VIEW = 240  # cells across a frame, at most (a cell must stay a few pixels wide)
+MAX_STEPS = 600
+EARLIER = (150, 175, 225)  # cold cells placed before the view's first step
+NEW = (230, 120, 20)  # the step's own cells, outlined
+HOTTER = (240, 180, 150)  # cells the step makes hot
+LINE = (90, 90, 90)
+PATH = (150, 50, 160)
+CAPTION_PX = 58
+ASCII = {"→": "->", "·": "*", "−": "-", "≥": ">=", "≤": "<=", "²": "^2", "φ": "phi", "…": "..."}
+Progress = Callable[[int, int], bool]
+
+
+class Frame:
+    """Cell geometry of one view in a picture of size (width, height)."""
+
+    def __init__(self, view: tuple[int, int, int, int], size: tuple[int, int]) -> None:
+        x0, y0, x1, y1 = view
+        if x1 < x0 or y1 < y0:
+            raise RuleError("the view needs X0 <= X1 and Y0 <= Y1")
+        if max(x1 - x0, y1 - y0) >= MAX_VIEW:
+            raise RuleError(f"an animation shows at most {MAX_VIEW} cells across: narrow the view")
+        self.view = view
+        self.width, self.height = size
+        cols, rows = x1 - x0 + 1, y1 - y0 + 1
+        self.cell = max(2, min((self.width - 8) // cols, (self.height - CAPTION_PX - 8) // rows))
+        self.left = (self.width - cols * self.cell) // 2
+        self.bottom = self.height - CAPTION_PX - 4
+
+    def box(self, x: int, y: int) -> tuple[int, int, int, int]:
+        x0, y0, _, _ = self.view
+        left = self.left + (x - x0) * self.cell
+        bottom = self.bottom - (y - y0) * self.cell
+        return left, bottom - self.cell + 1, left + self.cell - 1, bottom
+
+    def centre(self, x: int, y: int) -> tuple[float, float]:
+        a, b, c, d = self.box(x, y)
+        return (a + c) / 2, (b + d) / 2
+
+    def inside(self, x: int, y: int) -> bool:
+        x0, y0, x1, y1 = self.view
+        return x0 <= x <= x1 and y0 <= y <= y1
+
+    def cells(self) -> list[tuple[int, int]]:
+        x0, y0, x1, y1 = self.view
+        return [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+
+
+def _image(frame: Frame) -> Any:
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (frame.width, frame.height), (255, 255, 255))
+    draw = ImageDraw.Draw(image)
+    for x, y in frame.cells():
+        draw.rectangle(frame.box(x, y), fill=HOT)
+    return image, draw
+
+
+def _caption(draw: Any, frame: Frame, text: str) -> None:
+    from PIL import ImageFont
+
+    font = ImageFont.load_default(size=13)
+    for fancy, plain in ASCII.items():  # the built-in font has no arrows or math signs
+        text = text.replace(fancy, plain)
+    chars = max(20, frame.width // 7)
+    lines = textwrap.wrap(text, chars)[:3]
+    for i, line in enumerate(lines):
+        draw.text((8, frame.height - CAPTION_PX + 4 + 17 * i), line, fill=(20, 20, 20), font=font)
+
+
+def build_frames(
+    rule: Rule, view: tuple[int, int, int, int], steps: int, size: tuple[int, int], progress: Progress | None = None
+) -> list[Image.Image]:
+    """One frame per construction step, from the first step about the view."""
+    if not 1 <= steps <= MAX_STEPS:
+        raise RuleError(f"--steps takes 1 to {MAX_STEPS}")
+    frame = Frame(view, size)
+    x0, y0, _, _ = view
+    first = rule.construction_start(x0, y0)
+    known: list[Step] = []
+    for k in range(first, first + steps):
+        try:
+            known.append(rule.construction_step(k))
+        except RuleError:
+            break  # the rule's construction ends there (a solved square, a sequence's bound)
+    if not known:
+        raise RuleError("the construction has no step in this view")
+    earlier = []
+    for x, y in frame.cells():
+        order = rule.construction_order(x, y) if rule.is_cold(x, y) else None
+        if order is not None and order < first:
+            earlier.append((x, y))
+    frames = []
+    placed: list[tuple[int, int]] = []
+    for i, step in enumerate(known):
+        image, draw = _image(frame)
+        for line in step.lines:
+            ends = clip(line, *view)
+            if ends is not None:
+                (ax, ay), (bx, by) = ends
+                p, q = line.direction
+                t, x, y = 0, ax, ay
+                while (x, y) != (bx + p, by + q):
+                    draw.rectangle(frame.box(x, y), fill=HOTTER)
+                    t += 1
+                    x, y = ax + t * p, ay + t * q
+        for c in earlier:
+            draw.rectangle(frame.box(*c), fill=EARLIER)
+        placed += [c for c in step.placed if frame.inside(*c)]
+        for c in placed:
+            draw.rectangle(frame.box(*c), fill=COLD)
+        for c in step.placed:
+            if frame.inside(*c):
+                draw.rectangle(frame.box(*c), outline=NEW, width=max(1, frame.cell // 6))
+        for d in step.dots:
+            if frame.inside(*d):
+                cx, cy = frame.centre(*d)
+                r = frame.cell * 0.42
+                draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=NEW, width=max(1, frame.cell // 8))
+        if frame.inside(*step.cell):
+            draw.rectangle(frame.box(*step.cell), outline=NEW, width=max(1, frame.cell // 6))
+        _caption(draw, frame, f"Step {short_decimal(step.k)}: {step.caption}")
+        frames.append(image)
+        if progress is not None and progress(i + 1, len(known)) is False:
+            raise InterruptedError("cancelled")
+    return frames
+
+
+def perfect_game(
+    rule: Rule, start: tuple[int, int], remoteness: Callable[[int, int], int | None] | None, limit: int = MAX_STEPS
+) -> list[tuple[int, int]]:
+    """The positions of a game from `start` between two perfect players: the winner hurries and
+    the loser delays where remoteness is known (else any winning move, or the first move)."""
+    from explorer.core.analysis.play import Game
+
+    game = Game(rule, start, human_first=False, remoteness=remoteness)
+    while not game.over and len(game.path) <= limit:
+        game.human_first = len(game.movers) % 2 == 1  # both sides are the computer: a perfect player
+        game.computer_move()
+    return list(game.path)
+
+
+def play_frames(
+    rule: Rule,
+    start: tuple[int, int],
+    view: tuple[int, int, int, int],
+    size: tuple[int, int],
+    remoteness: Callable[[int, int], int | None] | None = None,
+    progress: Progress | None = None,
+) -> list[Image.Image]:
+    """One frame per position of a perfectly played game from `start`, its moves drawn so far."""
+    frame = Frame(view, size)
+    path = perfect_game(rule, start, remoteness)
+    cold_cells = [c for c in frame.cells() if rule.is_cold(*c)]
+    frames = []
+    players = ("first player", "second player")
+    for i in range(len(path)):
+        image, draw = _image(frame)
+        for c in cold_cells:
+            draw.rectangle(frame.box(*c), fill=COLD)
+        points = [frame.centre(*p) for p in path[: i + 1]]
+        if len(points) > 1:
+            draw.line(points, fill=PATH, width=max(2, frame.cell // 5))
+        here = path[i]
+        if frame.inside(*here):
+            draw.rectangle(frame.box(*here), outline=NEW, width=max(2, frame.cell // 5))
+        if i == 0:
+            who = "the first player" if not rule.is_cold(*here) else "the second player"
+            text = f"Start at ({here[0]}, {here[1]}): {who} wins with perfect play"
+        else:
+            (a, b), (c, d) = path[i - 1], here
+            text = f"Move {i}, {players[(i - 1) % 2]}: ({a}, {b}) → ({c}, {d})"
+            if rule.is_cold(c, d):
+                text += ", a cold cell: the opponent must move to a hot one"
+            if i == len(path) - 1:
+                text += f". No move is left: the {players[(i - 1) % 2]} wins"
+        _caption(draw, frame, text)
+        frames.append(image)
+        if progress is not None and progress(i + 1, len(path)) is False:
+            raise InterruptedError("cancelled")
+    return frames
+
+
+def save_gif(frames: list[Image.Image], path: str, frame_ms: int = 700) -> None:
+    """An animated GIF, looping, the last frame held three times as long."""
+    durations = [frame_ms] * len(frames)
+    durations[-1] = frame_ms * 3
+    frames[0].save(path, save_all=True, append_images=frames[1:], duration=durations, loop=0, optimize=False)
