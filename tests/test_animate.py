@@ -10,7 +10,12 @@ from PIL import Image
 from explorer.core.render.animation import COLD, Frame, perfect_game
 from explorer.core.rules import parse_rule
 from tests.oracles import Vectors, values_by_definition, vector_cold_square, winning_targets
-from tests.test_cli import cli  # noqa: F401  (the fixture)
+from tests.test_cli import run
+
+
+@pytest.fixture
+def cli(monkeypatch, capsysbinary):  # type: ignore[no-untyped-def]
+    return lambda args, stdin=b"": run(args, stdin, monkeypatch, capsysbinary)
 
 
 def _cold_in_last_frame(path, view, size):  # type: ignore[no-untyped-def]

@@ -197,7 +197,7 @@ def play_frames(
             who = "the first player" if not rule.is_cold(*here) else "the second player"
             text = f"Start at ({here[0]}, {here[1]}): {who} wins with perfect play"
         else:
-            (a, b), (c, d) = path[i - 1], here
+            (a, b), (c, d) = path[i - 1], path[i]
             text = f"Move {i}, {players[(i - 1) % 2]}: ({a}, {b}) → ({c}, {d})"
             if rule.is_cold(c, d):
                 text += ", a cold cell: the opponent must move to a hot one"
