@@ -197,9 +197,9 @@ def play_frames(
             who = "the first player" if not rule.is_cold(*here) else "the second player"
             text = f"Start at ({here[0]}, {here[1]}): {who} wins with perfect play"
         else:
-            (a, b), (c, d) = path[i - 1], path[i]
-            text = f"Move {i}, {players[(i - 1) % 2]}: ({a}, {b}) → ({c}, {d})"
-            if rule.is_cold(c, d):
+            (fa, fb), (ta, tb) = path[i - 1], path[i]
+            text = f"Move {i}, {players[(i - 1) % 2]}: ({fa}, {fb}) → ({ta}, {tb})"
+            if rule.is_cold(ta, tb):
                 text += ", a cold cell: the opponent must move to a hot one"
             if i == len(path) - 1:
                 text += f". No move is left: the {players[(i - 1) % 2]} wins"
