@@ -82,3 +82,52 @@ def test_clip_is_exact_at_any_size():
     assert clip(line, big, big, big + 10, big + 10) == ((big, big + 3), (big + 7, big + 10))
     assert clip(Line((5, 0), (0, 1)), 0, 0, 4, 9) is None
     assert clip(Line((0, 0), (2, 1)), 3, 0, 9, 9) == ((4, 2), (8, 4))
+
+
+def _cells_on(line, limit: int):  # type: ignore[no-untyped-def]
+    from explorer.core.analysis.construction import line_end
+
+    end = line_end(line)
+    if end is None:
+        return []
+    (x, y), (p, q) = line
+    out = []
+    while (x, y) != (end[0] + p, end[1] + q):
+        out.append((x, y))
+        x, y = x + p, y + q
+        if len(out) > limit:
+            raise AssertionError("a line that does not end")
+    return out
+
+
+def test_why_draws_every_move_and_rings_exactly_the_winning_targets(case):
+    """For random positions under every rule: the cells on the drawn lines and the dots are the
+    rule's moves, exactly; the cold ones among them are the targets of the winning moves by brute
+    force; a cold position has none."""
+    import random
+
+    from explorer.core.analysis.construction import why
+
+    _, rule, cold = case
+    rng = random.Random(30)
+    for _ in range(25):
+        x, y = rng.randrange(N), rng.randrange(N)
+        w = why(rule, x, y)
+        reached = [c for line in w.lines for c in _cells_on(line, 4 * N)] + list(w.dots)
+        assert len(reached) == len(set(reached)) and set(reached) == set(rule.legal_moves(x, y)), (x, y)
+        on_lines = {c for c in reached if cold[c]}
+        assert set(w.targets) == on_lines, (x, y)
+        assert w.cold == cold[(x, y)] and (not w.cold or not w.targets)
+        assert w.sentences and (w.cold or len(w.sentences) == len(w.targets) or not reached)
+
+
+def test_why_works_at_any_size():
+    from explorer.core.analysis.construction import clip, why
+
+    rule = parse_rule("wythoff")
+    big = 10**100
+    w = why(rule, big, big + 7)
+    assert not w.cold and len(w.targets) in (1, 2, 3)
+    for t in w.targets:
+        assert rule.is_cold(*t) and rule.is_legal((big, big + 7), t)
+        assert any(clip(line, t[0], t[1], t[0], t[1]) for line in w.lines)  # each target lies on a drawn line

@@ -16,11 +16,17 @@ the animations never compute more than they show.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+from explorer.core.exact.bigint import short_decimal
+
+if TYPE_CHECKING:
+    from explorer.core.rules.base import Rule
 
 Position = tuple[int, int]
 Vector = tuple[int, int]
 BAND_LINES = 16  # a-Wythoff's band is drawn as at most this many diagonals each side of the cell
+WHY_BAND = 64  # and at most this many for "Why?", which must show every move near the origin
 
 
 class Line(NamedTuple):
@@ -73,3 +79,56 @@ def clip(line: Line, x0: int, y0: int, x1: int, y1: int) -> tuple[Position, Posi
     if hi is None or hi < lo:
         return None
     return (sx + lo * p, sy + lo * q), (sx + hi * p, sy + hi * q)
+
+
+class Why(NamedTuple):
+    """Why (x, y) is hot or cold: every line of moves back from it (to the edge), the single
+    cells one move away that no line holds (jumps, amounts from a set), the cold cells it can
+    reach, and a sentence for each."""
+
+    position: Position
+    cold: bool
+    lines: tuple[Line, ...]  # start + t·direction, t >= 0, while both piles stay >= 0
+    dots: tuple[Position, ...]
+    targets: tuple[Position, ...]  # the cold cells one move away (the winning moves' targets)
+    sentences: tuple[str, ...]
+
+
+def line_end(line: Line) -> Position | None:
+    """The last cell of a line of moves back towards (0, 0) (its direction's parts are <= 0)."""
+    (x, y), (p, q) = line
+    if x < 0 or y < 0:
+        return None
+    if p and q:
+        steps = min(x // -p, y // -q)
+    elif p:
+        steps = x // -p
+    else:
+        steps = y // -q
+    return x + steps * p, y + steps * q
+
+
+def why(rule: Rule, x: int, y: int) -> Why:
+    """Every move back from (x, y) as lines and dots, the cold cells among them (the winning
+    moves' targets, found exactly by the rule), and sentences: one per winning move, or, for a
+    cold cell, why no line or dot holds a cold cell."""
+    lines, dots = rule.move_lines(x, y)
+    cold = rule.is_cold(x, y)
+    moves = rule.winning_moves(x, y)
+    targets = tuple(m.target for m in moves)
+    if not lines and not dots:
+        return Why(
+            (x, y), cold, (), (), (), ("No move is left: the player to move " + ("loses." if cold else "wins."),)
+        )
+    if cold:
+        order = rule.construction_order(x, y)
+        reason = rule.construction_step(order).caption if order is not None else ""
+        sentences = [
+            f"({short_decimal(x)}, {short_decimal(y)}) is cold: none of the {len(lines)} lines of moves back from it "
+            f"{'and none of its ' + str(len(dots)) + ' single moves ' if dots else ''}reaches a cold cell."
+        ]
+        if reason:
+            sentences.append(f"Built so: {reason}.")
+        return Why((x, y), True, lines, dots, (), tuple(sentences))
+    sentences = [f"{m.describe()}, a cold cell: the opponent is left to lose." for m in moves]
+    return Why((x, y), False, lines, dots, targets, tuple(sentences))

@@ -22,7 +22,7 @@ from explorer.core.render.raster import Raster
 from explorer.core.rules.spec import MoveSet, MoveSpec
 
 if TYPE_CHECKING:
-    from explorer.core.analysis.construction import Step
+    from explorer.core.analysis.construction import Line, Step
 
 if TYPE_CHECKING:
     import numpy as np
@@ -109,6 +109,7 @@ class Rule(Protocol):
     def construction_step(self, k: int) -> Step: ...
     def construction_start(self, x: int, y: int) -> int: ...  # the first step about the view from (x, y)
     def construction_order(self, x: int, y: int) -> int | None: ...  # the step that places or decides (x, y)
+    def move_lines(self, x: int, y: int) -> tuple[tuple[Line, ...], tuple[Position, ...]]: ...  # every move back
     # how far it answers, and what answering costs
     def reach(self, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None: ...
     def reach_limit(self, budget_bytes: int) -> int | None: ...  # the farthest `bound` reach can make
@@ -182,6 +183,33 @@ class RuleBase(Frozen):
     def construction_order(self, x: int, y: int) -> int | None:
         """The step that places (x, y) (None for a hot cell of a pair rule)."""
         return self.cold_index(x, y)
+
+    def move_lines(self, x: int, y: int) -> tuple[tuple[Line, ...], tuple[Position, ...]]:
+        """Every move from (x, y): lines back along any-amount moves (the row, the column, the
+        diagonal band), and the single cells of amounts from a set. Exactly the legal moves."""
+        from explorer.core.analysis.construction import WHY_BAND, Line
+
+        spec = cast(MoveSpec, self.spec)
+        lines: list[Line] = []
+        dots: list[Position] = []
+        if spec.one.every:
+            lines += [Line((x - 1, y), (-1, 0))] if x >= 1 else []
+            lines += [Line((x, y - 1), (0, -1))] if y >= 1 else []
+        else:
+            dots += [(x - k, y) for k in spec.one.upto(x)] + [(x, y - k) for k in spec.one.upto(y)]
+        if spec.both.every:
+            reach = min(spec.difference, WHY_BAND, max(x, y) + 1)
+            for d in range(-(reach - 1), reach):  # k − l = d, k, l >= 1
+                start = (x - 1 - max(d, 0), y - 1 - max(-d, 0))
+                if min(start) >= 0:
+                    lines.append(Line(start, (-1, -1)))
+        elif not spec.both.empty:
+            dots += [
+                (x - k, y - l)
+                for k in spec.both.upto(x)
+                for l in spec.both.between(k - spec.difference + 1, min(y, k + spec.difference - 1))
+            ]
+        return tuple(lines), tuple(dots)
 
     # ----- how far it answers ----------------------------------------------------------------
     def reach(self, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None:

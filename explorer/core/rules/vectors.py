@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-    from explorer.core.analysis.construction import Step
+    from explorer.core.analysis.construction import Line, Step
     from explorer.core.game.vector_sequence import SequenceEngine, Solved
     from explorer.core.values.kernel import ValueTable
 else:
@@ -177,6 +177,14 @@ class VectorRuleMixin:
         from explorer.core.values.vectors import vector_value_table
 
         return vector_value_table(self.spec, nx, ny, progress)
+
+    def move_lines(self, x: int, y: int) -> tuple[tuple[Line, ...], tuple[Position, ...]]:
+        """Each ray back from (x, y) as a line, each jump as a single cell."""
+        from explorer.core.analysis.construction import Line
+
+        lines = tuple(Line((x - p, y - q), (-p, -q)) for p, q in self.spec.rays if p <= x and q <= y)
+        dots = tuple((x - i, y - j) for i, j in self.spec.jumps if i <= x and j <= y)
+        return lines, dots
 
     def value_cost(self, nx: int, ny: int) -> tuple[int, int]:
         from explorer.core.values.cost import vector_cost
