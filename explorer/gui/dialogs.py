@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 
-from explorer.gui.panels.rule_dialog import CustomRuleDialog, VectorRuleDialog
+from explorer.gui.panels.rule_dialog import AnimationDialog, CustomRuleDialog, VectorRuleDialog
 
 
 class Dialogs:
@@ -35,6 +35,20 @@ class Dialogs:
             return dialog.rule_text if dialog.exec() else None
         finally:
             dialog.deleteLater()
+
+    def animation(self) -> tuple[str, int, tuple[int, int], str] | None:
+        """(what, steps, size, path) of an animation to export, or None if cancelled."""
+        from PySide6.QtWidgets import QFileDialog
+
+        dialog = AnimationDialog(self.parent)
+        try:
+            if not dialog.exec():
+                return None
+            what, steps, size = dialog.choice()
+        finally:
+            dialog.deleteLater()
+        path, _ = QFileDialog.getSaveFileName(self.parent, "Export animation", "wythoff.gif", "GIF animations (*.gif)")
+        return (what, steps, size, path) if path else None
 
     def text(self, title: str, label: str) -> str | None:
         text, ok = QInputDialog.getText(self.parent, title, label)

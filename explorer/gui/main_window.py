@@ -31,6 +31,8 @@ from explorer.core.rules.base import Rule
 from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, MAX_A, family_named
 from explorer.gui import collector, jobs
 from explorer.gui.controllers.array import ArrayController
+from explorer.gui.controllers.explain import ExplainController
+from explorer.gui.controllers.export import AnimationExporter
 from explorer.gui.controllers.growth import GrowthController
 from explorer.gui.controllers.npiles import NPilesController
 from explorer.gui.controllers.play import PlayController
@@ -44,6 +46,7 @@ from explorer.gui.dialogs import Dialogs
 from explorer.gui.grid.view import GRID_KEYS, GridView
 from explorer.gui.jobs import LatestJob
 from explorer.gui.panels.array import ArrayPanel
+from explorer.gui.panels.build import BuildPanel
 from explorer.gui.panels.inspector import Inspector
 from explorer.gui.panels.npiles import NPilesPanel
 from explorer.gui.panels.play import PlayPanel
@@ -109,6 +112,7 @@ class MainWindow(QMainWindow):
         self.rows_panel = RowsPanel(self)
         self.array_panel = ArrayPanel(self)
         self.structure_panel = StructurePanel(self)
+        self.build_panel = BuildPanel(self)
         # The sidebar's tabs stand on its outer edge, written downwards: seven names across a
         # 380-pixel sidebar were cut to "Inspe…", "P…"; down its height each is read in full.
         self.setDockOptions(
@@ -127,6 +131,7 @@ class MainWindow(QMainWindow):
             self._dock("n piles", "npilesDock", self.npiles_panel),
             self._dock("Rows", "rowsDock", self.rows_panel),
             self._dock("Structure", "structureDock", self.structure_panel),
+            self._dock("Build", "buildDock", self.build_panel),
         ]
         self.docks = dict(zip(PANELS, docks, strict=True))  # by the command line's names
         for before, after in pairwise(docks):
@@ -155,6 +160,14 @@ class MainWindow(QMainWindow):
         self.structure = StructureController(
             session, self.structure_panel, LatestJob(self), ask_path=self._ask_structure_path
         )
+        self.explain = ExplainController(
+            session, self.build_panel, self.grid, self.inspector, say=lambda t: self.statusBar().showMessage(t, 8000)
+        )
+        self.exporter = AnimationExporter(
+            session, self.grid, self.statusBar(), say=lambda t: self.statusBar().showMessage(t, 8000)
+        )
+        self.inspector.whyRequested.connect(self.explain.ask_why)
+        self.inspector.perfectPlayRequested.connect(self.show_perfect_play)
         self.docks["structure"].visibilityChanged.connect(lambda on: self.structure.shown() if on else None)
         self.growth.grown.connect(lambda _: self.structure.refresh() if self.structure.wanted else None)
         self.queries.value_cache = lambda: self.values.cache
@@ -227,6 +240,29 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(self, "Export the structure", "structure.csv", "CSV files (*.csv)")
         return path or None
 
+    def export_animation(self) -> None:
+        """File ▸ Export animation…: ask what, then write the GIF in the background."""
+        choice = self.dialogs.animation()
+        if choice is None:
+            return
+        what, steps, size, path = choice
+        cache = self.values.cache
+        s = self.session
+        known = s.selection is not None and cache.remoteness(*s.selection) is not None
+        self.exporter.export(what, steps, size, path, cache.remoteness if known else None)
+
+    def show_perfect_play(self) -> None:
+        """The selection's game between two perfect players, on the grid (R where it is known)."""
+        cache = self.values.cache
+        s = self.session
+        known = s.selection is not None and cache.remoteness(*s.selection) is not None
+        self.explain.show_perfect_play(cache.remoteness if known else None)
+
+    def build_mode(self) -> None:
+        """View ▸ Build ▸ Build the view: the Build tab in front, the construction from the view."""
+        self.show_panel("build")
+        self.explain.start()
+
     def _reselect(self) -> None:
         """The rule answers further now: a selection it refused is asked about again."""
         s = self.session
@@ -263,6 +299,7 @@ class MainWindow(QMainWindow):
             or self.sessions.jobs.busy
             or self.growth.busy
             or self.structure.busy
+            or self.exporter.busy
         )
 
     def show_panel(self, name: str) -> None:
@@ -322,7 +359,9 @@ class MainWindow(QMainWindow):
         self.recent_menu = file_menu.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         file_menu.addSeparator()
-        file_menu.addActions([export, quit_action])
+        animate = QAction("Export &animation…", self, shortcut=QKeySequence("Ctrl+Shift+E"))
+        animate.triggered.connect(self.export_animation)
+        file_menu.addActions([export, animate, quit_action])
 
         view = self.menuBar().addMenu("&View")
         reset = QAction("&Reset view", self, shortcut=QKeySequence("Ctrl+0"))
@@ -346,6 +385,21 @@ class MainWindow(QMainWindow):
         extend.setToolTip("Rules solved as a generated sequence: solve more columns, up to the window's budget")
         extend.triggered.connect(lambda: self.growth.extend())
         view.addAction(extend)
+        build = view.addMenu("&Build")
+        for text, key, slot in (
+            ("&Build the view", "Ctrl+B", self.build_mode),
+            ("Step &forward", "]", lambda: self.explain.step(1)),
+            ("Step &back", "[", lambda: self.explain.step(-1)),
+            ("&Play or pause", "Ctrl+Shift+P", self.explain.toggle_play),
+            ("&Close build mode", "Ctrl+Shift+B", self.explain.close),
+        ):
+            action = QAction(text, self, shortcut=QKeySequence(key))
+            action.triggered.connect(slot)
+            build.addAction(action)
+            self.addAction(action)  # the keys work before the menu is first opened
+        why_action = QAction("&Why? (the selection's moves)", self, shortcut=QKeySequence("W"))
+        why_action.triggered.connect(self.explain.ask_why)
+        view.addAction(why_action)
         view.addSeparator()
         panels = view.addMenu("&Panels")
         panels.setObjectName("panelsMenu")

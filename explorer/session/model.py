@@ -60,6 +60,8 @@ class Session:
     game: Game | None = None
     game_moves: int = 0  # bumped on every change to the game (the Game object changes in place)
     bookmarks: tuple[Bookmark, ...] = ()  # named views, kept with the session
+    build: tuple[int, int] | None = None  # build mode: (the view's first step, the step shown), or off
+    why: tuple[int, int] | None = None  # the position whose moves "Why?" draws, or None
     events: ClassVar[FieldSignals]  # set by @evented: `events.<field>.connect(slot)`
 
     def accepts(self, rule: Rule, selection: tuple[int, int] | None = None) -> bool:

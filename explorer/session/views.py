@@ -13,7 +13,7 @@ from explorer.core.game.moves import Move
 from explorer.core.rules.base import Rule
 
 # The window's panels by the names the command line uses (`screenshot --panel NAME`).
-PANELS = ("inspector", "queries", "play", "sequence", "array", "npiles", "rows", "structure")
+PANELS = ("inspector", "queries", "play", "sequence", "array", "npiles", "rows", "structure", "build")
 
 
 class InspectorView(Protocol):
@@ -22,6 +22,7 @@ class InspectorView(Protocol):
     def set_busy(self, a: int, b: int) -> None: ...
     def set_values(self, text: str) -> None: ...
     def set_mode(self, mode: str) -> None: ...  # the legend follows the colour mode
+    def set_why(self, text: str) -> None: ...
 
 
 class GridView(Protocol):

@@ -65,7 +65,8 @@ def placed_before(steps: list[Step]) -> set[Position]:
 
 
 def clip(line: Line, x0: int, y0: int, x1: int, y1: int) -> tuple[Position, Position] | None:
-    """The first and last cell of the line inside [x0, x1] × [y0, y1] (exact integers), if any."""
+    """The first and last cell of the line (t >= 0, either direction) inside [x0, x1] × [y0, y1],
+    exactly at any size, or None."""
     (sx, sy), (p, q) = line
     lo, hi = 0, None
     for s, d, a, b in ((sx, p, x0, x1), (sy, q, y0, y1)):
@@ -73,8 +74,9 @@ def clip(line: Line, x0: int, y0: int, x1: int, y1: int) -> tuple[Position, Posi
             if not a <= s <= b:
                 return None
             continue
-        lo = max(lo, -((s - a) // d) if s < a else 0)  # least t with s + t·d >= a
-        top = (b - s) // d
+        first, last = (a - s, b - s) if d > 0 else (b - s, a - s)
+        lo = max(lo, -(-first // d))  # ceil(first / d)
+        top = last // d
         hi = top if hi is None else min(hi, top)
     if hi is None or hi < lo:
         return None

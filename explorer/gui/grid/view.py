@@ -31,6 +31,7 @@ from explorer.gui import palette
 from explorer.gui.grid.axes import ExactAxis, ValueBar
 from explorer.gui.grid.items import CellBorders, CellImage, CellNumbers, RectSelectViewBox, outline_box
 from explorer.gui.grid.marks import MarkDrawing
+from explorer.gui.grid.overlay import OverlayDrawing
 from explorer.gui.grid.values import BAR_LABELS, ValueDrawing
 from explorer.gui.jobs import LatestJob
 from explorer.gui.throttle import Throttle
@@ -58,7 +59,7 @@ GRID_KEYS = (
 )
 
 
-class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
+class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
     """Shows the grid; emits requests, never changes the game state itself."""
 
     cellClicked = Signal(object, object)
@@ -139,6 +140,7 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
         self.path_curve.setZValue(9)
         self.vb.addItem(self.path_curve)
         self.query_rect: tuple[int, int, int, int] | None = None
+        self._overlay_items: list[pg.GraphicsObject] = []
         self.query_box = outline_box(self.vb, palette.QUERY_RECT, width=2.0, z=8, fill_alpha=30)
 
         self._apply_limits()
@@ -365,6 +367,7 @@ class GridView(MarkDrawing, ValueDrawing, pg.PlotWidget):
         self._place_selection()
         self._place_query_rect()
         self._place_path()
+        self._place_overlay()
         self.viewChanged.emit()
 
     # ----- Grundy mode ------------------------------------------------------------------------

@@ -90,6 +90,8 @@ class Inspector(QWidget):
     positionTextRequested = Signal(str, str)  # digits too long to read on the GUI thread
     moveActivated = Signal(object, object)
     inputRejected = Signal(str)  # what was typed is not a position: the message to show
+    whyRequested = Signal()  # draw the selection's moves and say why it is hot or cold
+    perfectPlayRequested = Signal()  # play the game out from the selection, perfectly
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -132,6 +134,21 @@ class Inspector(QWidget):
         self.values.setWordWrap(True)
         self.values.setVisible(False)
         layout.addWidget(self.values)
+        explain = QHBoxLayout()
+        self.why_button = QPushButton("Why?", objectName="whyButton")
+        self.why_button.setToolTip("Draw every move from this position and the cold cells on them (W)")
+        self.why_button.clicked.connect(self.whyRequested.emit)
+        self.play_out = QPushButton("Show perfect play", objectName="showPerfectPlay")
+        self.play_out.setToolTip("Play the game out on the grid between two perfect players")
+        self.play_out.clicked.connect(self.perfectPlayRequested.emit)
+        explain.addWidget(self.why_button)
+        explain.addWidget(self.play_out)
+        explain.addStretch(1)
+        layout.addLayout(explain)
+        self.why = QLabel(objectName="whyText")
+        self.why.setWordWrap(True)
+        self.why.setVisible(False)
+        layout.addWidget(self.why)
         layout.addWidget(QLabel("<b>Winning moves</b> (double-click or Enter to play)"))
         self.moves = QListWidget(objectName="winningMoves")
         self.moves.itemActivated.connect(self._on_item_activated)
@@ -172,6 +189,11 @@ class Inspector(QWidget):
             self.moveActivated.emit(target[0], target[1])
 
     # ----- state -> view ------------------------------------------------------------------
+    def set_why(self, text: str) -> None:
+        """Why the position is hot or cold, or a perfect game's latest move (HTML; "" hides it)."""
+        self.why.setText(text)
+        self.why.setVisible(bool(text))
+
     def set_values(self, text: str) -> None:
         """G and remoteness of the position, and the moves ranked by remoteness (HTML)."""
         self.values.setText(text)

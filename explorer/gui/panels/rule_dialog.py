@@ -111,3 +111,34 @@ class VectorRuleDialog(QDialog):
             self.rule_text = None
             self.error.setText(str(exc))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(self.rule_text is not None)
+
+
+class AnimationDialog(QDialog):
+    """What to animate: the construction of the view, or a perfect game from the selection."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        from PySide6.QtWidgets import QComboBox
+
+        super().__init__(parent)
+        self.setWindowTitle("Export animation")
+        self.setObjectName("animationDialog")
+        form = QFormLayout(self)
+        self.what = QComboBox(objectName="animationWhat")
+        self.what.addItem("The construction of the cold cells in view", "build")
+        self.what.addItem("A perfect game from the selected position", "play")
+        self.steps = QSpinBox(objectName="animationSteps", minimum=1, maximum=600, value=24)
+        self.size = QComboBox(objectName="animationSize")
+        for text in ("640x480", "800x600", "1024x768"):
+            self.size.addItem(text, text)
+        self.size.setCurrentIndex(1)
+        form.addRow("Animate", self.what)
+        form.addRow("Steps (frames)", self.steps)
+        form.addRow("Size", self.size)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def choice(self) -> tuple[str, int, tuple[int, int]]:
+        w, h = (int(v) for v in self.size.currentData().split("x"))
+        return self.what.currentData(), self.steps.value(), (w, h)

@@ -1,0 +1,255 @@
+"""Showing why (issue 30): build mode (the construction step by step, over the grid), "Why?" for
+the selected position (its lines of moves and the cold cells on them), and a perfect game played
+out on the grid. Each draws an `Overlay` on the grid from the rule's own answers (Qt-free:
+explorer.core.analysis.construction); the session says which is on.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QTimer
+
+from explorer.core.analysis.construction import Step, why
+from explorer.core.exact.bigint import short_decimal
+from explorer.core.rules.base import Rule, RuleError
+from explorer.gui.grid.overlay import Overlay
+from explorer.session.model import Session
+
+TIMELINE = 400  # steps on the timeline from the view's first
+EARLIER_CELLS = 20_000  # cells of a view whose earlier cold cells build mode draws (~30 ms at most)
+
+
+class ExplainController(QObject):
+    def __init__(self, session: Session, panel, grid, inspector, say: Callable[[str], None]) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(grid)
+        self.session = session
+        self.panel = panel
+        self.grid = grid
+        self.inspector = inspector
+        self.say = say  # the status bar
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self._tick)
+        self.speed = 3
+        self.steps: dict[int, Step] = {}
+        self.count = 0
+        self.earlier: tuple[tuple[int, int], ...] = ()
+        self.veil = False
+        self.demo: list[tuple[int, int]] = []  # a perfect game being shown
+        self.demo_timer = QTimer(self)
+        self.demo_timer.timeout.connect(self._demo_tick)
+        panel.startRequested.connect(self.start)
+        panel.stepRequested.connect(self.step)
+        panel.scrubRequested.connect(self.scrub)
+        panel.playRequested.connect(self.toggle_play)
+        panel.speedRequested.connect(self.set_speed)
+        panel.closeRequested.connect(self.close)
+        session.events.build.connect(lambda _: self._show())
+        session.events.why.connect(lambda _: self._show())
+        session.events.rule.connect(self._rule_changed)
+        session.events.selection.connect(self._selection_changed)
+
+    @property
+    def playing(self) -> bool:
+        return self.timer.isActive()
+
+    # ----- build mode ---------------------------------------------------------------------------
+    def start(self) -> None:
+        """Build the cells in view from the view's first step."""
+        rule = self.session.rule
+        x0, y0, x1, y1 = self.grid.visible_cells()
+        try:
+            first = rule.construction_start(max(0, x0), max(0, y0))
+            self._load(rule, first)
+        except RuleError as exc:
+            self.panel.set_off(str(exc))
+            return
+        self.veil = (x1 - x0) * (y1 - y0) <= EARLIER_CELLS
+        self.earlier = self._earlier_cells(rule, first) if self.veil else ()
+        self.session.why = None
+        self.session.build = (first, first)
+        self.grid.set_selection(None, None)
+
+    def _load(self, rule: Rule, first: int) -> None:
+        """The timeline: TIMELINE steps from `first`, or as many as the construction has (a square's
+        solve ends; a sequence knows its pairs so far), found by a binary search."""
+        self.steps = {first: rule.construction_step(first)}
+        lo, hi = 1, TIMELINE  # lo steps exist; more than hi do not matter
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            try:
+                rule.construction_step(first + mid - 1)
+                lo = mid
+            except RuleError:
+                hi = mid - 1
+        self.count = lo
+
+    def _earlier_cells(self, rule: Rule, first: int) -> tuple[tuple[int, int], ...]:
+        x0, y0, x1, y1 = self.grid.visible_cells()
+        out = []
+        for x in range(max(0, x0), max(0, x1)):
+            for y in range(max(0, y0), max(0, y1)):
+                try:
+                    if rule.is_cold(x, y):
+                        order = rule.construction_order(x, y)
+                        if order is not None and order < first:
+                            out.append((x, y))
+                except RuleError:
+                    continue
+        return tuple(out)
+
+    def step(self, delta: int) -> None:
+        if self.session.build is None:
+            self.start()
+            return
+        first, k = self.session.build
+        self.scrub(k - first + delta)
+
+    def scrub(self, index: int) -> None:
+        if self.session.build is None:
+            return
+        first, _ = self.session.build
+        index = max(0, min(self.count - 1, index))
+        self.session.build = (first, first + index)
+
+    def toggle_play(self) -> None:
+        if self.session.build is None:
+            self.start()
+        if self.playing:
+            self.timer.stop()
+        else:
+            first, k = self.session.build or (0, 0)
+            if k - first >= self.count - 1:
+                self.scrub(0)  # played to the end: from the start again
+            self.timer.start(int(1000 / self.speed))
+        self._show()
+
+    def set_speed(self, steps_a_second: int) -> None:
+        self.speed = max(1, steps_a_second)
+        if self.playing:
+            self.timer.start(int(1000 / self.speed))
+
+    def _tick(self) -> None:
+        if self.session.build is None:
+            self.timer.stop()
+            return
+        first, k = self.session.build
+        if k - first >= self.count - 1:
+            self.timer.stop()
+            self._show()
+            return
+        self.scrub(k - first + 1)
+
+    def close(self) -> None:
+        self.timer.stop()
+        self.session.build = None
+
+    def _step(self, k: int) -> Step:
+        step = self.steps.get(k)
+        if step is None:
+            step = self.steps[k] = self.session.rule.construction_step(k)
+        return step
+
+    # ----- what the grid and the panels show ---------------------------------------------------------
+    def _show(self) -> None:
+        s = self.session
+        if s.build is not None:
+            first, k = s.build
+            shown = [self._step(i) for i in range(first, k + 1)]
+            step = shown[-1]
+            cells = tuple(c for st in shown for c in st.placed) + self.earlier
+            self.grid.set_overlay(Overlay(self.veil, cells, step.placed or (step.cell,), step.lines, step.dots, ()))
+            caption = (
+                f"<b>Step {short_decimal(step.k)}</b> ({k - first + 1} of {self.count}): {html.escape(step.caption)}"
+            )
+            self.panel.set_step(k - first, self.count, caption, self.playing)
+            return
+        self.panel.set_off()
+        if s.why is not None:
+            x, y = s.why
+            try:
+                w = why(s.rule, x, y)
+            except RuleError as exc:
+                self.inspector.set_why(html.escape(str(exc)))
+                self.grid.set_overlay(None)
+                return
+            self.grid.set_overlay(Overlay(False, (), ((x, y),), w.lines, w.dots, w.targets))
+            self.inspector.set_why("<br>".join(html.escape(t) for t in w.sentences))
+            return
+        self.grid.set_overlay(None)
+        self.inspector.set_why("")
+
+    # ----- "Why?" ----------------------------------------------------------------------------------
+    def ask_why(self) -> None:
+        """Draw the selected position's moves and the cold cells on them (again: turn it off)."""
+        s = self.session
+        if s.selection is None:
+            self.say("Select a position first: then Why? draws its moves")
+            return
+        self.timer.stop()
+        s.build = None
+        s.why = None if s.why == s.selection else s.selection
+
+    def _selection_changed(self, selection: tuple[int, int] | None) -> None:
+        if self.session.why is not None and selection != self.session.why:
+            self.session.why = selection  # Why? follows the selection while it is on
+        self.demo_timer.stop()
+        if self.demo and self.session.game is None:
+            self.demo = []
+            self.grid.set_path([])  # the game shown belonged to the old selection
+
+    def _rule_changed(self, rule: Rule) -> None:
+        self.timer.stop()
+        self.demo_timer.stop()
+        self.steps = {}
+        self.session.build = None
+        self.session.why = None
+        self._show()
+
+    # ----- a perfect game, shown ---------------------------------------------------------------------
+    def show_perfect_play(self, remoteness: Callable[[int, int], int | None] | None) -> None:
+        """Play the game from the selection between two perfect players, a move a second."""
+        from explorer.core.render.animation import perfect_game
+
+        s = self.session
+        if s.selection is None:
+            self.say("Select a position first: then Show perfect play plays it out")
+            return
+        try:
+            self.demo = perfect_game(s.rule, s.selection, remoteness, limit=400)
+        except RuleError as exc:
+            self.say(str(exc))
+            return
+        s.build = None
+        s.why = None
+        self.demo_at = 0
+        self._demo_show()
+        self.demo_timer.start(900)
+
+    def _demo_tick(self) -> None:
+        if self.demo_at >= len(self.demo) - 1:
+            self.demo_timer.stop()
+            return
+        self.demo_at += 1
+        self._demo_show()
+
+    def _demo_show(self) -> None:
+        path = self.demo[: self.demo_at + 1]
+        self.grid.set_path(path)
+        players = ("the first player", "the second player")
+        if self.demo_at == 0:
+            (a, b) = path[0]
+            cold = self.session.rule.is_cold(a, b)
+            text = f"Perfect play from ({a}, {b}): {players[1] if cold else players[0]} wins"
+        else:
+            (a, b), (c, d) = path[-2], path[-1]
+            text = f"Move {self.demo_at}, {players[(self.demo_at - 1) % 2]}: ({a}, {b}) → ({c}, {d})"
+            if self.demo_at == len(self.demo) - 1:
+                text += f"; no move is left: {players[(self.demo_at - 1) % 2]} wins"
+        self.inspector.set_why(html.escape(text))
+        self.say(text)
+
+    @property
+    def demo_playing(self) -> bool:
+        return self.demo_timer.isActive()

@@ -1,0 +1,106 @@
+"""File ▸ Export animation…: the construction of the cells in view, or a perfect game from the
+selection, written as an animated GIF on a worker with progress and Cancel in the status bar
+(the frames are drawn by explorer.core.render.animation, as the `animate` command draws them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar
+
+from explorer.core.rules.base import Rule
+from explorer.gui.jobs import LatestJob
+from explorer.session.model import Session
+
+
+def _write(rule: Rule, what: str, view, steps: int, size, start, remoteness, path: str, progress=None) -> int:  # type: ignore[no-untyped-def]
+    from explorer.core.render import animation
+
+    if what == "play":
+        frames = animation.play_frames(rule, start, view, size, remoteness, progress)
+    else:
+        frames = animation.build_frames(rule, view, steps, size, progress)
+    animation.save_gif(frames, path)
+    return len(frames)
+
+
+class AnimationExporter(QObject):
+    def __init__(self, session: Session, grid, status: QStatusBar, say: Callable[[str], None]) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(grid)
+        self.session = session
+        self.grid = grid
+        self.say = say
+        self.jobs = LatestJob(self)
+        self.label = QLabel(objectName="exportLabel")
+        self.bar = QProgressBar(objectName="exportProgress")
+        self.bar.setMaximumWidth(140)
+        self.cancel_button = QPushButton("Cancel", objectName="exportCancel")
+        self.cancel_button.clicked.connect(self.cancel)
+        for widget in (self.label, self.bar, self.cancel_button):
+            status.addPermanentWidget(widget)
+            widget.setVisible(False)
+        self.jobs.busyChanged.connect(lambda busy: None if busy else self._hide())
+        self.last: str = ""  # what the last export did (for the tests and the soak)
+
+    @property
+    def busy(self) -> bool:
+        return self.jobs.busy
+
+    def export(self, what: str, steps: int, size: tuple[int, int], path: str, remoteness=None) -> bool:  # type: ignore[no-untyped-def]
+        """Start writing the GIF; False (with a message) if the view or the selection cannot be animated."""
+        from explorer.core.render.animation import MAX_VIEW
+
+        s = self.session
+        x0, y0, x1, y1 = self.grid.visible_cells()
+        x0, y0 = max(0, x0), max(0, y0)
+        view = (x0, y0, max(x0, x1 - 1), max(y0, y1 - 1))
+        if max(view[2] - view[0], view[3] - view[1]) >= MAX_VIEW:
+            self._refuse(f"An animation shows at most {MAX_VIEW} cells across: zoom in, then export again")
+            return False
+        start = s.selection
+        if what == "play" and start is None:
+            self._refuse("Select the position the game starts from, then export again")
+            return False
+        rule = s.rule
+        self.label.setText(f"Writing {path}…")
+        for widget in (self.label, self.bar, self.cancel_button):
+            widget.setVisible(True)
+        self.bar.setValue(0)
+        self.jobs.submit(
+            _write,
+            rule,
+            what,
+            view,
+            steps,
+            size,
+            start,
+            remoteness,
+            path,
+            done=lambda n: self._done(path, n),
+            failed=lambda exc: self._refuse(f"The animation could not be written: {exc}"),
+            progress=self._progress,
+        )
+        return True
+
+    def cancel(self) -> None:
+        if self.jobs.busy:
+            self.jobs.cancel()
+            self.last = "cancelled"
+            self.say("Export cancelled")
+
+    def _progress(self, done: int, total: int) -> None:
+        self.bar.setMaximum(max(1, total))
+        self.bar.setValue(done)
+
+    def _done(self, path: str, frames: int) -> None:
+        self.last = f"wrote {frames} frames to {path}"
+        self.say(f"Wrote {frames} frames to {path}")
+
+    def _refuse(self, text: str) -> None:
+        self.last = text
+        self.say(text)
+
+    def _hide(self) -> None:
+        for widget in (self.label, self.bar, self.cancel_button):
+            widget.setVisible(False)

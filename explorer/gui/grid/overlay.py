@@ -1,0 +1,128 @@
+"""What build mode and "Why?" draw over the grid (a mixin of GridView): an `Overlay` of cells,
+lines of moves and rings, placed exactly like the other marks (cut to the visible cells and a
+margin before anything reaches pyqtgraph's float64 coordinates)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QGraphicsRectItem
+
+from explorer.core.analysis.construction import Line, clip
+
+Position = tuple[int, int]
+VEIL = (255, 255, 255, 215)  # the cells not placed yet show faintly through it
+PLACED = (28, 58, 138)
+NEW = (230, 120, 20)
+SHADE = (230, 120, 20, 70)
+RING = (214, 40, 57)
+
+
+class Overlay(NamedTuple):
+    """What to draw over the grid (all in cells, exact integers)."""
+
+    veil: bool = False  # whiten the grid's own colours (build mode shows only what is placed)
+    cells: tuple[Position, ...] = ()  # drawn cold
+    outlined: tuple[Position, ...] = ()  # the step's own cells, or the position asked about
+    lines: tuple[Line, ...] = ()  # shaded: cells made hot, or every move back
+    dots: tuple[Position, ...] = ()  # single cells (jumps), lightly ringed
+    ringed: tuple[Position, ...] = ()  # the cold cells a position reaches
+
+
+class OverlayDrawing:
+    """Needs from its host: vb, frame, visible_cells()."""
+
+    vb: Any
+    frame: Any
+    overlay: Overlay | None = None
+    _overlay_items: list[Any]
+
+    def visible_cells(self) -> tuple[int, int, int, int]:
+        raise NotImplementedError
+
+    def set_overlay(self, overlay: Overlay | None) -> None:
+        self.overlay = overlay
+        self._place_overlay()
+
+    def _place_overlay(self) -> None:
+        for item in getattr(self, "_overlay_items", []):
+            self.vb.removeItem(item)
+        self._overlay_items = []
+        o = self.overlay
+        if o is None:
+            return
+        f = self.frame
+        x0, y0, x1, y1 = self.visible_cells()
+        w, h = x1 - x0, y1 - y0
+        box = (max(0, x0 - w), max(0, y0 - h), x1 + w, y1 + h)  # the board and a margin of one view
+
+        def inside(c: Position) -> bool:
+            return box[0] <= c[0] <= box[2] and box[1] <= c[1] <= box[3]
+
+        unit = f.length(1)
+        pixel = max(self.vb.viewPixelSize()[0], 1e-300)
+        cell_px = unit / pixel
+        if o.veil:
+            veil = QGraphicsRectItem(
+                QRectF(
+                    f.sx(box[0]) - unit,
+                    f.sy(box[1]) - unit,
+                    f.length(box[2] - box[0] + 2),
+                    f.length(box[3] - box[1] + 2),
+                )
+            )
+            veil.setBrush(pg.mkBrush(*VEIL))
+            veil.setPen(pg.mkPen(None))
+            self._add(veil, 7)
+        for line in o.lines:
+            ends = clip(line, *box)
+            if ends is None:
+                continue
+            (ax, ay), (bx, by) = ends
+            curve = pg.PlotCurveItem(
+                [f.sx(Fraction(ax)), f.sx(Fraction(bx))],
+                [f.sy(Fraction(ay)), f.sy(Fraction(by))],
+                pen=pg.mkPen(*SHADE, width=max(2.0, cell_px * 0.8)),
+            )
+            self._add(curve, 7.5)
+        cells = [c for c in o.cells if inside(c)]
+        if cells:
+            spots = pg.ScatterPlotItem(
+                x=np.array([f.sx(Fraction(c[0])) for c in cells]),
+                y=np.array([f.sy(Fraction(c[1])) for c in cells]),
+                symbol="s",
+                size=unit * 0.92,
+                pxMode=False,
+                brush=pg.mkBrush(*PLACED),
+                pen=None,
+            )
+            self._add(spots, 8)
+        for rings, colour, width in ((o.dots, NEW, 1.5), (o.ringed, RING, 3.0)):
+            shown = [c for c in rings if inside(c)]
+            if shown:
+                ring = pg.ScatterPlotItem(
+                    x=np.array([f.sx(Fraction(c[0])) for c in shown]),
+                    y=np.array([f.sy(Fraction(c[1])) for c in shown]),
+                    symbol="o",
+                    size=max(8.0, cell_px * 1.2),
+                    brush=None,
+                    pen=pg.mkPen(*colour, width=width),
+                )
+                self._add(ring, 9.5)
+        for c in o.outlined:
+            if inside(c):
+                rect = QGraphicsRectItem(
+                    QRectF(f.sx(Fraction(c[0])) - unit / 2, f.sy(Fraction(c[1])) - unit / 2, unit, unit)
+                )
+                rect.setPen(pg.mkPen(*NEW, width=3))
+                rect.setBrush(pg.mkBrush(None))
+                self._add(rect, 9.6)
+
+    def _add(self, item: Any, z: float) -> None:
+        item.setZValue(z)
+        self.vb.addItem(item)
+        self._overlay_items.append(item)
