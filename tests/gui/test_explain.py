@@ -1,0 +1,138 @@
+"""Showing why (issue 30) in the window: build mode, Why?, perfect play and the animation
+export, against brute force by the game's definition."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton, QSlider
+
+from explorer.core.render.animation import perfect_game
+from tests.oracles import Vectors, values_by_definition, vector_cold_square
+
+GAMES = {"wythoff": Vectors([(1, 0), (1, 1)]), "maharaja": Vectors([(1, 0), (1, 1)], [(1, 2)])}
+
+
+def _settle(qtbot, window):  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: not window.busy, timeout=60_000)
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_build_mode_places_exactly_the_cold_cells_step_by_step(qtbot, window, key):
+    if key != "wythoff":
+        window.set_rule(key)
+        qtbot.waitUntil(lambda: window.session.rule.key == key, timeout=30_000)
+    window.grid.set_view(0, 0, 30, 20)
+    _settle(qtbot, window)
+    cold = vector_cold_square(60, GAMES[key])
+    window.build_mode()
+    assert window.session.build == (0, 0)
+    for _ in range(7):
+        qtbot.keyClick(window.grid, Qt.Key.Key_BracketRight)  # "]": a step forward
+    first, k = window.session.build
+    assert (first, k) == (0, 7)
+    step = window.session.rule.construction_step(k)
+    x = step.cell[0]
+    overlay = window.grid.overlay
+    want = {(a, b) for a in range(60) for b in range(60) if cold[a][b] and min(a, b) <= x}
+    assert set(overlay.cells) == want
+    assert overlay.veil and set(overlay.outlined) == set(step.placed)
+    caption = window.findChild(QLabel, "buildCaption").text()
+    assert f"Step {k}" in caption
+    slider = window.findChild(QSlider, "buildTimeline")
+    slider.setValue(3)  # scrubbing
+    assert window.session.build == (0, 3)
+    qtbot.keyClick(window.grid, Qt.Key.Key_BracketLeft)
+    assert window.session.build == (0, 2)
+    window.findChild(QPushButton, "buildPlay").click()
+    assert window.explain.playing
+    qtbot.waitUntil(lambda: window.session.build[1] >= 4, timeout=5_000)
+    window.findChild(QPushButton, "buildPlay").click()
+    assert not window.explain.playing
+    window.findChild(QPushButton, "buildClose").click()
+    assert window.session.build is None and window.grid.overlay is None
+
+
+def test_build_mode_under_a_square_rule_decides_cell_by_cell(qtbot, window):
+    window.set_rule("custom:one=1 2 3;both=1;a=1;n=16")
+    qtbot.waitUntil(lambda: window.session.rule.bound == 16, timeout=30_000)
+    window.grid.set_view(0, 0, 15, 15)
+    _settle(qtbot, window)
+    window.build_mode()
+    for _ in range(20):
+        window.explain.step(1)
+    first, k = window.session.build
+    rule = window.session.rule
+    want = {(x, y) for x in range(16) for y in range(16) if x * 16 + y <= k and rule.is_cold(x, y)}
+    assert first == 0 and set(window.grid.overlay.cells) == want
+    assert (
+        "is hot" in window.findChild(QLabel, "buildCaption").text()
+        or "is cold" in window.findChild(QLabel, "buildCaption").text()
+    )
+
+
+@pytest.mark.parametrize(("a", "b"), [(9, 14), (8, 13), (0, 0), (17, 30)])
+def test_why_rings_exactly_the_winning_targets(qtbot, window, a, b):
+    cold = vector_cold_square(40, GAMES["wythoff"])
+    window.select_position(a, b)
+    qtbot.waitUntil(lambda: window.session.report is not None, timeout=10_000)
+    window.findChild(QPushButton, "whyButton").click()
+    overlay = window.grid.overlay
+    moves = GAMES["wythoff"].moves(a, b)
+    assert set(overlay.ringed) == {t for t in moves if cold[t[0]][t[1]]}
+    text = window.findChild(QLabel, "whyText").text()
+    assert ("is cold" in text or "No move" in text) if cold[a][b] else "a cold cell" in text
+    window.select_position(5, 7)  # Why? follows the selection
+    qtbot.waitUntil(lambda: window.session.why == (5, 7), timeout=5_000)
+    assert set(window.grid.overlay.ringed) == {(3, 5), (4, 7), (5, 3)}
+    qtbot.keyClick(window.grid, Qt.Key.Key_W)  # off again
+    assert window.session.why is None and window.grid.overlay is None
+
+
+def test_why_far_out(qtbot, window):
+    big = 10**30
+    window.go_to_position(big, big + 7)
+    qtbot.waitUntil(lambda: window.session.report is not None, timeout=10_000)
+    window.explain.ask_why()
+    targets = set(window.grid.overlay.ringed)
+    assert targets == {m.target for m in window.session.report.moves} and targets
+
+
+def test_show_perfect_play_is_a_perfect_game(qtbot, window):
+    _, _, rem = values_by_definition(20, 20, "any", "any", 1)
+    window.select_position(9, 14)
+    qtbot.waitUntil(lambda: window.values.cache.remoteness(9, 14) is not None and not window.busy, timeout=30_000)
+    window.findChild(QPushButton, "showPerfectPlay").click()
+    want = perfect_game(window.session.rule, (9, 14), lambda x, y: rem[x][y])
+    assert window.explain.demo == want and len(want) - 1 == rem[9][14]
+    window.explain.demo_timer.setInterval(10)
+    qtbot.waitUntil(lambda: not window.explain.demo_playing, timeout=10_000)
+    assert window.grid.path == want
+    assert "wins" in window.findChild(QLabel, "whyText").text()
+
+
+def test_export_animation_writes_a_gif_refuses_a_wide_view_and_cancels(qtbot, window, tmp_path):
+    path = tmp_path / "build.gif"
+    window.grid.set_view(0, 0, 30, 20)
+    _settle(qtbot, window)
+    window.dialogs.animation = lambda: ("build", 12, (640, 480), str(path))
+    window.export_animation()
+    _settle(qtbot, window)
+    with Image.open(path) as image:
+        assert image.n_frames == 12 and image.size == (640, 480)
+    assert window.exporter.last.startswith("wrote 12 frames")
+    window.grid.set_view(0, 0, 10**6, 10**6)
+    _settle(qtbot, window)
+    window.export_animation()
+    assert "at most 240" in window.exporter.last and not window.exporter.busy
+    window.grid.set_view(0, 0, 200, 130)
+    _settle(qtbot, window)
+    window.dialogs.animation = lambda: ("build", 600, (1024, 768), str(tmp_path / "big.gif"))
+    window.export_animation()
+    assert window.exporter.busy
+    window.findChild(QPushButton, "exportCancel").click()
+    _settle(qtbot, window)
+    assert window.exporter.last == "cancelled" and not (tmp_path / "big.gif").exists()
+    window.select_position(3, 4)  # the window keeps working
+    qtbot.waitUntil(lambda: window.session.report is not None, timeout=10_000)
