@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QStatusBar,
     QTabBar,
     QTabWidget,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -43,6 +44,7 @@ from explorer.gui.controllers.sessions import SessionController
 from explorer.gui.controllers.structure import StructureController
 from explorer.gui.controllers.values import ValuesController
 from explorer.gui.dialogs import Dialogs
+from explorer.gui.grid.strip import BeattyStrip
 from explorer.gui.grid.view import GRID_KEYS, GridView
 from explorer.gui.jobs import LatestJob
 from explorer.gui.panels.array import ArrayPanel
@@ -103,7 +105,14 @@ class MainWindow(QMainWindow):
         self.session = Session()
         self.dialogs = Dialogs(self)
         self.grid = GridView(self)
-        self.setCentralWidget(self.grid)
+        self.strip = BeattyStrip(self.grid)
+        central = QWidget(self, objectName="central")
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.grid, 1)
+        column.addWidget(self.strip)
+        self.setCentralWidget(central)
         self.inspector = Inspector(self)
         self.query_panel = QueryPanel(self)
         self.play_panel = PlayPanel(self)
@@ -195,6 +204,9 @@ class MainWindow(QMainWindow):
         self.sessions.opened = self._remember_file
         self.grid.navigated.connect(self.sessions.view_moved)
         session.events.rule.connect(self.grid.set_rule)
+        session.events.rule.connect(self.strip.set_rule)
+        self.strip.set_rule(session.rule)
+        self.strip.numberHovered.connect(self._number_hovered)
         session.events.mode.connect(self.grid.set_mode)
         session.events.mode.connect(self.inspector.set_mode)
 
@@ -262,6 +274,23 @@ class MainWindow(QMainWindow):
         """View ▸ Build ▸ Build the view: the Build tab in front, the construction from the view."""
         self.show_panel("build")
         self.explain.start()
+
+    def _number_hovered(self, n: int | None) -> None:
+        """The Beatty strip's number under the mouse: its cold pair outlined on the grid."""
+        role = None if n is None else self.strip.role(n)
+        if n is None or role is None:
+            self.grid.set_highlight(())
+            return
+        name, k = role
+        try:
+            a, b = self.session.rule.cold_pair(k)
+        except Exception:  # a rule that names roles but cannot give the pair there
+            self.grid.set_highlight(())
+            return
+        self.grid.set_highlight(((a, b), (b, a)))
+        what = {"a": "the lower number a", "b": "the upper number b"}.get(name, "")
+        text = f"n = {n}: {what}_{k}; its cold pair ({a}, {b})" if what else f"n = {n}: the cold pair ({a}, {b})"
+        self.hover_label.setText(text)
 
     def _reselect(self) -> None:
         """The rule answers further now: a selection it refused is asked about again."""

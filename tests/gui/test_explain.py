@@ -136,3 +136,37 @@ def test_export_animation_writes_a_gif_refuses_a_wide_view_and_cancels(qtbot, wi
     assert window.exporter.last == "cancelled" and not (tmp_path / "big.gif").exists()
     window.select_position(3, 4)  # the window keeps working
     qtbot.waitUntil(lambda: window.session.report is not None, timeout=10_000)
+
+
+def test_the_beatty_strip_splits_the_numbers_and_points_at_each_pair(qtbot, window):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QMouseEvent
+
+    from tests.oracles import cold_table
+
+    cold = cold_table(80)
+    lower = {x for x in range(1, 40) if any(cold[x][y] and y > x for y in range(80))}
+    window.grid.set_view(0, 0, 30, 20)
+    _settle(qtbot, window)
+    strip = window.strip
+    assert strip.isVisible()
+    for n in range(1, 30):
+        name, k = strip.role(n)
+        assert name == ("a" if n in lower else "b"), n  # every number is one or the other
+    left, width, u0, u1, _, _ = strip._geometry()
+    for n in (5, 8, 13):
+        px = strip._px(n, left, width, u0, u1)
+        event = QMouseEvent(
+            QMouseEvent.Type.MouseMove, QPointF(px, 15), QPointF(px, 15), Qt.MouseButton.NoButton,
+            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+        )  # fmt: skip
+        strip.mouseMoveEvent(event)
+        partner = next(y for y in range(80) if cold[n][y])
+        assert len(window.grid._highlight_items) == 2, n  # the pair and its mirror
+        assert (
+            f"n = {n}" in window.hover_label.text()
+            and f"{min(n, partner)}, {max(n, partner)}" in window.hover_label.text()
+        )
+    window.set_rule("nim")
+    qtbot.waitUntil(lambda: window.session.rule.key == "nim", timeout=10_000)
+    assert not strip.isVisible()  # Nim's pairs (k, k) split nothing

@@ -44,6 +44,24 @@ class OverlayDrawing:
     def visible_cells(self) -> tuple[int, int, int, int]:
         raise NotImplementedError
 
+    def set_highlight(self, cells: tuple[Position, ...]) -> None:
+        """Outline these cells (the Beatty strip's hovered pair), apart from any overlay."""
+        for item in getattr(self, "_highlight_items", []):
+            self.vb.removeItem(item)
+        self._highlight_items = []
+        f = self.frame
+        unit = f.length(1)
+        x0, y0, x1, y1 = self.visible_cells()
+        for c in cells:
+            if x0 - 1 <= c[0] <= x1 and y0 - 1 <= c[1] <= y1:
+                rect = QGraphicsRectItem(
+                    QRectF(f.sx(Fraction(c[0])) - unit / 2, f.sy(Fraction(c[1])) - unit / 2, unit, unit)
+                )
+                rect.setPen(pg.mkPen(*RING, width=3))
+                rect.setZValue(9.7)
+                self.vb.addItem(rect)
+                self._highlight_items.append(rect)
+
     def set_overlay(self, overlay: Overlay | None) -> None:
         self.overlay = overlay
         self._place_overlay()

@@ -1,0 +1,119 @@
+"""The Beatty strip (issue 30): a number line under the grid, in step with its columns, that
+colours each n as a lower number a_k or an upper number b_k of the rule's cold pairs, with k.
+The two kinds split the positive integers (Beatty): every n is one or the other, once.
+
+Hovering n asks the window to highlight its cold pair on the grid (`numberHovered`); zoomed out
+past a few pixels a number it says so instead of drawing a blur. Rules without a lower/upper
+split (Nim's pairs are (k, k); a solved square has no sequence) hide the strip.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtWidgets import QWidget
+
+from explorer.core.game.sequence import NumberKind
+from explorer.core.rules.base import Rule, RuleError
+
+LOWER = QColor(70, 130, 200)
+UPPER = QColor(230, 150, 60)
+ZERO = QColor(120, 120, 120)
+MIN_PX = 4  # a number narrower than this is not drawn
+MAX_NUMBERS = 600
+
+
+class BeattyStrip(QWidget):
+    numberHovered = Signal(object)  # n (a Python int), or None when the mouse leaves
+
+    def __init__(self, grid, parent: QWidget | None = None) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(parent)
+        self.setObjectName("beattyStrip")
+        self.grid = grid
+        self.rule: Rule | None = None
+        self.setFixedHeight(30)
+        self.setMouseTracking(True)
+        self.setToolTip("Each n: a lower number a_k (blue) or an upper number b_k (orange). Hover to see its pair.")
+        self._roles: dict[int, tuple[str, int] | None] = {}
+        grid.viewChanged.connect(self.update)
+
+    def set_rule(self, rule: Rule) -> None:
+        self.rule = rule
+        self._roles.clear()
+        self.setVisible(self.role(0) is not None and self.role(1) is not None)
+        self.update()
+
+    def role(self, n: int) -> tuple[str, int] | None:
+        """('a' or 'b' or '', k) for n, or None where the rule has no split there."""
+        if n in self._roles:
+            return self._roles[n]
+        out: tuple[str, int] | None = None
+        if self.rule is not None:
+            try:
+                r = self.rule.number_role(n)
+            except RuleError:
+                r = None
+            if r is not None:
+                name = {NumberKind.LOWER: "a", NumberKind.UPPER: "b"}.get(r.kind, "")
+                out = (name, r.index)
+        if len(self._roles) > 4 * MAX_NUMBERS:
+            self._roles.clear()
+        self._roles[n] = out
+        return out
+
+    def _geometry(self) -> tuple[float, float, float, float, int, int]:
+        """(left px, width px, u0, u1) of the grid's view box in this widget, and the cells in view."""
+        vb = self.grid.vb
+        rect = self.grid.mapFromScene(vb.sceneBoundingRect()).boundingRect()
+        (u0, u1), _ = vb.viewRange()
+        x0, _, x1, _ = self.grid.visible_cells()
+        return float(rect.left()), float(rect.width()), u0, u1, x0, x1
+
+    def _px(self, n: int, left: float, width: float, u0: float, u1: float) -> float:
+        from fractions import Fraction
+
+        return left + (self.grid.frame.sx(Fraction(n)) - u0) / (u1 - u0) * width
+
+    def number_at(self, px: float) -> int | None:
+        left, width, u0, u1, x0, x1 = self._geometry()
+        if width <= 0 or not left <= px <= left + width:
+            return None
+        best = None
+        for n in range(max(0, x0), max(0, min(x1, x0 + MAX_NUMBERS))):
+            if abs(self._px(n, left, width, u0, u1) - px) <= width / max(1, x1 - x0) / 2 + 0.5:
+                best = n
+                break
+        return best
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor(250, 250, 250))
+        left, width, u0, u1, x0, x1 = self._geometry()
+        count = x1 - x0
+        cell = width / max(1, count)
+        if cell < MIN_PX or count > MAX_NUMBERS:
+            painter.setPen(QColor(90, 90, 90))
+            painter.drawText(self.rect(), int(Qt.AlignmentFlag.AlignCenter), "Zoom in to see each number as a_k or b_k")
+            return
+        font = QFont(self.font())
+        font.setPointSizeF(7.5)
+        painter.setFont(font)
+        for n in range(max(0, x0), max(0, x1)):
+            role = self.role(n)
+            if role is None:
+                continue
+            name, k = role
+            centre = self._px(n, left, width, u0, u1)
+            box = QRectF(centre - cell / 2 + 0.5, 3, max(1.0, cell - 1), self.height() - 6)
+            painter.fillRect(box, LOWER if name == "a" else UPPER if name == "b" else ZERO)
+            if cell >= 18:
+                painter.setPen(QColor(255, 255, 255))
+                label = f"{name}{k}" if name else "0"
+                painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), label if len(label) <= cell / 6 else name)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        self.numberHovered.emit(self.number_at(event.position().x()))
+
+    def leaveEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        self.numberHovered.emit(None)
+        super().leaveEvent(event)
