@@ -150,9 +150,11 @@ def test_the_beatty_strip_splits_the_numbers_and_points_at_each_pair(qtbot, wind
     _settle(qtbot, window)
     strip = window.strip
     assert strip.isVisible()
+    pairs = sorted((x, y) for x in range(80) for y in range(x, 80) if cold[x][y])
     for n in range(1, 30):
         name, k = strip.role(n)
         assert name == ("a" if n in lower else "b"), n  # every number is one or the other
+        assert n in pairs[k], (n, k)  # and k is its pair's number
     left, width, u0, u1, _, _ = strip._geometry()
     for n in (5, 8, 13):
         px = strip._px(n, left, width, u0, u1)
