@@ -25,6 +25,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import reduce
+from itertools import pairwise
 from operator import xor
 from random import Random
 from typing import Any
@@ -176,6 +177,8 @@ class Monkey:
         self.current = "start"
         self.pending_query: tuple[int, int, int, int] | None = None
         self.pending_extend: tuple[Any, int | None] | None = None
+        self.pending_build = self.pending_why = self.pending_demo = self.pending_strip = False
+        self.pending_export: str | None = None
         self.pending_value: tuple[str, int, int, int, int, int] | None = None
         self.pending_hover: bool = False
         self.pending_npiles: tuple[int, ...] | None = None
@@ -214,6 +217,11 @@ class Monkey:
             (1, self.toggle_overlay),
             (1, self.extend),
             (1, self.panel_key),
+            (2, self.build),
+            (2, self.why),
+            (1, self.perfect_play),
+            (1, self.export_animation),
+            (1, self.strip_hover),
         ]
 
     # ----- numbers and places ------------------------------------------------------------------
@@ -454,6 +462,59 @@ class Monkey:
         if not dock.isVisible() or dock.visibleRegion().isEmpty():
             self.wrong(f"Ctrl+{i + 1} did not bring the {dock.windowTitle()} panel to the front")
 
+    def build(self) -> None:
+        """Build mode: start from the view, step, scrub, play a moment, or close."""
+        w = self.w
+        choice = self.rng.random()
+        if w.session.build is None or choice < 0.25:
+            w.build_mode()
+        elif choice < 0.5:
+            for _ in range(self.rng.randint(1, 5)):
+                QTest.keyClick(w.grid, self.rng.choice([Qt.Key.Key_BracketRight, Qt.Key.Key_BracketLeft]))
+        elif choice < 0.7:
+            timeline = w.build_panel.timeline
+            timeline.setValue(self.rng.randint(timeline.minimum(), timeline.maximum()))
+        elif choice < 0.85:
+            w.explain.toggle_play()
+        else:
+            w.explain.close()
+        self.pending_build = True
+
+    def why(self) -> None:
+        """Why? on the selection (W, or the inspector's button)."""
+        if self.rng.random() < 0.5:
+            QTest.keyClick(self.w.grid, Qt.Key.Key_W)
+        else:
+            self.w.inspector.why_button.click()
+        self.pending_why = True
+
+    def perfect_play(self) -> None:
+        self.w.show_perfect_play()
+        self.w.explain.demo_timer.setInterval(5)  # the monkey does not wait a second a move
+        self.pending_demo = True
+
+    def export_animation(self) -> None:
+        """File ▸ Export animation…, cancelled at once (or by the dialog): nothing written, nothing stuck."""
+        import os
+        import tempfile
+
+        path = os.path.join(tempfile.gettempdir(), f"soak-{os.getpid()}.gif")
+        if os.path.exists(path):
+            os.remove(path)
+        what = self.rng.choice(["build", "play"])
+        self.w.dialogs.animation = lambda: None if self.rng.random() < 0.2 else (what, 400, (1024, 768), path)  # type: ignore[assignment]
+        self.w.export_animation()
+        self.w.exporter.cancel()
+        self.pending_export = path
+
+    def strip_hover(self) -> None:
+        from PySide6.QtCore import QPoint
+
+        strip = self.w.strip
+        if strip.isVisible():
+            QTest.mouseMove(strip, QPoint(self.rng.randrange(max(1, strip.width())), strip.height() // 2))
+            self.pending_strip = True
+
     def vectors_dialog(self) -> str | None:
         """The Vectors… dialog, shown without a modal loop: junk must disable OK with a message;
         a valid set must give the rule it means."""
@@ -633,6 +694,26 @@ class Monkey:
             grew = before is None or limit is None or limit <= before or rule.bound > before
             if rule == self.w.session.rule and not grew and not self.w.growth.failure:
                 self.wrong(f"Extend the solved range left {rule.key} at {before:,} columns")
+        if self.pending_build:
+            self.pending_build = False
+            self._check_build()
+        if self.pending_why:
+            self.pending_why = False
+            self._check_why()
+        if self.pending_demo:
+            self.pending_demo = False
+            self._check_demo()
+        if self.pending_strip:
+            self.pending_strip = False
+            self._check_strip()
+        if self.pending_export is not None:
+            import os
+
+            path, self.pending_export = self.pending_export, None
+            if self.w.exporter.busy:
+                self.wrong("an export still runs after Cancel")
+            if os.path.exists(path) and self.w.exporter.last == "cancelled":
+                self.wrong("a cancelled export wrote its file")
         if self.pending_value is not None:
             self._check_value(*self.pending_value)
             self.pending_value = None
@@ -894,6 +975,64 @@ class Monkey:
         row, col = cells[0]
         if (oracle.array_entry(row, col), oracle.array_entry(row, col + 1)) != (a, b):
             self.wrong(f"cold pair ({_short(a)}, {_short(b)}) placed at W({_short(row)}, {col}), which holds another")
+
+    def _check_build(self) -> None:
+        """What build mode shows: the steps' cells are cold, and each step's cells are its pair
+        (or, for a square, the cell it decides), by the oracle where it knows."""
+        s, w, d = self.w.session, self.w, self.definition
+        if s.build is None:
+            if w.grid.overlay is not None and s.why is None:
+                self.wrong("build mode closed but its overlay stays")
+            return
+        _, k = s.build
+        overlay = w.grid.overlay
+        if overlay is None:
+            self.wrong("build mode on, and nothing drawn over the grid")
+            return
+        for c in overlay.cells[:400]:
+            if max(c) < 200 and oracle.knows(d, *c) and self._inside(*c) and not oracle.is_cold(d, *c):
+                self.wrong(f"build mode draws {c} as placed, and the oracle says it is hot")
+        m = re.search(r"Step ([0-9…]+(?: \(\d+ digits\))?)</b>", w.build_panel.caption.text())
+        if m is None or not _shows(m.group(1), k):
+            self.wrong(f"build mode at step {_short(k)} says {w.build_panel.caption.text()[:80]!r}")
+
+    def _check_why(self) -> None:
+        s, w, d = self.w.session, self.w, self.definition
+        if s.why is None:
+            return
+        x, y = s.why
+        overlay = w.grid.overlay
+        if overlay is None:
+            self.wrong(f"Why? is on for {(_short(x), _short(y))} and nothing is drawn")
+            return
+        if max(x, y) < 120 and self._inside(x, y) and oracle.knows(d, x, y):
+            want = {t for t in oracle.moves_small(d, x, y) if oracle.is_cold(d, *t)}
+            if set(overlay.ringed) != want:
+                self.wrong(f"Why? at ({x}, {y}) rings {sorted(overlay.ringed)}; the oracle's targets {sorted(want)}")
+
+    def _check_demo(self) -> None:
+        """A perfect game shown: legal moves, and never a won position thrown away (oracle)."""
+        d = self.definition
+        path = self.w.explain.demo
+        for src, dst in pairwise(path):
+            if not oracle.legal(d, src, dst):
+                self.wrong(f"perfect play moved illegally {src} → {dst}")
+            elif (
+                self._checkable(*src)
+                and self._checkable(*dst)
+                and not oracle.is_cold(d, *src)
+                and not oracle.is_cold(d, *dst)
+            ):
+                self.wrong(f"perfect play threw a win away: {src} → {dst}")
+
+    def _check_strip(self) -> None:
+        """A hovered number's pair, outlined on the grid, is cold (Beatty rules, by the oracle)."""
+        text = self.w.hover_label.text()
+        m = re.search(r"cold pair \((\d+), (\d+)\)", text)
+        if m and self.definition.closed:
+            a, b = int(m.group(1)), int(m.group(2))
+            if not oracle.is_cold(self.definition, a, b):
+                self.wrong(f"the strip names ({a}, {b}) a cold pair; the oracle says it is hot")
 
     def _check_game(self) -> None:
         game = self.w.session.game

@@ -76,7 +76,7 @@ class BeattyStrip(QWidget):
 
     def number_at(self, px: float) -> int | None:
         left, width, u0, u1, x0, x1 = self._geometry()
-        if width <= 0 or not left <= px <= left + width:
+        if width <= 0 or not left <= px <= left + width or x1 - x0 > MAX_NUMBERS:
             return None
         best = None
         for n in range(max(0, x0), max(0, min(x1, x0 + MAX_NUMBERS))):
@@ -87,11 +87,17 @@ class BeattyStrip(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
+        try:
+            self._paint(painter)
+        finally:
+            painter.end()  # an error inside must not leave the painter open (Qt then crashes)
+
+    def _paint(self, painter: QPainter) -> None:
         painter.fillRect(self.rect(), QColor(250, 250, 250))
         left, width, u0, u1, x0, x1 = self._geometry()
-        count = x1 - x0
-        cell = width / max(1, count)
-        if cell < MIN_PX or count > MAX_NUMBERS:
+        count = x1 - x0  # any size: zoomed out it passes what a float holds
+        cell = width / max(1, count) if count <= MAX_NUMBERS else 0.0
+        if cell < MIN_PX:
             painter.setPen(QColor(90, 90, 90))
             painter.drawText(self.rect(), int(Qt.AlignmentFlag.AlignCenter), "Zoom in to see each number as a_k or b_k")
             return
