@@ -502,7 +502,8 @@ class Monkey:
         if os.path.exists(path):
             os.remove(path)
         what = self.rng.choice(["build", "play"])
-        self.w.dialogs.animation = lambda: None if self.rng.random() < 0.2 else (what, 400, (1024, 768), path)  # type: ignore[assignment]
+        steps, size = self.rng.choice([(120, (800, 600)), (600, (1024, 768))])  # the second is refused: too big
+        self.w.dialogs.animation = lambda: None if self.rng.random() < 0.2 else (what, steps, size, path)  # type: ignore[assignment]
         self.w.export_animation()
         self.w.exporter.cancel()
         self.pending_export = path
@@ -1002,6 +1003,10 @@ class Monkey:
             return
         x, y = s.why
         overlay = w.grid.overlay
+        if not self._inside(x, y):  # beyond what the rule answers: a refusal, in words, and no drawing
+            if overlay is not None or not w.inspector.why.text():
+                self.wrong(f"Why? beyond the rule's bound at {(_short(x), _short(y))}: no refusal shown")
+            return
         if overlay is None:
             self.wrong(f"Why? is on for {(_short(x), _short(y))} and nothing is drawn")
             return

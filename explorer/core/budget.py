@@ -33,6 +33,7 @@ SEQUENCE_BYTES = 24 * MiB
 GENERATED_WINDOW_BYTES = 320 * MiB  # 2^24 columns of (1,2)-GDWN (~195 MiB), 2^25 of Maharaja (~230)
 GENERATED_CLI_BYTES = 1024 * MiB  # a command runs alone: 2^26 columns of (1,2)-GDWN (~780 MiB)
 GENERATED_COLUMNS_MAX = 1 << 26
+ANIMATION_PIXELS = 160 * MiB  # an animation's frames, a byte a pixel (a palette image each) until written
 ARRAY_BYTES = 24 * MiB  # the array tab's computed cells (cleared when full)
 HISTORY_BYTES = 96 * MiB  # answered queries kept for export; the oldest imported batches go first
 

@@ -129,6 +129,10 @@ def test_export_animation_writes_a_gif_refuses_a_wide_view_and_cancels(qtbot, wi
     window.grid.set_view(0, 0, 200, 130)
     _settle(qtbot, window)
     window.dialogs.animation = lambda: ("build", 600, (1024, 768), str(tmp_path / "big.gif"))
+    window.export_animation()  # 600 frames of 1024x768 would pass the budget: refused at once
+    _settle(qtbot, window)
+    assert "budget" in window.exporter.last and not (tmp_path / "big.gif").exists()
+    window.dialogs.animation = lambda: ("build", 150, (1024, 768), str(tmp_path / "big.gif"))
     window.export_animation()
     assert window.exporter.busy
     window.findChild(QPushButton, "exportCancel").click()

@@ -75,14 +75,47 @@ class Frame:
         return [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
 
 
-def _image(frame: Frame) -> Any:
+def _image(frame: Frame, coloured: dict[tuple[int, int], tuple[int, int, int]] | None = None) -> Any:
+    """A frame's picture: every cell hot, those in `coloured` in their colour, one numpy pass (a
+    rectangle a cell in Python held the GIL long enough to stall the window while it exported)."""
+    import numpy as np
     from PIL import Image, ImageDraw
 
-    image = Image.new("RGB", (frame.width, frame.height), (255, 255, 255))
-    draw = ImageDraw.Draw(image)
-    for x, y in frame.cells():
-        draw.rectangle(frame.box(x, y), fill=HOT)
-    return image, draw
+    x0, y0, x1, y1 = frame.view
+    cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    cells = np.empty((rows, cols, 3), dtype=np.uint8)
+    cells[:] = HOT
+    for (x, y), rgb in (coloured or {}).items():
+        if frame.inside(x, y):
+            cells[y1 - y, x - x0] = rgb  # row 0 is the top: the highest y
+    c = frame.cell
+    block = np.repeat(np.repeat(cells, c, axis=0), c, axis=1)
+    block[c - 1 :: c, :, :] = (block[c - 1 :: c, :, :] * 0.9).astype(np.uint8)  # faint cell borders
+    block[:, c - 1 :: c, :] = (block[:, c - 1 :: c, :] * 0.9).astype(np.uint8)
+    pixels = np.full((frame.height, frame.width, 3), 255, dtype=np.uint8)
+    top = frame.bottom - rows * c + 1
+    pixels[top : top + rows * c, frame.left : frame.left + cols * c] = block
+    image = Image.fromarray(pixels, "RGB")
+    return image, ImageDraw.Draw(image)
+
+
+def _compact(image: Any) -> Any:
+    """The frame as a palette image (1 byte a pixel): what a GIF holds anyway."""
+    from PIL import Image
+
+    return image.quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+
+
+def check_size(frames: int, size: tuple[int, int]) -> None:
+    """Refuse before drawing an animation that would pass its memory budget."""
+    from explorer.core import budget
+
+    need = frames * size[0] * size[1]
+    if need > budget.ANIMATION_PIXELS:
+        raise RuleError(
+            f"{frames} frames of {size[0]}x{size[1]} need about {need >> 20} MiB; the budget is "
+            f"{budget.ANIMATION_PIXELS >> 20} MiB: fewer steps or a smaller size"
+        )
 
 
 def _caption(draw: Any, frame: Frame, text: str) -> None:
@@ -119,10 +152,11 @@ def build_frames(
         order = rule.construction_order(x, y) if rule.is_cold(x, y) else None
         if order is not None and order < first:
             earlier.append((x, y))
+    check_size(len(known), size)
     frames = []
-    placed: list[tuple[int, int]] = []
+    placed: dict[tuple[int, int], tuple[int, int, int]] = {}
     for i, step in enumerate(known):
-        image, draw = _image(frame)
+        colours: dict[tuple[int, int], tuple[int, int, int]] = {}
         for line in step.lines:
             ends = clip(line, *view)
             if ends is not None:
@@ -130,14 +164,13 @@ def build_frames(
                 p, q = line.direction
                 t, x, y = 0, ax, ay
                 while (x, y) != (bx + p, by + q):
-                    draw.rectangle(frame.box(x, y), fill=HOTTER)
+                    colours[(x, y)] = HOTTER
                     t += 1
                     x, y = ax + t * p, ay + t * q
-        for c in earlier:
-            draw.rectangle(frame.box(*c), fill=EARLIER)
-        placed += [c for c in step.placed if frame.inside(*c)]
-        for c in placed:
-            draw.rectangle(frame.box(*c), fill=COLD)
+        colours.update(dict.fromkeys(earlier, EARLIER))
+        placed.update({c: COLD for c in step.placed if frame.inside(*c)})
+        colours.update(placed)
+        image, draw = _image(frame, colours)
         for c in step.placed:
             if frame.inside(*c):
                 draw.rectangle(frame.box(*c), outline=NEW, width=max(1, frame.cell // 6))
@@ -149,7 +182,7 @@ def build_frames(
         if frame.inside(*step.cell):
             draw.rectangle(frame.box(*step.cell), outline=NEW, width=max(1, frame.cell // 6))
         _caption(draw, frame, f"Step {short_decimal(step.k)}: {step.caption}")
-        frames.append(image)
+        frames.append(_compact(image))
         if progress is not None and progress(i + 1, len(known)) is False:
             raise InterruptedError("cancelled")
     return frames
@@ -180,13 +213,12 @@ def play_frames(
     """One frame per position of a perfectly played game from `start`, its moves drawn so far."""
     frame = Frame(view, size)
     path = perfect_game(rule, start, remoteness)
-    cold_cells = [c for c in frame.cells() if rule.is_cold(*c)]
+    check_size(len(path), size)
+    cold_cells = {c: COLD for c in frame.cells() if rule.is_cold(*c)}
     frames = []
     players = ("first player", "second player")
     for i in range(len(path)):
-        image, draw = _image(frame)
-        for c in cold_cells:
-            draw.rectangle(frame.box(*c), fill=COLD)
+        image, draw = _image(frame, cold_cells)
         points = [frame.centre(*p) for p in path[: i + 1]]
         if len(points) > 1:
             draw.line(points, fill=PATH, width=max(2, frame.cell // 5))
@@ -204,7 +236,7 @@ def play_frames(
             if i == len(path) - 1:
                 text += f". No move is left: the {players[(i - 1) % 2]} wins"
         _caption(draw, frame, text)
-        frames.append(image)
+        frames.append(_compact(image))
         if progress is not None and progress(i + 1, len(path)) is False:
             raise InterruptedError("cancelled")
     return frames
