@@ -105,7 +105,7 @@ def test_the_sequence_grows_to_the_view_and_further_when_asked(qtbot, window):
         assert "lies beyond" in window.session.message
     window.grid.set_view(0, 0, far, far)  # looking there solves it
     qtbot.waitUntil(lambda: rule.bound > far + 5 and not window.busy, timeout=60_000)
-    assert rule.bound <= 2 * AUTO_COLUMNS and f"[0, {rule.bound:,})²" in label.text()
+    assert rule.bound <= AUTO_COLUMNS and f"[0, {rule.bound:,})²" in label.text()
     qtbot.waitUntil(lambda: window.session.report is not None, timeout=10_000)  # asked again by itself
     assert window.session.report.position == (far + 5, 11) and not window.session.message
     assert window.session.report.cold == rule.is_cold(far + 5, 11)

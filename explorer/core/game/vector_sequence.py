@@ -219,7 +219,7 @@ class SequenceEngine:
         self.solved = Solved(np.full(0, -1, dtype=np.int32), 0)
         self.growing_to = 0  # the columns a growth under way will have solved (0: none)
         self.room = ROOM  # rows kept per column: widened for good when a rule's cells lie higher
-        self._ranks: tuple[int, NDArray[np.int64]] = (0, np.zeros(0, dtype=np.int64))
+        self._ranks: tuple[int, NDArray[np.int32]] = (0, np.zeros(0, dtype=np.int32))
 
     # ----- sizes ----------------------------------------------------------------------------
     def bytes_for(self, n: int, rows: int | None = None) -> int:
@@ -259,6 +259,9 @@ class SequenceEngine:
             try:
                 return self._grow(done, n, progress, limit)
             finally:
+                solved = self.solved
+                if self._ranks[0] != solved.n:  # here, on the worker, even when cancelled
+                    self._ranks = (solved.n, _upper(solved))
                 self.growing_to = 0
 
     def _grow(self, done: Solved, n: int, progress: Callable[[int, int], bool] | None, limit: int) -> Solved:
@@ -290,15 +293,14 @@ class SequenceEngine:
                     f"{limit >> 20} MiB; {done.n:,} are solved"
                 )
 
-    def upper_columns(self) -> NDArray[np.int64]:
-        """The columns x < n with col[x] >= x, in order (the cold pairs x <= y), kept until the
-        sequence grows (8 bytes a pair)."""
-        solved = self.solved
+    def upper_columns(self) -> NDArray[np.int32]:
+        """The columns x < n with col[x] >= x, in order (the cold pairs x <= y; 4 bytes a pair).
+        Worked out by `grow` on its worker once the columns are solved, so the window never waits
+        for it; a reader during a growth gets the pairs of the columns solved before it."""
         n, xs = self._ranks
-        if n != solved.n:
-            col = solved.col[: solved.n]
-            xs = np.flatnonzero(col >= np.arange(solved.n, dtype=col.dtype))
-            self._ranks = (solved.n, xs)
+        if n == 0 and self.solved.n:
+            self._ranks = (self.solved.n, _upper(self.solved))
+            n, xs = self._ranks
         return xs
 
     def _prepare(self, old: NDArray[np.int32], ycap: int) -> tuple[NDArray[np.int32], tuple]:
@@ -326,6 +328,11 @@ class SequenceEngine:
         if len(self.rays):
             _sweep_kernel()[1](col, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off)
         return col, (rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off, lvl_words, jumps_i, jumps_j)
+
+
+def _upper(solved: Solved) -> NDArray[np.int32]:
+    col = solved.col[: solved.n]
+    return np.flatnonzero(col >= np.arange(solved.n, dtype=col.dtype)).astype(np.int32)
 
 
 def _lines(p: int, q: int, ycap: int) -> int:

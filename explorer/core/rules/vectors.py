@@ -322,7 +322,7 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
     def cold_index(self, x: int, y: int) -> int | None:
         if not self.is_cold(x, y):
             return None
-        return int(np.searchsorted(self._upper_xs(), min(x, y)))
+        return _rank(self._upper_xs(), min(x, y))
 
     def number_role(self, n: int) -> NumberRole | None:
         self.check(n, 0)
@@ -331,7 +331,7 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
             return NumberRole(NumberKind.ZERO, 0, 0)
         if p == n:
             return None
-        k = int(np.searchsorted(self._upper_xs(), min(n, p)))
+        k = _rank(self._upper_xs(), min(n, p))
         return NumberRole(NumberKind.LOWER if p > n else NumberKind.UPPER, k, p)
 
     def construction_step(self, k: int) -> Step:
@@ -398,6 +398,12 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
     def raster_in_background(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> bool:
         n = max(self.bound, self.engine.growing_to)  # a growth under way may finish before the raster starts
         return min(x_hi, n) - max(x_lo, 0) + min(y_hi, n) - max(y_lo, 0) > RASTER_SYNC_COLUMNS
+
+
+def _rank(xs: NDArray, v: int) -> int:
+    """How many of the sorted xs are below v (the key in the array's own type: a Python int made
+    numpy convert the whole array, 4 million entries, for each look-up)."""
+    return int(xs.searchsorted(xs.dtype.type(v))) if v < 2**31 else int(xs.size)
 
 
 RASTER_SYNC_COLUMNS = 1 << 20  # beyond this many columns in view the raster is drawn on a worker (~10 ms)

@@ -73,7 +73,7 @@ class GrowthController(QObject):
 
     def _cover_view(self) -> None:
         _, _, x_hi, y_hi = self.grid.visible_cells()
-        self.request(min(max(x_hi, y_hi), AUTO_COLUMNS))
+        self.request(min(max(x_hi, y_hi), AUTO_COLUMNS - 1))  # columns below AUTO_COLUMNS: 2^22 exactly
 
     def extend(self) -> None:
         """View ▸ Extend the solved range: cover the view, or double, up to the window's budget."""
