@@ -300,7 +300,7 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
                 targets.add((x - i, y - j))
         return sorted(Move.between((x, y), t) for t in targets)
 
-    def _upper_xs(self) -> NDArray[np.int64]:
+    def _upper_xs(self) -> NDArray[np.int32]:
         return self.engine.upper_columns()
 
     def cold_pair(self, k: int) -> Position:
