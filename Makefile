@@ -82,6 +82,11 @@ screenshots: $(RUN_STAMP)
 	$(SHOT) docs/images/maharaja.png --rule maharaja --select 5 7 --view 0 0 40 26 --size 1100x680
 	$(SHOT) docs/images/gdwn-far.png --rule gdwn:1,2 --view 0 0 3000000 2000000 --size 1100x680
 	$(SHOT) docs/images/structure.png --rule gdwn:1,2 --panel structure --view 0 0 3000000 2000000 --size 1100x680
+	$(SHOT) docs/images/build.png --view 0 0 30 20 --build 6 --size 1100x680
+	$(SHOT) docs/images/why.png --select 9 14 --why --view 0 0 30 20 --size 1100x680
+	$(PY) -m explorer animate docs/images/build.gif --view 0 0 30 20 --steps 14 --size 640x460
+	$(PY) -m explorer animate docs/images/build-maharaja.gif --rule maharaja --view 0 0 30 20 --steps 14 --size 640x460
+	$(PY) -m explorer animate docs/images/play.gif --what play --from 9 14 --size 640x460
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis explorer/core/grundy/_aot_*

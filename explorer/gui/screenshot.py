@@ -58,6 +58,15 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
     app.processEvents()
     window.grid.render_now()
     _wait(app, window)
+    if getattr(args, "build", None) is not None:  # build mode, this many steps in
+        window.show_panel("build")
+        window.explain.start()
+        for _ in range(args.build):
+            window.explain.step(1)
+    if getattr(args, "why", False):
+        window.explain.ask_why()
+    window.grid.render_now()
+    _wait(app, window)
     if not window.grab().save(args.out, "PNG"):
         raise ValueError(f"cannot write {args.out}")
     window.close()
