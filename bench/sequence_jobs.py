@@ -83,10 +83,11 @@ def _fresh_sweep(rays, jumps, n: int) -> SequenceEngine:  # type: ignore[no-unty
 
 
 def run() -> None:
-    # First, while this process is small: a forked child's peak counts the parent's pages it began with.
     cmd = [python(), "-m", "explorer", "count", "16777215", "16777215", "--rule", "maharaja"]
     took = best_of(lambda: subprocess.run(cmd, check=True, stdout=subprocess.PIPE), repeat=3)
-    child = subprocess.Popen(cmd, stdout=subprocess.PIPE)
+    # close_fds=False lets Python start it with posix_spawn (vfork): a forked child's peak would
+    # count the pages of this process it began with
+    child = subprocess.Popen(cmd, stdout=subprocess.PIPE, close_fds=False)
     answer = child.stdout.read().decode().strip() if child.stdout else ""
     _, _, usage = os.wait4(child.pid, 0)  # this process's own peak, not the largest child's so far
     rss = usage.ru_maxrss >> 10

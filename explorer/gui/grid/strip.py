@@ -104,12 +104,15 @@ class BeattyStrip(QWidget):
         font = QFont(self.font())
         font.setPointSizeF(7.5)
         painter.setFont(font)
-        for n in range(max(0, x0), max(0, x1)):
+        first = max(0, x0)
+        start = self._px(first, left, width, u0, u1)  # one exact position; the rest a cell apart
+        step = width / (u1 - u0) * float(self.grid.frame.length(1))
+        for n in range(first, max(0, x1)):
             role = self.role(n)
             if role is None:
                 continue
             name, k = role
-            centre = self._px(n, left, width, u0, u1)
+            centre = start + (n - first) * step
             box = QRectF(centre - cell / 2 + 0.5, 3, max(1.0, cell - 1), self.height() - 6)
             painter.fillRect(box, LOWER if name == "a" else UPPER if name == "b" else ZERO)
             if cell >= 18:
