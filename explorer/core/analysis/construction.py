@@ -125,11 +125,16 @@ def why(rule: Rule, x: int, y: int) -> Why:
     if cold:
         order = rule.construction_order(x, y)
         reason = rule.construction_step(order).caption if order is not None else ""
-        sentences = [
-            f"({short_decimal(x)}, {short_decimal(y)}) is cold: none of the {len(lines)} lines of moves back from it "
-            f"{'and none of its ' + str(len(dots)) + ' single moves ' if dots else ''}reaches a cold cell."
-        ]
+        parts = [f"the {len(lines)} lines of moves back from it"] if lines else []
+        parts += [f"its {len(dots)} single moves"] if dots else []
+        where = " and none of ".join(parts)
+        sentences = [f"({short_decimal(x)}, {short_decimal(y)}) is cold: none of {where} reaches a cold cell."]
         if reason:
+            if rule.construction_order(x, y) == rule.cold_index(x, y):  # a pair of a generated sequence
+                sentences.append(
+                    "The construction guarantees it: each cold pair takes numbers no earlier pair used and a line "
+                    "of moves no earlier pair is on, so no two cold cells share a row, a column or a line of moves."
+                )
             sentences.append(f"Built so: {reason}.")
         return Why((x, y), True, lines, dots, (), tuple(sentences))
     sentences = [f"{m.describe()}, a cold cell: the opponent is left to lose." for m in moves]
