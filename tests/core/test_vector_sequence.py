@@ -131,3 +131,33 @@ def test_the_raster_counts_each_texel_exactly_far_out():
     want = np.zeros_like(dense)
     np.add.at(want, ((ys[keep] // step) - r.ty0, (xs[keep] // step) - r.tx0), 1)
     assert np.array_equal(dense, want) and dense.sum() > 0
+
+
+def test_a_shrunk_sequence_answers_less_and_grows_back_the_same():
+    """The memory budget shrinks sequences no rule in use asks about; growing them again must give
+    the same cells (the cold cells kept beyond the new bound are true ones)."""
+    game = SEQUENCE_RULES["gdwn:1,2"]
+    want = vector_sequence_by_links(game, 300_000)
+    engine = SequenceEngine(game.rays, game.jumps)
+    engine.grow(300_000)
+    assert engine.shrink(1 << 16) and engine.solved.n == 1 << 16
+    assert list(engine.solved.col[: 1 << 16]) == want[: 1 << 16]
+    assert engine.upper_columns().size == sum(1 for x in range(1 << 16) if want[x] >= x)
+    engine.grow(300_000)
+    assert list(engine.solved.col[:300_000]) == want
+
+
+def test_only_the_latest_sequences_keep_their_growth():
+    from explorer.core.rules import vectors
+
+    rules = [parse_rule(k) for k in ("maharaja", "gdwn:1,2", "gdwn:1,3")]
+    for r in rules:
+        r.reach(1 << 18)
+    grown = [r.bound for r in rules]
+    assert min(grown) > 1 << 18  # each grown as it was asked
+    latest = parse_rule("maharaja:2,3")  # asked for last: with gdwn:1,3, the two kept grown
+    assert [r.bound for r in rules] == [vectors.START_COLUMNS, vectors.START_COLUMNS, grown[2]]
+    assert latest.bound >= vectors.START_COLUMNS
+    assert rules[0].is_cold(0, 0) and not rules[0].is_cold(3, 4)  # the shrunk still answer inside their bound
+    rules[0].reach(1 << 17)  # and grow again when asked
+    assert rules[0].bound > 1 << 17

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 else:
     np = lazy_numpy(__name__)
 
-MAX_PAIRS = 1 << 22  # the pairs a structure is made of (the window's sequences reach 2^24 columns)
+MAX_PAIRS = 1 << 20  # the pairs a structure is made of (~40 MiB while it is worked out, 24 kept)
 BINS = 2048
 
 

@@ -293,6 +293,26 @@ class SequenceEngine:
                     f"{limit >> 20} MiB; {done.n:,} are solved"
                 )
 
+    def shrink(self, n: int) -> bool:
+        """Keep only columns 0..n-1 and their mirrors (what resuming needs): the memory of a
+        sequence no rule in use asks about. Skipped (False) while it grows. Exactly those cells:
+        a cell of a later column kept without its mirror would leave its row looking free."""
+        if not self._lock.acquire(blocking=False):
+            return False
+        try:
+            solved = self.solved
+            if solved.n <= n:
+                return True
+            head = solved.col[:n]
+            col = np.full(max(int(head.max()) + 1 if n else 0, n), -1, dtype=np.int32)
+            col[:n] = head
+            col[head] = np.arange(n, dtype=np.int32)  # the mirrors of the columns kept
+            self.solved = Solved(col, n)
+            self._ranks = (n, _upper(self.solved))
+            return True
+        finally:
+            self._lock.release()
+
     def upper_columns(self) -> NDArray[np.int32]:
         """The columns x < n with col[x] >= x, in order (the cold pairs x <= y; 4 bytes a pair).
         Worked out by `grow` on its worker once the columns are solved, so the window never waits

@@ -156,7 +156,14 @@ _ENGINES: weakref.WeakValueDictionary[VectorSpec, SequenceEngine] = weakref.Weak
 _ENGINES_LOCK = threading.Lock()
 
 
+_RECENT: list[VectorSpec] = []  # the sequences asked for last, latest first
+KEPT_GROWN = 2  # sequences kept as far as they grew; the others shrink back to START_COLUMNS
+
+
 def _engine_for(spec: VectorSpec) -> SequenceEngine:
+    """The shared sweep of these vectors. The memory budget of sequences: the two asked for last
+    keep every column they grew to; older ones (a game under an earlier rule may still hold its
+    rule) shrink back to their first START_COLUMNS columns, and grow again if asked."""
     from explorer.core.game.vector_sequence import SequenceEngine
 
     with _ENGINES_LOCK:
@@ -164,6 +171,14 @@ def _engine_for(spec: VectorSpec) -> SequenceEngine:
         if engine is None:
             engine = SequenceEngine(spec.rays, spec.jumps)
             _ENGINES[spec] = engine
+        if spec in _RECENT:
+            _RECENT.remove(spec)
+        _RECENT.insert(0, spec)
+        for old in _RECENT[KEPT_GROWN:]:
+            other = _ENGINES.get(old)
+            if other is not None:
+                other.shrink(START_COLUMNS)
+        del _RECENT[4 * KEPT_GROWN :]
         return engine
 
 
@@ -396,8 +411,10 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
         return rasterize_sequence(solved.col, solved.n, x_lo, y_lo, x_hi, y_hi, step)
 
     def raster_in_background(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> bool:
+        """The raster costs a step per solved column in view (each is clamped on its own: a view far
+        above the solved rows still holds all its columns)."""
         n = max(self.bound, self.engine.growing_to)  # a growth under way may finish before the raster starts
-        return min(x_hi, n) - max(x_lo, 0) + min(y_hi, n) - max(y_lo, 0) > RASTER_SYNC_COLUMNS
+        return max(0, min(x_hi, n) - max(x_lo, 0)) > RASTER_SYNC_COLUMNS
 
 
 def _rank(xs: NDArray, v: int) -> int:

@@ -135,6 +135,7 @@ class GrowthController(QObject):
         self.cancel_button.setVisible(False)
         rule = self.session.rule
         self.grid.render_now()  # a cancelled growth keeps what it solved: show it
+        self.reselect()  # and a position refused before may lie inside it now
         self._show_state(rule)
 
     def _show_state(self, rule: Rule, extra: str = "") -> None:
@@ -158,4 +159,4 @@ class GrowthController(QObject):
         self._sequence = self.grows(rule)  # a rule that grows: the status bar says how far it is solved
         self._show_state(rule)
         if self._sequence:
-            self.view_moved()
+            self._cover_view()  # the view is where it is: no need to wait for it to land

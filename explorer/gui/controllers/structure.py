@@ -11,7 +11,7 @@ from explorer.core.rules.base import Rule, RuleError
 from explorer.session.jobs import Jobs
 from explorer.session.model import Session
 
-EXPORT_ROWS = 4_000_000  # every pair the view holds (a file of ~150 MB at most)
+EXPORT_ROWS = 1 << 20  # every pair the view holds (a file of ~40 MB)
 
 
 class StructureController:
