@@ -489,6 +489,7 @@ class Monkey:
         self.pending_why = True
 
     def perfect_play(self) -> None:
+        self.w.explain.demo = []
         self.w.show_perfect_play()
         self.w.explain.demo_timer.setInterval(5)  # the monkey does not wait a second a move
         self.pending_demo = True

@@ -329,6 +329,7 @@ class MainWindow(QMainWindow):
             or self.growth.busy
             or self.structure.busy
             or self.exporter.busy
+            or self.explain.busy
         )
 
     def show_panel(self, name: str) -> None:

@@ -36,6 +36,7 @@ class Game:
     redo_stack: list[tuple[tuple[int, int], str]] = field(default_factory=list)
     last_note: str = ""
     remoteness: Remoteness | None = field(default=None, repr=False, compare=False)
+    delay_scan: int = field(default=DELAY_SCAN, repr=False, compare=False)  # moves a delaying loser looks at
 
     def __post_init__(self) -> None:
         self.rule.check(*self.start)  # negative piles, or outside a bounded rule's square
@@ -137,7 +138,7 @@ class Game:
                 return min(known, key=lambda vm: (vm[0] is None, vm[0] or 0))[1]
             best: tuple[int, tuple[int, int]] | None = None
             for i, t in enumerate(self.rule.legal_moves(*here)):
-                if i >= DELAY_SCAN:
+                if i >= self.delay_scan:
                     break
                 v = r(*t)
                 if v is not None and (best is None or v > best[0]):

@@ -188,17 +188,28 @@ def build_frames(
     return frames
 
 
+PLAY_SCAN = 4096  # moves the loser looks through for the longest delay, each move of a shown game
+
+
 def perfect_game(
-    rule: Rule, start: tuple[int, int], remoteness: Callable[[int, int], int | None] | None, limit: int = MAX_STEPS
+    rule: Rule,
+    start: tuple[int, int],
+    remoteness: Callable[[int, int], int | None] | None,
+    limit: int = MAX_STEPS,
+    progress: Progress | None = None,
 ) -> list[tuple[int, int]]:
     """The positions of a game from `start` between two perfect players: the winner hurries and
-    the loser delays where remoteness is known (else any winning move, or the first move)."""
+    the loser delays where remoteness is known (else any winning move, or the first move). At
+    most `limit` moves, the loser looking through at most PLAY_SCAN of its moves each time (from
+    large piles a delaying game is long, and each move has as many choices as counters)."""
     from explorer.core.analysis.play import Game
 
-    game = Game(rule, start, human_first=False, remoteness=remoteness)
+    game = Game(rule, start, human_first=False, remoteness=remoteness, delay_scan=PLAY_SCAN)
     while not game.over and len(game.path) <= limit:
         game.human_first = len(game.movers) % 2 == 1  # both sides are the computer: a perfect player
         game.computer_move()
+        if progress is not None and progress(len(game.path), limit) is False:
+            raise InterruptedError("cancelled")
     return list(game.path)
 
 
@@ -212,7 +223,7 @@ def play_frames(
 ) -> list[Image.Image]:
     """One frame per position of a perfectly played game from `start`, its moves drawn so far."""
     frame = Frame(view, size)
-    path = perfect_game(rule, start, remoteness)
+    path = perfect_game(rule, start, remoteness, progress=progress)
     check_size(len(path), size)
     cold_cells = {c: COLD for c in frame.cells() if rule.is_cold(*c)}
     frames = []

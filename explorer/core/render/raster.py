@@ -243,25 +243,35 @@ def step_for(cells_per_pixel: float) -> int:
     return math.ceil(cells_per_pixel)
 
 
+RASTER_CHUNK = 1 << 20  # columns of a sequence turned into texels at a time (~40 MiB of temporaries)
+
+
 def rasterize_sequence(col: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
     """Cold counts of a generated sequence solved on [0, n)²: cold cells (x, col[x]), x < n. Each
-    solved column of the view puts its one cold cell into one texel (O(columns in view));
-    cells beyond n count 0 (the grid shows them as not solved)."""
+    solved column of the view puts its one cold cell into one texel (O(columns in view), in
+    chunks, so 2^25 columns in view need no gigabyte of temporaries); cells beyond n count 0
+    (the grid shows them as not solved)."""
     tx0, ty0, nx, ny = _grid(x_lo, y_lo, x_hi, y_hi, step)
     empty = np.empty(0, dtype=np.int64)
     xa, xb = tx0 * step, min((tx0 + nx) * step, n)
     ya, yb = ty0 * step, min((ty0 + ny) * step, n)
     if xb <= xa or yb <= ya:
         return Raster(tx0, ty0, step, nx, ny, empty, empty, empty)
-    ys = col[xa:xb].astype(np.int64)
-    keep = np.flatnonzero((ys >= ya) & (ys < yb))
-    if keep.size == 0:
+    found: list[NDArray] = []
+    for lo in range(xa, xb, RASTER_CHUNK):
+        hi = min(xb, lo + RASTER_CHUNK)
+        ys = col[lo:hi]
+        keep = np.flatnonzero((ys >= ya) & (ys < yb))
+        if keep.size:
+            i = (keep + lo) // step - tx0
+            j = ys[keep].astype(np.int64) // step - ty0
+            found.append(j * nx + i)
+    if not found:
         return Raster(tx0, ty0, step, nx, ny, empty, empty, empty)
-    i = (keep + xa) // step - tx0
-    j = ys[keep] // step - ty0
-    flat = np.bincount(j * nx + i, minlength=nx * ny) if nx * ny <= 4 * keep.size + 4096 else None
-    if flat is not None:
+    flat_index = np.concatenate(found) if len(found) > 1 else found[0]
+    if nx * ny <= 4 * flat_index.size + 4096:
+        flat = np.bincount(flat_index, minlength=nx * ny)
         cells = np.flatnonzero(flat)
         return Raster(tx0, ty0, step, nx, ny, cells % nx, cells // nx, flat[cells].astype(np.int64))
-    cells, counts = np.unique(j * nx + i, return_counts=True)
+    cells, counts = np.unique(flat_index, return_counts=True)
     return Raster(tx0, ty0, step, nx, ny, cells % nx, cells // nx, counts.astype(np.int64))

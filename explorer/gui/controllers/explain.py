@@ -18,6 +18,7 @@ from explorer.gui.grid.overlay import Overlay
 from explorer.session.model import Session
 
 TIMELINE = 400  # steps on the timeline from the view's first
+DEMO_MOVES = 400  # moves of a perfect game shown on the grid, at most
 EARLIER_CELLS = 20_000  # cells of a view whose earlier cold cells build mode draws (~30 ms at most)
 
 
@@ -39,6 +40,9 @@ class ExplainController(QObject):
         self.demo: list[tuple[int, int]] = []  # a perfect game being shown
         self.demo_timer = QTimer(self)
         self.demo_timer.timeout.connect(self._demo_tick)
+        from explorer.gui.jobs import LatestJob
+
+        self.jobs = LatestJob(self)
         panel.startRequested.connect(self.start)
         panel.stepRequested.connect(self.step)
         panel.scrubRequested.connect(self.scrub)
@@ -192,6 +196,7 @@ class ExplainController(QObject):
         s.why = None if s.why == s.selection else s.selection
 
     def _selection_changed(self, selection: tuple[int, int] | None) -> None:
+        self.jobs.cancel()  # a perfect game on its way for the old selection
         if self.session.why is not None and selection != self.session.why:
             self.session.why = selection  # Why? follows the selection while it is on
         self.demo_timer.stop()
@@ -200,6 +205,7 @@ class ExplainController(QObject):
             self.grid.set_path([])  # the game shown belonged to the old selection
 
     def _rule_changed(self, rule: Rule) -> None:
+        self.jobs.cancel()
         self.timer.stop()
         self.demo_timer.stop()
         self.steps = {}
@@ -216,16 +222,29 @@ class ExplainController(QObject):
         if s.selection is None:
             self.say("Select a position first: then Show perfect play plays it out")
             return
-        try:
-            self.demo = perfect_game(s.rule, s.selection, remoteness, limit=400)
-        except RuleError as exc:
-            self.say(str(exc))
-            return
+        rule, start = s.rule, s.selection
+        self.say(f"Working out a perfect game from ({short_decimal(start[0])}, {short_decimal(start[1])})…")
+        self.jobs.submit(  # from large piles the loser's delays are long to look through: a worker
+            lambda progress=None: perfect_game(rule, start, remoteness, limit=DEMO_MOVES, progress=progress),
+            done=lambda path: self._demo_ready(rule, start, path),
+            failed=lambda exc: self.say(str(exc) if isinstance(exc, RuleError) else f"Perfect play failed: {exc}"),
+            progress=lambda done, total: None,
+        )
+
+    def _demo_ready(self, rule: Rule, start: tuple[int, int], path: list[tuple[int, int]]) -> None:
+        s = self.session
+        if not s.accepts(rule, start):
+            return  # the rule or the selection moved on meanwhile
+        self.demo = path
         s.build = None
         s.why = None
         self.demo_at = 0
         self._demo_show()
         self.demo_timer.start(900)
+
+    @property
+    def busy(self) -> bool:
+        return self.jobs.busy
 
     def _demo_tick(self) -> None:
         if self.demo_at >= len(self.demo) - 1:
