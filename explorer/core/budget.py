@@ -30,7 +30,7 @@ CUSTOM_BYTES_PER_CELL = 5
 SEQUENCE_BYTES = 24 * MiB
 # Rules solved as a generated sequence (move vectors with Nim's rays): the sweep's peak, the
 # sequence (4 bytes a row) and a bit per line of each ray; only the sequence is kept after it.
-GENERATED_WINDOW_BYTES = 320 * MiB  # 2^24 columns of (1,2)-GDWN (~195 MiB), 2^25 of Maharaja (~230)
+GENERATED_WINDOW_BYTES = 224 * MiB  # 2^24 columns of (1,2)-GDWN (~205 MiB) or of Maharaja (~115)
 GENERATED_CLI_BYTES = 1024 * MiB  # a command runs alone: 2^26 columns of (1,2)-GDWN (~780 MiB)
 GENERATED_COLUMNS_MAX = 1 << 26
 ANIMATION_PIXELS = 160 * MiB  # an animation's frames, a byte a pixel (a palette image each) until written

@@ -147,17 +147,23 @@ def test_a_shrunk_sequence_answers_less_and_grows_back_the_same():
     assert list(engine.solved.col[:300_000]) == want
 
 
-def test_only_the_latest_sequences_keep_their_growth():
+def test_only_the_latest_sequence_keeps_its_growth():
+    """The memory budget of sequences: making a rule of other vectors shrinks the sequences of
+    rules made before it (they still answer inside their bound, and grow again when asked)."""
     from explorer.core.rules import vectors
 
-    rules = [parse_rule(k) for k in ("maharaja", "gdwn:1,2", "gdwn:1,3")]
-    for r in rules:
-        r.reach(1 << 18)
-    grown = [r.bound for r in rules]
-    assert min(grown) > 1 << 18  # each grown as it was asked
-    latest = parse_rule("maharaja:2,3")  # asked for last: with gdwn:1,3, the two kept grown
-    assert [r.bound for r in rules] == [vectors.START_COLUMNS, vectors.START_COLUMNS, grown[2]]
-    assert latest.bound >= vectors.START_COLUMNS
-    assert rules[0].is_cold(0, 0) and not rules[0].is_cold(3, 4)  # the shrunk still answer inside their bound
-    rules[0].reach(1 << 17)  # and grow again when asked
-    assert rules[0].bound > 1 << 17
+    first = parse_rule("maharaja")
+    first.reach(1 << 18)
+    assert first.bound > 1 << 18
+    second = parse_rule("gdwn:1,2")  # made now: the first shrinks back
+    assert first.bound == vectors.START_COLUMNS
+    second.reach(1 << 18)
+    grown = second.bound
+    assert grown > 1 << 18
+    parse_rule("gdwn:1,2")  # the same vectors again: nothing shrinks
+    assert second.bound == grown
+    parse_rule("gdwn:1,3")
+    assert second.bound == vectors.START_COLUMNS
+    assert first.is_cold(0, 0) and not first.is_cold(3, 4)
+    first.reach(1 << 17)
+    assert first.bound > 1 << 17

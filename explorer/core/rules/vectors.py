@@ -157,12 +157,12 @@ _ENGINES_LOCK = threading.Lock()
 
 
 _RECENT: list[VectorSpec] = []  # the sequences asked for last, latest first
-KEPT_GROWN = 2  # sequences kept as far as they grew; the others shrink back to START_COLUMNS
+KEPT_GROWN = 1  # sequences kept as far as they grew (the rule in use); the others shrink back to START_COLUMNS
 
 
 def _engine_for(spec: VectorSpec) -> SequenceEngine:
-    """The shared sweep of these vectors. The memory budget of sequences: the two asked for last
-    keep every column they grew to; older ones (a game under an earlier rule may still hold its
+    """The shared sweep of these vectors. The memory budget of sequences: the one asked for last
+    keeps every column it grew to; older ones (a game under an earlier rule may still hold its
     rule) shrink back to their first START_COLUMNS columns, and grow again if asked."""
     from explorer.core.game.vector_sequence import SequenceEngine
 
@@ -276,6 +276,11 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
 
     def reach_limit(self, budget_bytes: int) -> int:
         return self.engine.max_columns(budget_bytes)
+
+    def construction_start(self, x: int, y: int) -> int:
+        """The first pair whose x is at least min(x, y): one look-up in the pairs solved so far
+        (past them, their count: the construction there is not solved yet)."""
+        return _rank(self._upper_xs(), max(0, min(x, y)))
 
     def check(self, x: int, y: int) -> None:
         if x < 0 or y < 0:
