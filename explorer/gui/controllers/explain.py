@@ -19,7 +19,7 @@ from explorer.session.model import Session
 
 TIMELINE = 400  # steps on the timeline from the view's first
 DEMO_MOVES = 400  # moves of a perfect game shown on the grid, at most
-EARLIER_CELLS = 20_000  # cells of a view whose earlier cold cells build mode draws (~30 ms at most)
+EARLIER_CELLS = 6_000  # cells of a view whose earlier cold cells build mode draws (~70 ms at 10^800, less near 0)
 
 
 class ExplainController(QObject):
