@@ -131,3 +131,18 @@ def test_why_works_at_any_size():
     for t in w.targets:
         assert rule.is_cold(*t) and rule.is_legal((big, big + 7), t)
         assert any(clip(line, t[0], t[1], t[0], t[1]) for line in w.lines)  # each target lies on a drawn line
+
+
+@pytest.mark.parametrize("key", ["wythoff", "wythoff:3", "wythoff:1000000", "misere", "nim", "maharaja"])
+def test_a_views_first_step_is_found_at_once_and_exactly(key):
+    """The first pair with its smaller pile at least m, by the rule's own count, equals a plain
+    search over the pairs; at 10^800 it is found without searching (build mode far out)."""
+    rule = parse_rule(key)
+    pairs = [rule.cold_pair(k) for k in range(120)]
+    for m in range(0, 60):
+        want = next(k for k, (a, _) in enumerate(pairs) if a >= m)
+        assert rule.construction_start(m, m + 3) == want, (key, m)
+    if rule.bound is None:
+        big = 10**800 + 12345
+        k = rule.construction_start(big, big)
+        assert rule.cold_pair(k)[0] >= big > rule.cold_pair(k - 1)[0]
