@@ -6,12 +6,11 @@ views' requests into session changes, and the session's events into view updates
 
 from __future__ import annotations
 
-import html
 import os
 from itertools import pairwise
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -45,8 +44,9 @@ from explorer.gui.controllers.structure import StructureController
 from explorer.gui.controllers.values import ValuesController
 from explorer.gui.dialogs import Dialogs
 from explorer.gui.grid.strip import BeattyStrip
-from explorer.gui.grid.view import GRID_KEYS, GridView
+from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
+from explorer.gui.menus import START_HINT, build_menus, shortcuts_html
 from explorer.gui.panels.array import ArrayPanel
 from explorer.gui.panels.build import BuildPanel
 from explorer.gui.panels.inspector import Inspector
@@ -70,23 +70,6 @@ class StatusMessages:
     def show_message(self, text: str) -> None:
         self.bar.showMessage(text, 8000)
 
-
-HOW_TO_READ = """<h3>How to read the grid</h3>
-<p>Each cell (a, b) is a position: a counters in pile A (horizontal), b in pile B (vertical).
-A move takes counters from one pile (left or down) or the same number from both (diagonally).</p>
-<p><b>Cold</b> cells (blue, P-positions) are lost for the player to move; <b>hot</b> cells
-(cream, N-positions) are won: some move reaches a cold cell. Each row and each column holds
-exactly one cold cell; they lie along the lines y = φx and y = x/φ (View ▸ Golden lines).</p>
-<p>Zoomed out, a pixel covers many cells; its shade says what share of its columns hold a cold
-cell, so the two lines stay visible at every scale. Hover for exact counts.</p>
-<p>Wheel: zoom around the cursor. Drag: pan. Keys: + and − zoom, arrows pan, Home resets.
-Click a cell to inspect it; its winning moves are drawn as arrows.</p>"""
-
-
-START_HINT = (
-    "Wheel: zoom · drag: pan · click a cell to see who wins and how · Shift-drag: count cold cells in a "
-    "rectangle · F1: all keys"
-)
 
 SESSION_FILES = "Wythoff Explorer sessions (*.json);;All files (*)"
 RECENT = 8  # files under File ▸ Open recent
@@ -225,7 +208,7 @@ class MainWindow(QMainWindow):
         )
         self.inspector.inputRejected.connect(self.selection.input_error)
         self.inspector.moveActivated.connect(self.select_position)
-        self._build_menus()
+        build_menus(self)
         self.resize(1280, 800)
         self._restore()
 
@@ -234,19 +217,7 @@ class MainWindow(QMainWindow):
         self.hover_label.setText(text or (START_HINT if self.session.selection is None else ""))
 
     def shortcuts_html(self) -> str:
-        """Every key of the window: the grid's own and each menu action's (read from the actions,
-        so a new one cannot be left out)."""
-        rows = [(key, what) for key, what in GRID_KEYS]
-        seen = set()
-        for action in self.findChildren(QAction):
-            key = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-            if key and key not in seen:
-                seen.add(key)
-                rows.append((key, action.text().replace("&", "").rstrip("…")))
-        body = "".join(
-            f"<tr><td><b>{html.escape(k)}</b>&nbsp;&nbsp;</td><td>{html.escape(w)}</td></tr>" for k, w in rows
-        )
-        return f"<h3>Keyboard shortcuts</h3><table>{body}</table>"
+        return shortcuts_html(self)
 
     def _ask_structure_path(self) -> str | None:
         path, _ = QFileDialog.getSaveFileName(self, "Export the structure", "structure.csv", "CSV files (*.csv)")
@@ -375,86 +346,6 @@ class MainWindow(QMainWindow):
                     bar.setTabToolTip(i, f"{bar.tabText(i)} ({self.panel_shortcut(name)})")
 
     # ----- menus ------------------------------------------------------------------------
-    def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        export = QAction("&Export view as PNG…", self, shortcut=QKeySequence("Ctrl+E"))
-        export.triggered.connect(self.export_png)
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        open_action = QAction("&Open session…", self, shortcut=QKeySequence.StandardKey.Open)
-        open_action.triggered.connect(lambda: self.open_session())
-        save_action = QAction("&Save session…", self, shortcut=QKeySequence.StandardKey.Save)
-        save_action.triggered.connect(lambda: self.save_session())
-        file_menu.addActions([open_action, save_action])
-        self.recent_menu = file_menu.addMenu("Open &recent")
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
-        file_menu.addSeparator()
-        animate = QAction("Export &animation…", self, shortcut=QKeySequence("Ctrl+Shift+E"))
-        animate.triggered.connect(self.export_animation)
-        file_menu.addActions([export, animate, quit_action])
-
-        view = self.menuBar().addMenu("&View")
-        reset = QAction("&Reset view", self, shortcut=QKeySequence("Ctrl+0"))
-        reset.triggered.connect(self.grid.reset_view)
-        goto = QAction("&Go to position…", self, shortcut=QKeySequence("Ctrl+G"))
-        goto.triggered.connect(self.ask_go_to)
-        self.grid_lines_action = QAction("Cell &borders", self, checkable=True, checked=True)
-        self.grid_lines_action.toggled.connect(lambda on: self.grid.set_overlays(grid_lines=on))
-        self.phi_action = QAction("&Golden lines y = φx, y = x/φ", self, checkable=True)
-        self.phi_action.toggled.connect(lambda on: self.grid.set_overlays(phi_lines=on))
-        view.addActions([reset, goto])
-        self.bookmarks_menu = view.addMenu("&Bookmarks")
-        # made once and held by the window, so Ctrl+D works before the menu was ever opened
-        self.add_bookmark_action = QAction("&Add bookmark for this view…", self, shortcut=QKeySequence("Ctrl+D"))
-        self.add_bookmark_action.triggered.connect(self.ask_bookmark)
-        self.addAction(self.add_bookmark_action)
-        self.bookmarks_menu.aboutToShow.connect(self._fill_bookmarks)
-        view.addSeparator()
-        view.addActions([self.grid_lines_action, self.phi_action])
-        extend = QAction("E&xtend the solved range", self, shortcut=QKeySequence("Ctrl+Shift+X"))
-        extend.setToolTip("Rules solved as a generated sequence: solve more columns, up to the window's budget")
-        extend.triggered.connect(lambda: self.growth.extend())
-        view.addAction(extend)
-        build = view.addMenu("&Build")
-        for text, key, slot in (
-            ("&Build the view", "Ctrl+B", self.build_mode),
-            ("Step &forward", "]", lambda: self.explain.step(1)),
-            ("Step &back", "[", lambda: self.explain.step(-1)),
-            ("&Play or pause", "Ctrl+Shift+P", self.explain.toggle_play),
-            ("&Close build mode", "Ctrl+Shift+B", self.explain.close),
-        ):
-            action = QAction(text, self, shortcut=QKeySequence(key))
-            action.triggered.connect(slot)
-            build.addAction(action)
-            self.addAction(action)  # the keys work before the menu is first opened
-        why_action = QAction("&Why? (the selection's moves)", self, shortcut=QKeySequence("W"))
-        why_action.triggered.connect(self.explain.ask_why)
-        view.addAction(why_action)
-        view.addSeparator()
-        panels = view.addMenu("&Panels")
-        panels.setObjectName("panelsMenu")
-        self.panel_actions: dict[str, QAction] = {}
-        for i, (name, dock) in enumerate(self.docks.items(), start=1):
-            action = QAction(dock.windowTitle(), self, shortcut=QKeySequence(f"Ctrl+{i}"))
-            action.setToolTip(f"Show the {dock.windowTitle()} panel ({self.panel_shortcut(name)})")
-            action.triggered.connect(lambda _=False, n=name: self.show_panel(n))
-            self.panel_actions[name] = action
-            dock.setToolTip(action.toolTip())
-            panels.addAction(action)
-        panels.addSeparator()
-        restore = panels.addAction("&Restore the default layout")
-        restore.triggered.connect(self.restore_default_layout)
-
-        help_menu = self.menuBar().addMenu("&Help")
-        how = QAction("How to &read the grid", self)
-        how.triggered.connect(lambda: QMessageBox.information(self, "How to read the grid", HOW_TO_READ))
-        keys = QAction("&Keyboard shortcuts", self, shortcut=QKeySequence(QKeySequence.StandardKey.HelpContents))
-        keys.triggered.connect(lambda: QMessageBox.information(self, "Keyboard shortcuts", self.shortcuts_html()))
-        help_menu.addAction(keys)
-        about = QAction("&About", self)
-        about.triggered.connect(lambda: QMessageBox.about(self, "About Wythoff Explorer", self.about_text()))
-        help_menu.addActions([how, about])
-
     def memory_in_use(self) -> dict[str, int]:
         """Bytes held by each cache of explorer.core.budget."""
         values = self.values.cache

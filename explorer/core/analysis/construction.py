@@ -59,11 +59,6 @@ def spec_lines(cell: Position, one_every: bool, both_every: bool, difference: in
     return tuple(out)
 
 
-def placed_before(steps: list[Step]) -> set[Position]:
-    """Every cold cell the given steps place."""
-    return {c for s in steps for c in s.placed}
-
-
 def clip(line: Line, x0: int, y0: int, x1: int, y1: int) -> tuple[Position, Position] | None:
     """The first and last cell of the line (t >= 0, either direction) inside [x0, x1] × [y0, y1],
     exactly at any size, or None."""

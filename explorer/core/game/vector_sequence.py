@@ -359,28 +359,3 @@ def _lines(p: int, q: int, ycap: int) -> int:
     """How many lines q·x − p·y of a ray its candidates (x <= y < ycap) can lie on: from
     −p·(ycap − 1) up to max(q − p, 0)·(ycap − 1), shifted to start at 0."""
     return p * (ycap - 1) + max(q - p, 0) * (ycap - 1) + p
-
-
-def plain_sweep(rays: Sequence[tuple[int, int]], jumps: Sequence[tuple[int, int]], n: int) -> list[int]:
-    """The same sequence by the plain definition in Python, for the tests and the bench: for each
-    column the least free y, checking every line by a set lookup (no leapfrogging)."""
-    others = [(p, q) for p, q in rays if (p, q) not in ((1, 0), (0, 1))]
-    col: dict[int, int] = {}
-    used: list[set[int]] = [set() for _ in others]
-    for x in range(n):
-        if x in col:
-            continue
-        y = x
-        while True:
-            if y in col or any(q * x - p * y in used[r] for r, (p, q) in enumerate(others)):
-                y += 1
-                continue
-            if any(1 <= i <= x and j <= y and col.get(x - i) == y - j for i, j in jumps):
-                y += 1
-                continue
-            break
-        col[x], col[y] = y, x
-        for r, (p, q) in enumerate(others):
-            used[r].add(q * x - p * y)
-            used[r].add(q * y - p * x)
-    return [col[x] for x in range(n)]

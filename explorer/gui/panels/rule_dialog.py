@@ -16,6 +16,22 @@ from PySide6.QtWidgets import (
 from explorer.core.rules.registry import DEFAULT_SIDE, MAX_SIDE, Amounts, MoveSpec, custom_text, vectors_text
 
 
+def _error_label(name: str) -> QLabel:
+    """The red line under a dialog's fields that says what is wrong with them."""
+    error = QLabel(objectName=name)
+    error.setStyleSheet("color: #b00020; font-weight: bold;")
+    error.setWordWrap(True)
+    return error
+
+
+def _ok_cancel(dialog: QDialog, form: QFormLayout) -> QDialogButtonBox:
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    form.addRow(buttons)
+    return buttons
+
+
 class CustomRuleDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -33,14 +49,9 @@ class CustomRuleDialog(QDialog):
         form.addRow("Both-pile amounts differ by less than", self.difference)
         form.addRow("Solve on the square [0, n)², n =", self.bound)
         form.addRow(self.misere)
-        self.error = QLabel(objectName="customError")
-        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
-        self.error.setWordWrap(True)
+        self.error = _error_label("customError")
         form.addRow(self.error)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        form.addRow(self.buttons)
+        self.buttons = _ok_cancel(self, form)
         for edit in (self.one, self.both):
             edit.textChanged.connect(self.validate)
         self.difference.valueChanged.connect(self.validate)
@@ -88,14 +99,9 @@ class VectorRuleDialog(QDialog):
         form.addRow("Rays", self.rays)
         form.addRow("Jumps", self.jumps)
         form.addRow("Without the ray 1,0: solve on [0, n)², n =", self.bound)
-        self.error = QLabel(objectName="vectorError")
-        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
-        self.error.setWordWrap(True)
+        self.error = _error_label("vectorError")
         form.addRow(self.error)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        form.addRow(self.buttons)
+        self.buttons = _ok_cancel(self, form)
         for edit in (self.rays, self.jumps):
             edit.textChanged.connect(self.validate)
         self.bound.valueChanged.connect(self.validate)
@@ -134,10 +140,7 @@ class AnimationDialog(QDialog):
         form.addRow("Animate", self.what)
         form.addRow("Steps (frames)", self.steps)
         form.addRow("Size", self.size)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        _ok_cancel(self, form)
 
     def choice(self) -> tuple[str, int, tuple[int, int]]:
         w, h = (int(v) for v in self.size.currentData().split("x"))
