@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from explorer.core.render.frame import SCENE_MAX, Frame, clip_rect, clip_segment, ratio
@@ -19,6 +19,23 @@ def test_scene_to_cell_is_exact(ox, oy, unit, u):
     exact = ox + Fraction(u) * unit
     assert f.exact_x(u) == exact
     assert f.cell_x(u) == (exact + Fraction(1, 2)).__floor__()
+
+
+@given(big, big, units, st.floats(-1e6, 1e6), st.floats(-1e6, 1e6), st.floats(-1e6, 1e6), st.floats(-1e6, 1e6))
+@example(0, 0, 1, -0.5, 0.5, -1.5, 2.5)  # edges exactly between cells
+@example(-7, 10**100, 8, -0.0625, 0.1875, -0.25, 0.0)
+def test_the_cells_a_scene_rectangle_reaches_are_exact(ox, oy, unit, u0, u1, v0, v1):
+    """cells_in works in integers; the definition is in Fractions: floor(exact + 1/2) at the low
+    edges, ceil(exact + 1/2) at the high ones."""
+    f, half = Frame(ox, oy, unit), Fraction(1, 2)
+    want = (
+        (ox + Fraction(u0) * unit + half).__floor__(),
+        (oy + Fraction(v0) * unit + half).__floor__(),
+        (ox + Fraction(u1) * unit + half).__ceil__(),
+        (oy + Fraction(v1) * unit + half).__ceil__(),
+    )
+    assert f.cells_in(u0, u1, v0, v1) == want
+    assert (f.cell_x(u0), f.cell_y(v0)) == want[:2]
 
 
 @given(big, units, big)

@@ -31,6 +31,15 @@ def ratio(n: int | Fraction, d: int) -> float:
     return float(max(-SATURATE, min(SATURATE, value)))
 
 
+def _half_up(origin: int, u: float, unit: int, ceil: bool) -> int:
+    """floor (or ceil) of origin + u * unit + 1/2, exactly, in integers: u is n / d with d a
+    power of two, so the value is (2 origin d + 2 n unit + d) / 2d (a frame's view asks for four
+    of these; through Fractions they were a tenth of a millisecond)."""
+    n, d = u.as_integer_ratio()
+    num, den = 2 * (origin * d + n * unit) + d, 2 * d
+    return -(-num // den) if ceil else num // den
+
+
 @dataclass(frozen=True)
 class Frame:
     ox: int = 0
@@ -56,10 +65,22 @@ class Frame:
         return self.oy + Fraction(v) * self.unit
 
     def cell_x(self, u: float) -> int:
-        return math.floor(self.exact_x(u) + Fraction(1, 2))
+        """The cell whose span holds scene u: floor(exact_x(u) + 1/2)."""
+        return _half_up(self.ox, u, self.unit, ceil=False)
 
     def cell_y(self, v: float) -> int:
-        return math.floor(self.exact_y(v) + Fraction(1, 2))
+        return _half_up(self.oy, v, self.unit, ceil=False)
+
+    def cells_in(self, u0: float, u1: float, v0: float, v1: float) -> tuple[int, int, int, int]:
+        """The cells [x_lo, x_hi) x [y_lo, y_hi) the scene rectangle reaches into, exactly:
+        floor(exact + 1/2) at the low edges, ceil(exact + 1/2) at the high ones."""
+        ox, oy, unit = self.ox, self.oy, self.unit
+        return (
+            _half_up(ox, u0, unit, ceil=False),
+            _half_up(oy, v0, unit, ceil=False),
+            _half_up(ox, u1, unit, ceil=True),
+            _half_up(oy, v1, unit, ceil=True),
+        )
 
     def cells(self, scene_length: float) -> Fraction:
         return Fraction(scene_length) * self.unit

@@ -60,6 +60,8 @@ class MarkDrawing:
         return Fraction(x0 - w), Fraction(y0 - h), Fraction(x1 + w), Fraction(y1 + h)
 
     def _place_path(self) -> None:
+        if len(self.path) < 2 and self.path_curve.xData is not None and not len(self.path_curve.xData):
+            return  # nothing to draw, and nothing drawn
         box, f = self._clip_box(), self.frame
         xs: list[float] = []
         ys: list[float] = []

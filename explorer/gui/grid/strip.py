@@ -32,6 +32,7 @@ class BeattyStrip(QWidget):
         self.grid = grid
         self.rule: Rule | None = None
         self.setFixedHeight(30)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # it fills its rectangle first
         self.setMouseTracking(True)
         self.setToolTip("Each n: a lower number a_k (blue) or an upper number b_k (orange). Hover to see its pair.")
         self._roles: dict[int, tuple[str, int] | None] = {}

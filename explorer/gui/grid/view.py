@@ -81,6 +81,9 @@ class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
             background="w",
         )
         self.setObjectName("gridView")
+        # The view paints every pixel (its background, then the scene): marked opaque, Qt does
+        # not paint the window and the central widget behind it first on every frame.
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._render_throttle = Throttle(self.render_now, 15, self)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.frame = Frame()
@@ -89,6 +92,7 @@ class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
         self.raster: Raster | None = None
         self.raster_rule: Rule | None = None
         self._hovered: tuple[int, int] | None = None  # the cell under the mouse, last seen
+        self._visible: tuple[object, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
         self._reanchoring = False
         self.render_jobs = LatestJob(self)
         self.render_jobs.busyChanged.connect(lambda busy: busy or self.busy.emit(""))
@@ -156,15 +160,13 @@ class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
         return self.frame.ox, self.frame.oy
 
     def visible_cells(self) -> tuple[int, int, int, int]:
-        """(x_lo, y_lo, x_hi, y_hi): exact cells [x_lo, x_hi) x [y_lo, y_hi) in view."""
+        """(x_lo, y_lo, x_hi, y_hi): exact cells [x_lo, x_hi) x [y_lo, y_hi) in view (a frame
+        asks several times: remembered for the view and frame it was worked out for)."""
         (u0, u1), (v0, v1) = self.vb.viewRange()
-        f, half = self.frame, Fraction(1, 2)
-        return (
-            math.floor(f.exact_x(u0) + half),
-            math.floor(f.exact_y(v0) + half),
-            math.ceil(f.exact_x(u1) + half),
-            math.ceil(f.exact_y(v1) + half),
-        )
+        key = (u0, u1, v0, v1, self.frame)
+        if self._visible[0] != key:
+            self._visible = (key, self.frame.cells_in(u0, u1, v0, v1))
+        return self._visible[1]
 
     def span_cells(self) -> Fraction:
         """How many cells the view spans across, exactly."""
@@ -197,8 +199,12 @@ class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
         span = min(MAX_SPAN, max(x1 - x0, y1 - y0, MIN_CELLS))
         unit = 1 << max(0, (span // 2**16).bit_length())
-        f, half = Frame(cx, cy, unit), Fraction(1, 2)
-        self._move_to(f, (f.sx(x0 - half), f.sx(x1 + half)), (f.sy(y0 - half), f.sy(y1 + half)))
+        half = Fraction(1, 2)
+        for f in (self.frame, Frame(cx, cy, unit)):  # the frame in use, while it suits the view
+            x_range, y_range = (f.sx(x0 - half), f.sx(x1 + half)), (f.sy(y0 - half), f.sy(y1 + half))
+            if f.unit == unit and f.refit(*x_range, *y_range, REANCHOR_RATIO) is None:
+                break
+        self._move_to(f, x_range, y_range)
 
     def center_on(self, x: int, y: int, span: int = HOME_SPAN) -> None:
         """Centre on cell (x, y), zoomed in so that about `span` cells fit across."""
@@ -254,7 +260,10 @@ class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
         asked for."""
         self._reanchoring = True
         try:
-            self._set_frame(frame)
+            if frame != self.frame:
+                self._set_frame(frame)
+            else:  # the same frame: its limits and the axes' origins stand
+                self.navigated.emit()
             self.vb.setRange(xRange=x_range, yRange=y_range, padding=0)
         finally:
             self._reanchoring = False
@@ -346,7 +355,7 @@ class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
             drawn = levels_for(self.rule, raster, self.mode, self.values, self._buffers)
             self.value_grid = drawn.grid
             self._value_range = drawn.value_range or (0.0, 1.0)
-            self.image.setLookupTable(drawn.lut)
+            self.image.setLookupTable(drawn.lut, update=False)  # setImage updates it (once)
             self.image.setImage(drawn.levels, levels=(0, 255), autoLevels=False)
             half = Fraction(1, 2)
             self.image.setRect(
