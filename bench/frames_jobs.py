@@ -120,15 +120,17 @@ def run() -> None:
                     inside = [0]
                     paints[0] = drawn[0] = 0
                     for i in range(STEPS):
-                        shift = (span // 20) * (1 if i % 2 == 0 else -1) + (1 if span < 100 else 0)
-                        x0, y0, x1, y1 = w.grid.visible_cells()
+                        # to and fro by a twentieth of the view, as the baseline pans; the same
+                        # span each time (set from the cells in view, the view grew by a cell or
+                        # two a frame: a "40 cell" view was 120 cells across by the end)
+                        shift = (span // 20 + (1 if span < 100 else 0)) * (i % 2 == 0)
                         for _ in range(2):  # past the throttle's interval, twice: a redraw it
                             time.sleep(0.02)  # held back runs and its interval ends too, so this
                             app.processEvents()  # change is drawn now, in the frame timed
                         paints_before = paints[0]
                         timing[0] = True
                         t = time.perf_counter()
-                        w.grid.set_view(x0 + shift, y0, x1 + shift, y1)
+                        w.grid.set_view(x + shift, x, x + span + shift, x + span)
                         app.processEvents()
                         times.append(time.perf_counter() - t)
                         timing[0] = False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 
 import numpy as np
 import pytest
@@ -66,6 +67,16 @@ def test_the_skip_over_full_words_against_the_general_sweep():
     assert np.array_equal(grundy_window(0, 0, n, n), want)
     assert np.array_equal(grundy_window(4000, 300, 500, 200), want[4000:4500, 300:500])
     assert np.array_equal(grundy_window(300, 4000, 200, 500), want[300:500, 4000:4500])
+    # Windows across the diagonal, whose mirrored half is written a band of rows at a time
+    # (bands end every 32 rows and at each block of ~2M cells: 444 rows here), some of its
+    # cells mirrors of cells outside the window (y0 < x < x0 <= y): on this thread and a worker.
+    for x0, y0, w, h in ((1000, 700, 3500, 3800), (2021, 1990, 77, 2510), (0, 0, 4500, 3), (33, 31, 1, 4469)):
+        assert np.array_equal(grundy_window(x0, y0, w, h), want[x0 : x0 + w, y0 : y0 + h]), (x0, y0, w, h)
+    answer = []
+    worker = threading.Thread(target=lambda: answer.append(grundy_window(1000, 700, 3500, 3800)))
+    worker.start()
+    worker.join()
+    assert np.array_equal(answer[0], want[1000:4500, 700:4500])
 
 
 def _built() -> bool:

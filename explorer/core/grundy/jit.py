@@ -47,7 +47,12 @@ def _sweep(  # type: ignore[no-untyped-def]
     full = np.uint64(0xFFFFFFFFFFFFFFFF)
     rowbits = np.empty(colbits.shape[0], dtype=np.uint64)
     rowfull = np.empty(colfull.shape[0], dtype=np.uint64)
+    band = np.empty((MIRROR_BAND, big_y), dtype=np.uint16)  # the last rows' values, for their mirror
+    band_from = rows_from
     for x in range(rows_from, rows_to):
+        if x - band_from == MIRROR_BAND:
+            _mirror(out, band, band_from, x, x0, y0, big_x)
+            band_from = x
         rowbits[:] = colbits[:, x]
         rowfull[:] = colfull[:, x]
         row_mex = col_mex[x]
@@ -89,8 +94,25 @@ def _sweep(  # type: ignore[no-untyped-def]
                 diag_mex[d] = _next_missing(diagbits[:, d], g + 1)
             if x >= x0 and y >= y0:
                 out[x - x0, y - y0] = g
-            if x0 <= y < big_x and y0 <= x:
-                out[y - x0, x - y0] = g
+            band[x - band_from, y] = g
+    _mirror(out, band, band_from, rows_to, x0, y0, big_x)
+
+
+MIRROR_BAND = 32  # rows whose mirror is written together, a tile at a time
+
+
+@njit(cache=True, nogil=True)
+def _mirror(out, band, rows_from: int, rows_to: int, x0: int, y0: int, big_x: int) -> None:  # type: ignore[no-untyped-def]
+    """Write G(y, x) = G(x, y) for the rows x in [rows_from, rows_to) (their values G(x, y), y >= x,
+    in band[x - rows_from, y]) where (y, x) lies in the window. A cell's mirror is a column of
+    `out`: written as the cell was found, every one missed the cache once the answer outgrew it
+    (8192²: 128 MB); written in tiles of MIRROR_BAND columns by 32 rows, a tile stays in cache."""
+    first_x = max(rows_from, y0)
+    for tile in range(max(rows_from, x0), big_x, 32):
+        tile_end = min(tile + 32, big_x)
+        for x in range(first_x, rows_to):
+            for y in range(max(tile, x), tile_end):
+                out[y - x0, x - y0] = band[x - rows_from, y]
 
 
 @njit(cache=True, nogil=True)
