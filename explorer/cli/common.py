@@ -139,6 +139,9 @@ def reach(rule: Rule, *coordinates: Any) -> None:
         if isinstance(c, int):
             top = max(top, c)
         elif len(c):
-            top = max(top, int(max(c)))
+            import numpy as np  # only where arrays come: the light commands do not load numpy
+
+            # numpy's max, not the builtin: that walked judge's 2 * 10^6 numbers in 59 ms
+            top = max(top, int(np.max(c)))
     if top >= 0:
         rule.reach(top)
