@@ -32,14 +32,22 @@ def test_the_window_shows_the_levels_and_colours_a_picture_has(qtbot, window, mo
     assert np.array_equal(grid.image.lut, picture.drawn.lut)
 
 
-def test_the_cells_image_is_drawn_from_32_bits_in_the_table_colours(qtbot):
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_cells_image_is_drawn_from_32_bits_in_the_table_colours(qtbot, monkeypatch, compiled):
     """pyqtgraph makes an indexed 8-bit image of levels and a colour table, which Qt draws 5x
     slower than 32 bits: CellImage colours the levels itself, in memory it keeps from frame to
     frame. Every pixel has its level's colour, in every frame, whatever the frame before left
-    in that memory; a table with alpha still goes through pyqtgraph and is converted."""
+    in that memory; a table with alpha still goes through pyqtgraph and is converted. Both ways
+    of colouring: the loop built ahead of time, and numpy's (two texels at a time) without it."""
     from PySide6.QtGui import QColor, QImage
 
+    from explorer.gui.grid import items
     from explorer.gui.grid.items import CellImage
+
+    if compiled:
+        assert items.compiled_colour() is not None  # `make test` builds it first
+    else:
+        monkeypatch.setattr(items, "compiled_colour", lambda: None)
 
     rng = np.random.default_rng(4)
     item = CellImage(axisOrder="row-major")

@@ -2,22 +2,31 @@
 `make run`, `make test` and `make bench`).
 
 numba's pycc compiles explorer.core.grundy.jit's functions, unchanged, into an extension module
-beside this file that imports nothing but numpy. Its name carries a digest of the sources it was
-built from (`_aot_<digest>`), so a build older than the code it came from is never imported: the
-kernel then falls back to numba's JIT, which is always there. A failed build (no C compiler,
-say) costs only speed.
+beside this file that imports nothing but numpy; with them the grid's colouring loop
+(explorer.core.render.colour_loop), which the window's GUI thread runs without numba. Its name
+carries a digest of the sources it was built from (`_aot_<digest>`), so a build older than the
+code it came from is never imported: the kernel then falls back to numba's JIT, which is always
+there, and the grid to numpy. A failed build (no C compiler, say) costs only speed.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import importlib
 import sys
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-SOURCES = (HERE / "jit.py", HERE.parent / "values" / "bits.py", Path(__file__).resolve())
+SOURCES = (
+    HERE / "jit.py",
+    HERE.parent / "values" / "bits.py",
+    HERE.parent / "render" / "colour_loop.py",
+    Path(__file__).resolve(),
+)
 SIGNATURE = "void(i8, i8, i8, i8, i8, i8, u2[:,:], u8[:,:], u8[:,:], i8[:], i8[:], u8[:,:], u8[:,:])"
+COLOUR_SIGNATURE = "void(u1[:], u4[:], u4[:])"
 
 
 def module_name() -> str:
@@ -28,12 +37,22 @@ def module_name() -> str:
     return f"_aot_{digest.hexdigest()[:16]}"
 
 
+@functools.cache
+def built() -> Any:
+    """The compiled module of the sources as they are now, or None when there is no such build."""
+    try:
+        return importlib.import_module(f"explorer.core.grundy.{module_name()}")
+    except ImportError:
+        return None
+
+
 def build() -> Path:
     import warnings
 
     from numba import pycc
 
     from explorer.core.grundy import jit
+    from explorer.core.render import colour_loop
 
     name = module_name()
     for old in HERE.glob("_aot_*"):  # builds of older sources
@@ -42,6 +61,7 @@ def build() -> Path:
     cc.output_dir = str(HERE)
     cc.verbose = False
     cc.export("sweep", SIGNATURE)(jit._sweep.py_func)
+    cc.export("colour", COLOUR_SIGNATURE)(colour_loop.colour)  # the grid's texels (the GUI thread)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pycc announces its own deprecation
         cc.compile()
