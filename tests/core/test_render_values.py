@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -120,23 +123,30 @@ def test_far_strips_keep_exact_colours():
     st.integers(1, 12),
 )
 def test_value_levels_scale_each_known_value_between_the_least_and_the_largest(cells, width):
-    """Each known texel gets int((v - least) * (254 / (largest - least)) + 1), worked out here
-    one texel at a time in Python floats; unknown texels get 0 (grey)."""
+    """Each known texel gets int((v - low) * (254 / (high - low)) + 1), worked out here one texel
+    at a time in Python floats; unknown texels get 0 (grey). (low, high): the multiples of the
+    round step (1, 2 or 5 times a power of ten, the largest at most a fifth of the spread, at
+    least 1; found here by listing them) at or below the least and at or above the largest."""
     cells = (cells * width)[: max(width, len(cells) // width * width)]
     values = np.array([np.nan if c is None else c for c in cells], dtype=np.float64).reshape(-1, width)
-    levels, (lo, hi) = value_levels(ValueGrid(values, 0, 0))
+    levels, span = value_levels(ValueGrid(values, 0, 0))
     junk = np.full(values.shape, 99, dtype=np.uint8)
-    lent, (lent_lo, lent_hi) = value_levels(ValueGrid(values, 0, 0), scratch=np.full(values.shape, -7.5), out=junk)
-    assert lent is junk and np.array_equal(lent, levels) and (lent_lo, lent_hi) == (lo, hi)
+    lent, lent_span = value_levels(ValueGrid(values, 0, 0), scratch=np.full(values.shape, -7.5), out=junk)
+    assert lent is junk and np.array_equal(lent, levels) and lent_span == span
     known = [c for c in cells if c is not None]
     if not known:
-        assert (lo, hi) == (0.0, 1.0) and not levels.any()
+        assert span is None and not levels.any()
         return
+    lo, hi = span
     least, largest = min(known), max(known)
-    assert (lo, hi) == (least, max(largest, least + 1))
+    steps = [m * 10**e for e in range(0, 17) for m in (1, 2, 5)]
+    step = max(s for s in steps if s == 1 or s <= Fraction(largest) / 5 - Fraction(least) / 5)
+    assert lo == step * math.floor(Fraction(least) / step) and lo <= least < lo + step
+    top = step * math.ceil(Fraction(largest) / step)
+    assert hi == max(top, lo + step) and largest <= hi and (hi - step < largest or hi == lo + step)
     for c, level in zip(cells, levels.ravel().tolist(), strict=True):
-        expected = 0 if c is None else int((c - least) * (254 / max(largest - least, 1e-300)) + 1)
-        assert level == expected
+        expected = 0 if c is None else int((c - lo) * (254 / (hi - lo)) + 1)
+        assert level == expected and (c is None or 1 <= level <= 255)
 
 
 @settings(max_examples=60, deadline=None)

@@ -56,6 +56,34 @@ def test_grundy_mode_colours_by_the_definition(qtbot, window):
     assert grid.mode == HOT_COLD and not grid.colour_bar.isVisible()
 
 
+def test_the_colour_bar_runs_between_round_numbers_around_the_values_in_view(qtbot, window):
+    """Remoteness near the origin: the bar's ends are multiples of a round step holding every
+    value in view (by the definition), a small pan that keeps the extremes between the same
+    multiples leaves the bar as it was, and a view where nothing is known keeps it too."""
+    mode_on(qtbot, window, REMOTENESS)
+    grid = window.grid
+    _, _, remoteness = values_by_definition(80, 80, "any", "any", 1)
+    ends = []
+    for x in (0, 3):
+        grid.set_view(x, 0, x + 40, 40)
+        grid.render_now()
+        _, shown = _shown_values(grid)
+        r = grid.raster
+        assert max(r.x0 + r.nx, r.y0 + r.ny) < 80 and shown
+        for (j, i), value in shown.items():
+            assert value == remoteness[r.x0 + i][r.y0 + j]
+        values = list(shown.values())
+        low, high = grid.colour_bar.levels()
+        step = 5  # R up to about 35 in view: a fifth of the spread rounds down to 5
+        assert low % step == 0 and high % step == 0 and low <= min(values) and max(values) <= high
+        ends.append((low, high))
+    assert ends[0] == ends[1]
+    far = 10**40  # no remoteness is known there: all grey, and the bar stays
+    grid.set_view(far, far, far + 40, far + 40)
+    grid.render_now()
+    assert not grid.value_grid.known.any() and grid.colour_bar.levels() == ends[1]
+
+
 @pytest.mark.parametrize(
     ("key", "one", "both", "diff", "misere"),
     [("wythoff", "any", "any", 1, False), ("misere", "any", "any", 1, True), ("wythoff:2", "any", "any", 2, False)],

@@ -3,8 +3,8 @@
 A picture is a uint8 level per texel and a 256-row colour table (explorer.core.render.palette):
 - hot/cold, rules exact everywhere: the raster's own levels (0 hot, 1..255 cold by share);
 - hot/cold, rules solved on a square: 0 beyond the square (grey), 1 hot, 2..255 cold;
-- Grundy values or remoteness: 0 not known (grey), 1..255 the value scaled between the
-  least and the largest value in view.
+- Grundy values or remoteness: 0 not known (grey), 1..255 the value scaled between round
+  numbers at or below the least and at or above the largest value in view (`colour_range`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class Levels:
 
     levels: NDArray[np.uint8]
     lut: NDArray[np.uint8]
-    value_range: tuple[float, float] | None = None  # values: (least, largest) in view, as grid.values
+    value_range: tuple[float, float] | None = None  # values: the colours' (low, high), as grid.values
     grid: ValueGrid | None = None  # values: the sampled values (exact numbers come from the cache)
 
     def rgb(self) -> NDArray[np.uint8]:
@@ -38,12 +38,43 @@ class Levels:
         return self.lut[self.levels]
 
 
+def round_step(x: float) -> float:
+    """The largest of 1, 2 and 5 times a power of ten that is at most x; 1 for x below 1."""
+    if not x > 1:
+        return 1.0
+    k = math.floor(math.log10(x))
+    best = 1.0
+    for e in (k - 1, k, k + 1):  # log10 may round across a power of ten
+        for m in (1, 2, 5):
+            step = m * 10.0**e
+            if best < step <= x:
+                best = step
+    return best
+
+
+def colour_range(lo: float, hi: float) -> tuple[float, float]:
+    """The range the colours run over: the least and the largest value in view, widened to the
+    multiples of a round step (1, 2 or 5 times a power of ten, at most a fifth of their spread,
+    at least 1) at or below the least and at or above the largest, and at least one step wide.
+    The colour bar's ends are round numbers, and panning does not change the colours while the
+    extremes in view stay between the same multiples (each new range re-laid the bar's axis out
+    and drew it again: 0.75 ms of a 4.7 ms frame)."""
+    step = round_step((hi - lo) / 5)
+    low, high = math.floor(lo / step) * step, math.ceil(hi / step) * step
+    if low > lo:  # float division rounded up across a multiple
+        low -= step
+    if high < hi:
+        high += step
+    return low, max(high, low + step)
+
+
 def value_levels(
     grid: ValueGrid, scratch: NDArray[np.float64] | None = None, out: NDArray[np.uint8] | None = None
-) -> tuple[NDArray[np.uint8], tuple[float, float]]:
-    """Level 0: not known (grey); 1..255: int((v - least) * (254 / (largest - least)) + 1), the
-    value scaled between the least and the largest value in view (float64 arithmetic, the
-    conversion truncating: the scaled value is never negative). Also returns that range.
+) -> tuple[NDArray[np.uint8], tuple[float, float] | None]:
+    """Level 0: not known (grey); 1..255: int((v - low) * (254 / (high - low)) + 1), the value
+    scaled over (low, high) = colour_range(least, largest) of the values in view (float64
+    arithmetic, the conversion truncating: the scaled value is never negative). Also returns
+    (low, high), or None when nothing in view is known (every texel is grey: any range will do).
 
     Worked in place on one float buffer (`scratch`, if lent: an array of grid.values' shape) and
     written into `out` (a uint8 array of that shape) if it is lent: seven passes over the texels
@@ -56,13 +87,13 @@ def value_levels(
     levels = np.empty(v.shape, dtype=np.uint8) if out is None else out
     if not lows or all(math.isnan(low) for low in lows):  # nothing in view is known
         levels.fill(0)
-        return levels, (0.0, 1.0)
-    lo = min(low for low in lows if not math.isnan(low))
+        return levels, None
+    least = min(low for low in lows if not math.isnan(low))
     highs = [float(np.fmax.reduce(v[r], axis=None)) for r in regions]
-    hi = max(high for high in highs if not math.isnan(high))
+    lo, hi = colour_range(least, max(high for high in highs if not math.isnan(high)))
     if len(regions) > 1 or v[regions[0]].shape != v.shape:
         levels.fill(0)
-    factor = 254 / max(hi - lo, 1e-300)
+    factor = 254 / (hi - lo)
     whole = np.empty(v.shape) if scratch is None else scratch
     for r in regions:
         scaled = np.subtract(v[r], lo, out=whole[r])
@@ -70,7 +101,7 @@ def value_levels(
         scaled += 1
         np.fmax(scaled, 0, out=scaled)  # unknown: NaN -> 0; every known level is 1..255
         np.copyto(levels[r], scaled, casting="unsafe")  # truncates: 1 + floor of the scaled value
-    return levels, (lo, max(hi, lo + 1))
+    return levels, (lo, hi)
 
 
 def bounded_levels(raster: Raster, n: int) -> NDArray[np.uint8]:

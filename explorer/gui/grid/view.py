@@ -93,6 +93,7 @@ class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
         self.raster_rule: Rule | None = None
         self._hovered: tuple[int, int] | None = None  # the cell under the mouse, last seen
         self._visible: tuple[object, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
+        self._value_range = (0.0, 1.0)  # the colour bar's (low, high)
         self._reanchoring = False
         self.render_jobs = LatestJob(self)
         self.render_jobs.busyChanged.connect(lambda busy: busy or self.busy.emit(""))
@@ -354,7 +355,8 @@ class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
         if raster.nx and raster.ny:
             drawn = levels_for(self.rule, raster, self.mode, self.values, self._buffers)
             self.value_grid = drawn.grid
-            self._value_range = drawn.value_range or (0.0, 1.0)
+            # nothing known in view (every texel grey): the bar keeps its range, as its axis is
+            self._value_range = drawn.value_range or self._value_range
             self.image.setLookupTable(drawn.lut, update=False)  # setImage updates it (once)
             self.image.setImage(drawn.levels, levels=(0, 255), autoLevels=False)
             half = Fraction(1, 2)

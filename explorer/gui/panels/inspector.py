@@ -50,10 +50,10 @@ def _role_text(pile: str, n: int, role: NumberRole) -> str:
 
 _BOX = "<span style='background:{0}; border:1px solid #777'>&nbsp;&nbsp;&nbsp;&nbsp;</span>"
 _VALUE_MEANING = {
-    GRUNDY: "the Grundy value G(x, y), from the lowest in view to the highest (the cold cells are 0)",
+    GRUNDY: "the Grundy value G(x, y), between round numbers around the lowest and highest in view (cold cells: 0)",
     REMOTENESS: (
-        "the remoteness R, from the lowest in view to the highest: the moves left when the winner hurries "
-        "and the loser delays (even R: cold; odd R: hot)"
+        "the remoteness R, between round numbers around the lowest and highest in view: the moves left when "
+        "the winner hurries and the loser delays (even R: cold; odd R: hot)"
     ),
 }
 
