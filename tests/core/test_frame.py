@@ -46,6 +46,20 @@ def test_cells_to_scene_never_overflow(ox, unit, x):
         assert s == float(Fraction(x - ox, unit))  # correctly rounded where it fits
 
 
+@given(big, big, units, big, st.integers(1, 2**70))
+def test_fractional_cells_to_scene_are_correctly_rounded(ox, oy, unit, n, d):
+    """sx, sy and length of a Fraction (half-cell edges, clipped segments) divide integers; the
+    definition divides Fractions: the same float, saturating at 1e300 either way."""
+    f, x = Frame(ox, oy, unit), Fraction(n, d)
+
+    def want(value: Fraction) -> float:
+        return max(-1e300, min(1e300, float(value))) if abs(value) < 10**300 else (1e300 if value > 0 else -1e300)
+
+    assert f.sx(x) == want((x - ox) / unit)
+    assert f.sy(x) == want((x - oy) / unit)
+    assert f.length(x) == want(x / unit)
+
+
 @given(big, big, units, st.floats(1e-3, 1e15), st.floats(-1e15, 1e15), st.floats(-1e15, 1e15))
 def test_refit_keeps_the_same_cells_in_a_comfortable_range(ox, oy, unit, width, cu, cv):
     f = Frame(ox, oy, unit)

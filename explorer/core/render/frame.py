@@ -47,13 +47,22 @@ class Frame:
     unit: int = 1  # cells per scene unit (a power of two)
 
     # ----- cells -> scene ----------------------------------------------------------------------
+    # A Fraction n/d is taken apart and divided as integers, (n - o d) / (unit d): the same
+    # correctly rounded float as through Fraction arithmetic, a few times faster (a frame
+    # converts a dozen half-cell edges).
     def sx(self, x: int | Fraction) -> float:
+        if isinstance(x, Fraction):
+            return ratio(x.numerator - self.ox * x.denominator, self.unit * x.denominator)
         return ratio(x - self.ox, self.unit)
 
     def sy(self, y: int | Fraction) -> float:
+        if isinstance(y, Fraction):
+            return ratio(y.numerator - self.oy * y.denominator, self.unit * y.denominator)
         return ratio(y - self.oy, self.unit)
 
     def length(self, cells: int | Fraction) -> float:
+        if isinstance(cells, Fraction):
+            return ratio(cells.numerator, self.unit * cells.denominator)
         return ratio(cells, self.unit)
 
     # ----- scene -> cells (exact) ---------------------------------------------------------------
