@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from explorer.core.render.levels import value_levels
 from explorer.core.render.values import ValueGrid, count_below, value_grid
 from explorer.core.rules import Wythoff
+from explorer.core.values import HOT_COLD
 from explorer.core.values.cache import GRUNDY, REMOTENESS, ValueCache
 
 
@@ -184,12 +185,16 @@ def test_lent_buffers_keep_one_block_while_the_view_wiggles_and_change_no_colour
     assert buffers.nbytes() >= 400 * 500 * 8 + 41 * 51
 
     rule, c = Wythoff(), cache()
-    for kind in (GRUNDY, REMOTENESS):
+    for kind in (HOT_COLD, GRUNDY, REMOTENESS):
         for view in ((0, 0, 60, 40, 1), (-3, 2, 58, 43, 1), (0, 0, 600, 400, 7), (5, 9, 61, 40, 1)):
             raster = rule.raster(*view)
             lent = levels_for(rule, raster, kind, c, buffers)
             fresh = levels_for(rule, raster, kind, c)
             assert np.array_equal(lent.levels, fresh.levels) and lent.value_range == fresh.value_range
+            if kind == HOT_COLD:
+                assert np.shares_memory(lent.levels, buffers.get("levels", (1,), np.uint8))
+                lent.levels.fill(77)
+                continue
             known = fresh.grid.known
             assert np.array_equal(lent.grid.known, known)
             assert np.array_equal(lent.grid.values[known], fresh.grid.values[known])

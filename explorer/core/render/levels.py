@@ -159,4 +159,5 @@ def levels_for(
         return Levels(levels, palette.value_lookup_table(mode), span, grid)
     if rule.bound is not None:
         return Levels(bounded_levels(raster, rule.bound), palette.custom_lookup_table())
-    return Levels(raster.levels(), palette.lookup_table())
+    lent = buffers.get("levels", (raster.ny, raster.nx), np.uint8) if buffers else None
+    return Levels(raster.levels(lent), palette.lookup_table())

@@ -64,12 +64,16 @@ class Raster(NamedTuple):
         dense[self.rows, self.cols] = self.counts
         return dense
 
-    def levels(self) -> NDArray[np.uint8]:
+    def levels(self, out: NDArray[np.uint8] | None = None) -> NDArray[np.uint8]:
         """A (ny, nx) uint8 image: 0 where a texel holds no cold cell, else 1..255 growing
         with the share of its columns that hold one (a texel of step columns holds at most
         step cold cells). Any cold cell gives at least level 1, so the cold lines never
-        vanish when zoomed out."""
-        image = np.zeros((self.ny, self.nx), dtype=np.uint8)
+        vanish when zoomed out. Written into `out` (a lent (ny, nx) uint8 array) if given."""
+        if out is None:
+            image = np.zeros((self.ny, self.nx), dtype=np.uint8)
+        else:
+            image = out
+            image.fill(0)
         if self.counts.size:
             if self.counts.dtype == object or self.step.bit_length() > 1000:  # exact int / int, no float(step)
                 share = np.array([int(c) / self.step for c in self.counts.tolist()], dtype=np.float64)

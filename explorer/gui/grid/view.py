@@ -407,8 +407,7 @@ class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
     def _draw_borders(self, step: int) -> None:
         px_per_cell = 1.0 / max(self.cells_per_pixel(), 1e-300)
         show = self.show_grid_lines and step == 1 and px_per_cell >= GRID_LINES_FROM_PX
-        self.borders.setVisible(show)
-        self.borders.setZValue(5)
+        self.borders.setVisible(show)  # (its z value is set once, when it is made)
         if show:  # the unit is 1 here: cells are pixels wide
             (u0, u1), (v0, v1) = self.vb.viewRange()
             left, bottom = max(u0, self.frame.sx(Fraction(-1, 2))), max(v0, self.frame.sy(Fraction(-1, 2)))
