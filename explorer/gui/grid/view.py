@@ -102,6 +102,9 @@ class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
         plot.setLabel("bottom", "pile A")
         plot.setLabel("left", "pile B")
         plot.hideButtons()
+        # room above the view for the half of a label centred on the top of the colour bar or
+        # the pile B axis (the bar's ends are round numbers, labelled)
+        plot.layout.setContentsMargins(1.0, 8.0, 1.0, 1.0)
         plot.setMenuEnabled(False)
         for side in ("top", "right"):  # hidden, but linked to the view: each change set their HTML
             plot.getAxis(side).enableAutoSIPrefix(False)
