@@ -122,8 +122,11 @@ def run() -> None:
                     for i in range(STEPS):
                         # to and fro by a twentieth of the view, as the baseline pans; the same
                         # span each time (set from the cells in view, the view grew by a cell or
-                        # two a frame: a "40 cell" view was 120 cells across by the end)
-                        shift = (span // 20 + (1 if span < 100 else 0)) * (i % 2 == 0)
+                        # two a frame: a "40 cell" view was 120 cells across by the end), and
+                        # one step in from the origin (at 0 a view wider than the span asked for
+                        # was held at the board's edge both ways: the frame did not move at all)
+                        step = span // 20 + (1 if span < 100 else 0)
+                        shift = step * (1 + (i % 2 == 0))
                         for _ in range(2):  # past the throttle's interval, twice: a redraw it
                             time.sleep(0.02)  # held back runs and its interval ends too, so this
                             app.processEvents()  # change is drawn now, in the frame timed

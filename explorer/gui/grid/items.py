@@ -179,6 +179,10 @@ class CellNumbers(pg.GraphicsObject):
         self._cells: list[tuple[float, float, str, bool]] = []
 
     def set_cells(self, rect: QRectF, cells: list[tuple[float, float, str, bool]]) -> None:
+        if not cells and not self._cells:  # nothing written, before or now: no geometry change
+            return
+        if not cells:
+            rect = QRectF()
         self.prepareGeometryChange()
         self._rect = rect
         self._cells = cells
