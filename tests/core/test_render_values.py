@@ -213,3 +213,24 @@ def test_the_base_subtracted_for_colours_stays_put_while_the_view_pans():
     assert len(bases) == 1 and 0 < bases.pop() <= far
     for k in range(0, 400, 97):
         assert _check(GRUNDY, 3, far + k, 25, 20, 1) > 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(-(10**6), 10**6),
+    st.integers(0, 10**6),
+    st.one_of(st.none(), st.tuples(st.integers(-(10**6), 10**6), st.integers(1, 3 * 10**6))),
+)
+def test_the_colour_range_keeps_the_frame_befores_while_it_holds_the_values_and_is_not_too_wide(lo, spread, before):
+    """With the range of the frame before: kept exactly when it holds the fresh range and is at
+    most twice as wide; else the fresh one. Either way every value in view lies in the range."""
+    from explorer.core.render.levels import colour_range
+
+    hi = lo + spread
+    fresh = colour_range(lo, hi)
+    previous = None if before is None else (float(before[0]), float(before[0] + before[1]))
+    got = colour_range(lo, hi, previous)
+    assert got[0] <= lo and hi <= got[1] and got[0] < got[1]
+    keeps = previous is not None and previous[0] <= fresh[0] and fresh[1] <= previous[1]
+    keeps = keeps and previous[1] - previous[0] <= 2 * (fresh[1] - fresh[0])
+    assert got == (previous if keeps else fresh)

@@ -78,10 +78,26 @@ def test_the_colour_bar_runs_between_round_numbers_around_the_values_in_view(qtb
         assert low % step == 0 and high % step == 0 and low <= min(values) and max(values) <= high
         ends.append((low, high))
     assert ends[0] == ends[1]
+    # to and fro across a multiple: the bar widens once, then holds still; every value in view
+    # stays inside it
+    seen = []
+    for x in (3, 6, 3, 6, 3):
+        grid.set_view(x, 0, x + 40, 40)
+        grid.render_now()
+        _, shown = _shown_values(grid)
+        low, high = grid.colour_bar.levels()
+        assert low <= min(shown.values()) and max(shown.values()) <= high
+        seen.append((low, high))
+    assert len(set(seen[1:])) == 1, seen
+    grid.set_view(0, 0, 8, 8)  # small values need less than half of it: the bar narrows
+    grid.render_now()
+    _, shown = _shown_values(grid)
+    low, high = grid.colour_bar.levels()
+    assert high < seen[-1][1] / 2 + 5 and max(shown.values()) <= high
     far = 10**40  # no remoteness is known there: all grey, and the bar stays
     grid.set_view(far, far, far + 40, far + 40)
     grid.render_now()
-    assert not grid.value_grid.known.any() and grid.colour_bar.levels() == ends[1]
+    assert not grid.value_grid.known.any() and grid.colour_bar.levels() == (low, high)
 
 
 @pytest.mark.parametrize(

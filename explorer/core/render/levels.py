@@ -32,6 +32,13 @@ class Levels:
     lut: NDArray[np.uint8]
     value_range: tuple[float, float] | None = None  # values: the colours' (low, high), as grid.values
     grid: ValueGrid | None = None  # values: the sampled values (exact numbers come from the cache)
+    mode: str = HOT_COLD
+
+    def scale(self) -> tuple[str, int, int, tuple[float, float]] | None:
+        """(mode, base, shift, (low, high)): the value colours' scale, in the grid's units."""
+        if self.grid is None or self.value_range is None:
+            return None
+        return self.mode, self.grid.base, self.grid.shift, self.value_range
 
     def rgb(self) -> NDArray[np.uint8]:
         """(ny, nx, 3) colours, row 0 = the lowest y (flip for a picture with y upwards)."""
@@ -52,29 +59,40 @@ def round_step(x: float) -> float:
     return best
 
 
-def colour_range(lo: float, hi: float) -> tuple[float, float]:
+def colour_range(lo: float, hi: float, previous: tuple[float, float] | None = None) -> tuple[float, float]:
     """The range the colours run over: the least and the largest value in view, widened to the
     multiples of a round step (1, 2 or 5 times a power of ten, at most a fifth of their spread,
     at least 1) at or below the least and at or above the largest, and at least one step wide.
     The colour bar's ends are round numbers, and panning does not change the colours while the
     extremes in view stay between the same multiples (each new range re-laid the bar's axis out
-    and drew it again: 0.75 ms of a 4.7 ms frame)."""
+    and drew it again: 0.75 ms of a 4.7 ms frame).
+
+    `previous`, the range of the frame before (in the same units): kept while it holds this
+    range and is at most twice as wide. A pan to and fro across a multiple then widens the bar
+    once, not on every frame; values that need less than half of it narrow it again."""
     step = round_step((hi - lo) / 5)
     low, high = math.floor(lo / step) * step, math.ceil(hi / step) * step
     if low > lo:  # float division rounded up across a multiple
         low -= step
     if high < hi:
         high += step
-    return low, max(high, low + step)
+    high = max(high, low + step)
+    if previous is not None and previous[0] <= low and high <= previous[1] <= previous[0] + 2 * (high - low):
+        return previous
+    return low, high
 
 
 def value_levels(
-    grid: ValueGrid, scratch: NDArray[np.float64] | None = None, out: NDArray[np.uint8] | None = None
+    grid: ValueGrid,
+    scratch: NDArray[np.float64] | None = None,
+    out: NDArray[np.uint8] | None = None,
+    previous: tuple[float, float] | None = None,
 ) -> tuple[NDArray[np.uint8], tuple[float, float] | None]:
     """Level 0: not known (grey); 1..255: int((v - low) * (254 / (high - low)) + 1), the value
     scaled over (low, high) = colour_range(least, largest) of the values in view (float64
     arithmetic, the conversion truncating: the scaled value is never negative). Also returns
     (low, high), or None when nothing in view is known (every texel is grey: any range will do).
+    `previous`: the range of the frame before, in the same units (see `colour_range`).
 
     Worked in place on one float buffer (`scratch`, if lent: an array of grid.values' shape) and
     written into `out` (a uint8 array of that shape) if it is lent: seven passes over the texels
@@ -90,7 +108,7 @@ def value_levels(
         return levels, None
     least = min(low for low in lows if not math.isnan(low))
     highs = [float(np.fmax.reduce(v[r], axis=None)) for r in regions]
-    lo, hi = colour_range(least, max(high for high in highs if not math.isnan(high)))
+    lo, hi = colour_range(least, max(high for high in highs if not math.isnan(high)), previous)
     if len(regions) > 1 or v[regions[0]].shape != v.shape:
         levels.fill(0)
     factor = 254 / (hi - lo)
@@ -142,9 +160,16 @@ class FrameBuffers:
 
 
 def levels_for(
-    rule: Rule, raster: Raster, mode: str, values: ValueCache | None = None, buffers: FrameBuffers | None = None
+    rule: Rule,
+    raster: Raster,
+    mode: str,
+    values: ValueCache | None = None,
+    buffers: FrameBuffers | None = None,
+    before: Levels | None = None,
 ) -> Levels:
-    """The levels and colours of `raster` (the rule's cold counts) in colour mode `mode`."""
+    """The levels and colours of `raster` (the rule's cold counts) in colour mode `mode`;
+    `before`: the window's last frame, whose colour range is kept when it still serves (the same
+    mode and units, see `colour_range`)."""
     if mode != HOT_COLD:
         if values is None:
             raise ValueError("value colouring needs the values (a ValueCache)")
@@ -155,8 +180,10 @@ def levels_for(
             else (None, None, None)
         )
         grid = value_grid(values, mode, raster.tx0, raster.ty0, raster.nx, raster.ny, raster.step, out)
-        levels, span = value_levels(grid, scratch, levels_out)
-        return Levels(levels, palette.value_lookup_table(mode), span, grid)
+        scale = before.scale() if before is not None else None
+        previous = scale[3] if scale is not None and scale[:3] == (mode, grid.base, grid.shift) else None
+        levels, span = value_levels(grid, scratch, levels_out, previous)
+        return Levels(levels, palette.value_lookup_table(mode), span, grid, mode)
     if rule.bound is not None:
         return Levels(bounded_levels(raster, rule.bound), palette.custom_lookup_table())
     lent = buffers.get("levels", (raster.ny, raster.nx), np.uint8) if buffers else None

@@ -22,7 +22,7 @@ from PySide6.QtGui import QKeyEvent
 from explorer.core.exact.bigint import digit_count, short_decimal
 from explorer.core.game.moves import Move
 from explorer.core.render.frame import SCENE_TARGET, Frame
-from explorer.core.render.levels import FrameBuffers, levels_for
+from explorer.core.render.levels import FrameBuffers, Levels, levels_for
 from explorer.core.render.raster import Raster
 from explorer.core.rules.base import Rule
 from explorer.core.rules.closed import Wythoff
@@ -94,6 +94,7 @@ class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
         self._hovered: tuple[int, int] | None = None  # the cell under the mouse, last seen
         self._visible: tuple[object, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
         self._value_range = (0.0, 1.0)  # the colour bar's (low, high)
+        self._drawn: Levels | None = None  # the last frame's levels (its colour range is kept while it serves)
         self._reanchoring = False
         self.render_jobs = LatestJob(self)
         self.render_jobs.busyChanged.connect(lambda busy: busy or self.busy.emit(""))
@@ -356,7 +357,8 @@ class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
         f = self.frame
         if raster.nx and raster.ny:
-            drawn = levels_for(self.rule, raster, self.mode, self.values, self._buffers)
+            drawn = levels_for(self.rule, raster, self.mode, self.values, self._buffers, self._drawn)
+            self._drawn = drawn
             self.value_grid = drawn.grid
             # nothing known in view (every texel grey): the bar keeps its range, as its axis is
             self._value_range = drawn.value_range or self._value_range
