@@ -9,6 +9,7 @@ import time
 
 from bench.common import best_of, python, row
 from explorer.core.game.vector_sequence import SequenceEngine
+from soak.oracle import leapfrog_sweep
 
 RULES = {
     "maharaja": ([(1, 0), (0, 1), (1, 1)], [(1, 2), (2, 1)]),
@@ -18,39 +19,9 @@ RULES = {
 
 def plain_python_sweep(rays: list[tuple[int, int]], jumps: list[tuple[int, int]], n: int) -> list[int]:
     """The baseline: MATH.md's column sweep in plain Python, with the same leapfrogging (a dictionary
-    of "next free line" links per ray), so the ratio measures the compiled code, not the method."""
-    others = [(p, q) for p, q in rays if (p, q) not in ((1, 0), (0, 1))]
-    links: list[dict[int, int]] = [{} for _ in others]
-    col: dict[int, int] = {}
-    for x in range(n):
-        if x in col:
-            continue
-        y = x
-        while True:
-            if y in col:
-                y += 1
-                continue
-            moved = False
-            for r, (p, q) in enumerate(others):
-                c = start = q * x - p * y
-                while c in links[r]:
-                    c = links[r][c]
-                if c != start:
-                    links[r][start] = c
-                    y += (start - c) // p
-                    moved = True
-                    break
-            if moved:
-                continue
-            if any(1 <= i <= x and j <= y and col.get(x - i) == y - j for i, j in jumps):
-                y += 1
-                continue
-            break
-        col[x], col[y] = y, x
-        for r, (p, q) in enumerate(others):
-            links[r][q * x - p * y] = q * x - p * y - p
-            links[r][q * y - p * x] = q * y - p * x - p
-    return [col[x] for x in range(n)]
+    of "next free line" links per ray), so the ratio measures the compiled code, not the method.
+    It is the soak's independent oracle for these rules."""
+    return leapfrog_sweep(rays, jumps, n)
 
 
 def scanning_python_sweep(rays: list[tuple[int, int]], jumps: list[tuple[int, int]], n: int) -> list[int]:

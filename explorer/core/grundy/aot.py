@@ -37,13 +37,15 @@ def module_name() -> str:
     return f"_aot_{digest.hexdigest()[:16]}"
 
 
-@functools.cache
-def built() -> Any:
+def load() -> Any:
     """The compiled module of the sources as they are now, or None when there is no such build."""
     try:
         return importlib.import_module(f"explorer.core.grundy.{module_name()}")
     except ImportError:
         return None
+
+
+built = functools.cache(load)  # looked for once (the window's colouring asks every frame)
 
 
 def build() -> Path:

@@ -19,7 +19,6 @@ X + Y > MAX_EXTENT are refused rather than allowed to exhaust memory.
 from __future__ import annotations
 
 import functools
-import importlib
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -40,10 +39,8 @@ class GrundyTooFar(ValueError):
 @functools.cache
 def _ahead_of_time() -> Any:
     """The ahead-of-time sweep, or None when there is no build of the current sources."""
-    try:
-        return importlib.import_module(f"explorer.core.grundy.{aot.module_name()}").sweep
-    except ImportError:
-        return None
+    module = aot.load()
+    return None if module is None else module.sweep
 
 
 def sweep_for_this_thread() -> Any:

@@ -38,7 +38,7 @@ class ValueDrawing:
     valuesNeeded: Any
     value_grid: ValueGrid | None = None
     _bar_shows: tuple[str, str, tuple[float, float]] = ("", "", (0.0, 0.0))  # the colour bar's map, title, levels
-    _value_range: tuple[float, float]
+    _scaled: Any  # the last Levels coloured by known values (explorer.core.render.levels), or None
 
     def cells_per_pixel(self) -> float:
         raise NotImplementedError
@@ -56,7 +56,7 @@ class ValueDrawing:
             return
         self._outline_square(side)
         grid = self.value_grid
-        lo, hi = self._value_range
+        lo, hi = self._scaled.value_range if self._scaled is not None else (0.0, 1.0)
         label = BAR_LABELS[self.mode]
         if grid is not None and (grid.base or grid.shift):
             label += f" − {short_decimal(grid.base, 12)}" + (f", in units of 2^{grid.shift}" if grid.shift else "")

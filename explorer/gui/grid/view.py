@@ -93,8 +93,7 @@ class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
         self.raster_rule: Rule | None = None
         self._hovered: tuple[int, int] | None = None  # the cell under the mouse, last seen
         self._visible: tuple[object, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
-        self._value_range = (0.0, 1.0)  # the colour bar's (low, high)
-        self._drawn: Levels | None = None  # the last frame's levels (its colour range is kept while it serves)
+        self._scaled: Levels | None = None  # the last frame coloured by values it knew: the bar's scale
         self._reanchoring = False
         self.render_jobs = LatestJob(self)
         self.render_jobs.busyChanged.connect(lambda busy: busy or self.busy.emit(""))
@@ -357,11 +356,10 @@ class GridView(MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
         f = self.frame
         if raster.nx and raster.ny:
-            drawn = levels_for(self.rule, raster, self.mode, self.values, self._buffers, self._drawn)
-            self._drawn = drawn
+            drawn = levels_for(self.rule, raster, self.mode, self.values, self._buffers, self._scaled)
+            if drawn.value_range is not None:  # nothing known in view (all grey): the bar stays as it is
+                self._scaled = drawn
             self.value_grid = drawn.grid
-            # nothing known in view (every texel grey): the bar keeps its range, as its axis is
-            self._value_range = drawn.value_range or self._value_range
             self.image.setLookupTable(drawn.lut, update=False)  # setImage updates it (once)
             self.image.setImage(drawn.levels, levels=(0, 255), autoLevels=False)
             half = Fraction(1, 2)
