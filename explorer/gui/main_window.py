@@ -10,15 +10,12 @@ import os
 from itertools import pairwise
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
-from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
-    QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
     QStatusBar,
-    QTabBar,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -43,6 +40,7 @@ from explorer.gui.controllers.sessions import SessionController
 from explorer.gui.controllers.structure import StructureController
 from explorer.gui.controllers.values import ValuesController
 from explorer.gui.dialogs import Dialogs
+from explorer.gui.docks import DockedPanels
 from explorer.gui.grid.strip import BeattyStrip
 from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
@@ -75,7 +73,7 @@ SESSION_FILES = "Wythoff Explorer sessions (*.json);;All files (*)"
 RECENT = 8  # files under File ▸ Open recent
 
 
-class MainWindow(QMainWindow):
+class MainWindow(DockedPanels):
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         collector.install()  # cyclic garbage (Qt objects among it) is freed on this thread only
@@ -303,48 +301,6 @@ class MainWindow(QMainWindow):
             or self.explain.busy
         )
 
-    def show_panel(self, name: str) -> None:
-        """Show the named panel and bring its tab to the front (`screenshot --panel`, Ctrl+1 … Ctrl+7)."""
-        dock = self.docks[name]
-        dock.show()
-        dock.raise_()
-
-    def panel_shortcut(self, name: str) -> str:
-        """The key that brings panel `name` to the front, as a person reads it (Ctrl+1 …)."""
-        return QKeySequence(f"Ctrl+{PANELS.index(name) + 1}").toString(QKeySequence.SequenceFormat.NativeText)
-
-    def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:
-        """A dock on the right holding `panel` (the docks are tabbed together): it can be dragged
-        beside another (side by side), floated, or closed (View ▸ Panels shows it again)."""
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)
-        dock.setWidget(panel)
-        dock.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-            | QDockWidget.DockWidgetFeature.DockWidgetClosable
-        )
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        dock.dockLocationChanged.connect(self._label_tabs_later)
-        dock.topLevelChanged.connect(self._label_tabs_later)
-        dock.visibilityChanged.connect(self._label_tabs_later)
-        return dock
-
-    def _label_tabs_later(self, *_: object) -> None:
-        QTimer.singleShot(0, self, self._label_tabs)
-
-    def _label_tabs(self) -> None:
-        """Each dock tab's tooltip names its panel and its key (Qt remakes the tab bars whenever
-        the docks are rearranged, with the bare title as the tooltip)."""
-        titles = {dock.windowTitle(): name for name, dock in self.docks.items()}
-        for bar in self.findChildren(QTabBar):
-            if bar.parent() is not self:
-                continue  # a panel's own tabs
-            for i in range(bar.count()):
-                name = titles.get(bar.tabText(i).replace("&", ""))
-                if name is not None:
-                    bar.setTabToolTip(i, f"{bar.tabText(i)} ({self.panel_shortcut(name)})")
-
     # ----- menus ------------------------------------------------------------------------
     def memory_in_use(self) -> dict[str, int]:
         """Bytes held by each cache of explorer.core.budget."""
@@ -475,14 +431,6 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Export view", f"Could not write {path}")
 
     # ----- settings ---------------------------------------------------------------------
-    def restore_default_layout(self) -> None:
-        """Every panel back in the sidebar, tabbed, the inspector in front."""
-        self.restoreState(self.default_state)
-        for dock in self.docks.values():
-            dock.show()
-        self.show_panel("inspector")
-        self._label_tabs_later()
-
     def _restore(self) -> None:
         geometry = self.settings.value("window/geometry")
         if isinstance(geometry, QByteArray):

@@ -1,0 +1,69 @@
+"""The window's panels as docks (a mixin of MainWindow): tabbed down the right of the grid, each
+one movable beside another, floatable and closable; reached by Ctrl+1 … Ctrl+9 (named in each
+tab's tooltip) and put back by View ▸ Panels ▸ Restore the default layout."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
+
+from explorer.session.views import PANELS
+
+
+class DockedPanels(QMainWindow):
+    """Needs from its host (set in its __init__): docks (panel name -> dock, in PANELS' order)
+    and default_state (the layout saved before any setting was restored)."""
+
+    docks: dict[str, QDockWidget]
+    default_state: QByteArray
+
+    def show_panel(self, name: str) -> None:
+        """Show the named panel and bring its tab to the front (`screenshot --panel`, Ctrl+1 … Ctrl+7)."""
+        dock = self.docks[name]
+        dock.show()
+        dock.raise_()
+
+    def panel_shortcut(self, name: str) -> str:
+        """The key that brings panel `name` to the front, as a person reads it (Ctrl+1 …)."""
+        return QKeySequence(f"Ctrl+{PANELS.index(name) + 1}").toString(QKeySequence.SequenceFormat.NativeText)
+
+    def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget:
+        """A dock on the right holding `panel` (the docks are tabbed together): it can be dragged
+        beside another (side by side), floated, or closed (View ▸ Panels shows it again)."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(panel)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        dock.dockLocationChanged.connect(self._label_tabs_later)
+        dock.topLevelChanged.connect(self._label_tabs_later)
+        dock.visibilityChanged.connect(self._label_tabs_later)
+        return dock
+
+    def _label_tabs_later(self, *_: object) -> None:
+        QTimer.singleShot(0, self, self._label_tabs)
+
+    def _label_tabs(self) -> None:
+        """Each dock tab's tooltip names its panel and its key (Qt remakes the tab bars whenever
+        the docks are rearranged, with the bare title as the tooltip)."""
+        titles = {dock.windowTitle(): name for name, dock in self.docks.items()}
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is not self:
+                continue  # a panel's own tabs
+            for i in range(bar.count()):
+                name = titles.get(bar.tabText(i).replace("&", ""))
+                if name is not None:
+                    bar.setTabToolTip(i, f"{bar.tabText(i)} ({self.panel_shortcut(name)})")
+
+    def restore_default_layout(self) -> None:
+        """Every panel back in the sidebar, tabbed, the inspector in front."""
+        self.restoreState(self.default_state)
+        for dock in self.docks.values():
+            dock.show()
+        self.show_panel("inspector")
+        self._label_tabs_later()
