@@ -94,10 +94,12 @@ def test_the_colour_bar_runs_between_round_numbers_around_the_values_in_view(qtb
     _, shown = _shown_values(grid)
     low, high = grid.colour_bar.levels()
     assert high < seen[-1][1] / 2 + 5 and max(shown.values()) <= high
-    far = 10**40  # no remoteness is known there: all grey, and the bar stays
+    title = grid.colour_bar.getAxis("left").labelText
+    far = 10**40  # no remoteness is known there: all grey, and the bar stays, title and range
     grid.set_view(far, far, far + 40, far + 40)
     grid.render_now()
     assert not grid.value_grid.known.any() and grid.colour_bar.levels() == (low, high)
+    assert grid.colour_bar.getAxis("left").labelText == title
 
 
 @pytest.mark.parametrize(

@@ -56,10 +56,17 @@ class ValueDrawing:
             return
         self._outline_square(side)
         grid = self.value_grid
-        lo, hi = self._scaled.value_range if self._scaled is not None else (0.0, 1.0)
+        # The bar shows the last scale values were coloured by, title and range together: with
+        # nothing known in view it stays (the title of the view's own units beside the range of
+        # another view's read as values there)
+        scale = self._scaled.scale() if self._scaled is not None else None
+        if scale is not None and scale[0] == self.mode:
+            _, base, shift, (lo, hi) = scale
+        else:
+            base, shift, (lo, hi) = (grid.base, grid.shift, (0.0, 1.0)) if grid is not None else (0, 0, (0.0, 1.0))
         label = BAR_LABELS[self.mode]
-        if grid is not None and (grid.base or grid.shift):
-            label += f" − {short_decimal(grid.base, 12)}" + (f", in units of 2^{grid.shift}" if grid.shift else "")
+        if base or shift:
+            label += f" − {short_decimal(base, 12)}" + (f", in units of 2^{shift}" if shift else "")
         # Only what changed: setting the same colour map, title and levels again on every frame
         # re-laid the bar out and drew its axis twice (2-3 ms of a Grundy frame).
         mode, title, levels = self._bar_shows
