@@ -139,6 +139,7 @@ def test_why_rings_exactly_the_winning_targets(qtbot, window, a, b):
     window.select_position(a, b)
     qtbot.waitUntil(lambda: window.session.report is not None, timeout=10_000)
     window.findChild(QPushButton, "whyButton").click()
+    _settle(qtbot, window)  # Why? is worked out on a worker
     overlay = window.grid.overlay
     moves = GAMES["wythoff"].moves(a, b)
     assert set(overlay.ringed) == {t for t in moves if cold[t[0]][t[1]]}
@@ -146,6 +147,7 @@ def test_why_rings_exactly_the_winning_targets(qtbot, window, a, b):
     assert ("is cold" in text or "No move" in text) if cold[a][b] else "a cold cell" in text
     window.select_position(5, 7)  # Why? follows the selection
     qtbot.waitUntil(lambda: window.session.why == (5, 7), timeout=5_000)
+    _settle(qtbot, window)
     assert set(window.grid.overlay.ringed) == {(3, 5), (4, 7), (5, 3)}
     qtbot.keyClick(window.grid, Qt.Key.Key_W)  # off again
     assert window.session.why is None and window.grid.overlay is None
@@ -156,6 +158,7 @@ def test_why_far_out(qtbot, window):
     window.go_to_position(big, big + 7)
     qtbot.waitUntil(lambda: window.session.report is not None, timeout=10_000)
     window.explain.ask_why()
+    _settle(qtbot, window)
     targets = set(window.grid.overlay.ringed)
     assert targets == {m.target for m in window.session.report.moves} and targets
 
@@ -238,3 +241,23 @@ def test_the_beatty_strip_splits_the_numbers_and_points_at_each_pair(qtbot, wind
     window.set_rule("nim")
     qtbot.waitUntil(lambda: window.session.rule.key == "nim", timeout=10_000)
     assert not strip.isVisible()  # Nim's pairs (k, k) split nothing
+
+
+def test_a_why_answer_for_a_position_no_longer_asked_is_dropped(qtbot, window):
+    """Why? runs on a worker (far out under a generated sequence it took 518 ms on the GUI thread):
+    an answer that arrives after the selection or the rule changed is not shown."""
+    window.select_position(9, 14)
+    qtbot.waitUntil(lambda: window.session.report is not None, timeout=10_000)
+    window.explain.ask_why()
+    window.select_position(5, 7)  # at once: Why? follows; the (9, 14) answer must not land
+    _settle(qtbot, window)
+    assert window.session.why == (5, 7)
+    assert set(window.grid.overlay.ringed) == {(3, 5), (4, 7), (5, 3)}
+    stale = window.session.rule
+    window.set_rule("nim")
+    qtbot.waitUntil(lambda: window.session.rule.key == "nim" and not window.busy, timeout=30_000)
+    from explorer.core.analysis.construction import why
+
+    window.explain._why_arrived(stale, window.session.why or (5, 7), why(stale, 5, 7))  # late, old rule
+    overlay = window.grid.overlay
+    assert overlay is None or set(overlay.ringed) != {(3, 5), (4, 7), (5, 3)}

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
 
-from explorer.core.analysis.construction import Step, why
+from explorer.core.analysis.construction import Step, Why, why
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.rules.base import Rule, RuleError
 from explorer.gui.grid.overlay import Overlay
@@ -43,6 +43,7 @@ class ExplainController(QObject):
         from explorer.gui.jobs import LatestJob
 
         self.jobs = LatestJob(self)
+        self.why_jobs = LatestJob(self)
         panel.startRequested.connect(self.start)
         panel.stepRequested.connect(self.step)
         panel.scrubRequested.connect(self.scrub)
@@ -182,18 +183,34 @@ class ExplainController(QObject):
             return
         self.panel.set_off()
         if s.why is not None:
-            x, y = s.why
-            try:
-                w = why(s.rule, x, y)
-            except RuleError as exc:
-                self.inspector.set_why(html.escape(str(exc)))
-                self.grid.set_overlay(None)
-                return
-            self.grid.set_overlay(Overlay(False, (), ((x, y),), w.lines, w.dots, w.targets))
-            self.inspector.set_why("<br>".join(html.escape(t) for t in w.sentences))
+            # on a worker: finding the winning moves along a ray of a generated sequence far out
+            # took 518 ms on the GUI thread (long soak, seed 20261204, GDWN)
+            rule, position = s.rule, s.why
+            self.grid.set_overlay(None)
+            self.inspector.set_why("Working out why…")
+            self.why_jobs.submit(
+                why,
+                rule,
+                *position,
+                done=lambda w: self._why_arrived(rule, position, w),
+                failed=lambda exc: self._why_arrived(rule, position, exc),
+            )
             return
+        self.why_jobs.cancel()
         self.grid.set_overlay(None)
         self.inspector.set_why("")
+
+    def _why_arrived(self, rule: Rule, position: tuple[int, int], w: Why | BaseException) -> None:
+        """Why? of `position` under `rule`: shown only if it is still what is asked."""
+        s = self.session
+        if s.why != position or s.rule != rule or s.build is not None:
+            return
+        if isinstance(w, BaseException):
+            self.inspector.set_why(html.escape(str(w)))
+            self.grid.set_overlay(None)
+            return
+        self.grid.set_overlay(Overlay(False, (), (position,), w.lines, w.dots, w.targets))
+        self.inspector.set_why("<br>".join(html.escape(t) for t in w.sentences))
 
     # ----- "Why?" ----------------------------------------------------------------------------------
     def ask_why(self) -> None:
@@ -255,7 +272,7 @@ class ExplainController(QObject):
 
     @property
     def busy(self) -> bool:
-        return self.jobs.busy
+        return self.jobs.busy or self.why_jobs.busy
 
     def _demo_tick(self) -> None:
         if self.demo_at >= len(self.demo) - 1:
