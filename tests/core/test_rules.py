@@ -102,3 +102,17 @@ def test_rules_and_specs_are_values():
     assert one != CustomRule(MoveSpec(Amounts.parse("1,2"), NONE), 33)
     assert one != CustomRule(MoveSpec(Amounts.parse("1,2"), NONE), 32, misere=True)
     assert CustomRule() == CustomRule(MoveSpec(), 512, False)
+
+
+def test_a_position_far_along_a_generated_sequence_is_reported_on_a_worker():
+    """A move-vector rule finds its winning moves by looking along each ray's line behind the
+    position, a step per column: far out that belongs on a worker (the long soak saw 389 ms on
+    the GUI thread at 2^24 columns). Closed-form rules go there only for numbers of thousands of
+    digits."""
+    from explorer.core.rules.registry import parse_rule
+
+    gdwn, wythoff = parse_rule("gdwn:1,2"), parse_rule("wythoff")
+    assert not gdwn.position_in_background(300, 500)
+    assert gdwn.position_in_background(1 << 20, 1 << 21)
+    assert not wythoff.position_in_background(1 << 20, 1 << 21)
+    assert wythoff.position_in_background(10**7000, 3)

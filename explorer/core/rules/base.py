@@ -115,6 +115,7 @@ class Rule(Protocol):
     def reach_limit(self, budget_bytes: int) -> int | None: ...  # the farthest `bound` reach can make
     def value_cost(self, nx: int, ny: int) -> tuple[int, int]: ...  # (bytes a cell, work) of value_table
     def raster_in_background(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> bool: ...
+    def position_in_background(self, x: int, y: int) -> bool: ...  # a position's report belongs on a worker
 
 
 def _window_check(x0: int, y0: int, w: int, h: int) -> None:
@@ -233,6 +234,11 @@ class RuleBase(Frozen):
         """Whether drawing this view takes long enough to belong on a worker: numbers of
         thousands of digits (~1 ms at any zoom below that)."""
         return max(abs(x_hi), abs(y_hi)).bit_length() >= HUGE_BITS
+
+    def position_in_background(self, x: int, y: int) -> bool:
+        """Whether working out a position's report (coldness, winning moves, the sequence) takes
+        long enough to belong on a worker: numbers of thousands of digits."""
+        return max(x, y).bit_length() >= HUGE_BITS
 
     # ----- positions and moves ------------------------------------------------------------
     def check(self, x: int, y: int) -> None:

@@ -308,6 +308,11 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
         solved = self.solved
         return rasterize_sequence(solved.col, solved.n, x_lo, y_lo, x_hi, y_hi, step)
 
+    def position_in_background(self, x: int, y: int) -> bool:
+        """The winning moves look along each ray's line behind the position: a step per column
+        (far out, 2^24 of them took 389 ms on the GUI thread in the long soak)."""
+        return min(x, y) > LINE_SYNC_STEPS or super().position_in_background(x, y)
+
     def raster_in_background(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> bool:
         """The raster costs a step per solved column in view (each is clamped on its own: a view far
         above the solved rows still holds all its columns)."""
@@ -321,6 +326,7 @@ def _rank(xs: NDArray, v: int) -> int:
     return int(xs.searchsorted(xs.dtype.type(v))) if v < 2**31 else int(xs.size)
 
 
+LINE_SYNC_STEPS = 1 << 16  # a position this far out is reported on a worker (its line scans: ~1 ms a ray)
 RASTER_SYNC_COLUMNS = 1 << 20  # beyond this many columns in view the raster is drawn on a worker (~10 ms)
 
 

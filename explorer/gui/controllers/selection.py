@@ -16,8 +16,6 @@ from explorer.session.jobs import Jobs
 from explorer.session.model import Session
 from explorer.session.views import GridView, InspectorView
 
-SYNC_BITS = 20_000  # below this size a report takes well under 50 ms: no thread needed
-
 
 def _read_and_report(rule: Rule, a_text: str, b_text: str) -> PositionReport:
     return report(rule, parse_natural(a_text, "Pile A"), parse_natural(b_text, "Pile B"))
@@ -41,7 +39,7 @@ class SelectionController:
         s.message = ""
         self.grid.set_selection(a, b, ())
         rule = s.rule
-        background = max(a, b).bit_length() >= SYNC_BITS
+        background = rule.position_in_background(a, b)
         if background:
             self.inspector.set_busy(a, b)
         self.jobs.submit(
