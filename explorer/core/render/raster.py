@@ -261,14 +261,18 @@ def rasterize_sequence(col: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_
     ya, yb = ty0 * step, min((ty0 + ny) * step, n)
     if xb <= xa or yb <= ya:
         return Raster(tx0, ty0, step, nx, ny, empty, empty, empty)
+    # Every cell counted lies in [0, n)², so a step of n or more puts all of them in texel 0 of
+    # its axis: dividing by min(step, n) gives the same texels and keeps numpy within int64
+    # (a view 10^25 cells across has a step no int64 holds).
+    div = min(step, n)
     found: list[NDArray] = []
     for lo in range(xa, xb, RASTER_CHUNK):
         hi = min(xb, lo + RASTER_CHUNK)
         ys = col[lo:hi]
         keep = np.flatnonzero((ys >= ya) & (ys < yb))
         if keep.size:
-            i = (keep + lo) // step - tx0
-            j = ys[keep].astype(np.int64) // step - ty0
+            i = (keep + lo) // div - tx0
+            j = ys[keep].astype(np.int64) // div - ty0
             found.append(j * nx + i)
     if not found:
         return Raster(tx0, ty0, step, nx, ny, empty, empty, empty)
