@@ -253,3 +253,49 @@ def test_every_label_of_the_colour_bar_is_drawn_however_wide(qtbot, window, mode
     )  # whole, in full (not "1e+06")
     box = axis.boundingRect()
     assert all(box.contains(rect) for rect, _, _ in specs[2])
+
+
+def _label_texts(axis) -> list[str]:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QImage, QPainter
+
+    image = QImage(8, 8, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        specs = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    return [text for _, _, text in specs[2]]
+
+
+def _is_round(n: int) -> bool:
+    """A multiple of 1, 2 or 5 times a power of ten with one significant digit of those."""
+    s = str(n).rstrip("0") or "0"
+    return s in ("0", "1", "2", "5") or (len(s) == 1)
+
+
+@pytest.mark.parametrize(
+    "view",
+    [
+        (0, 0, 2_000_000, 1_300_000),  # the guide's zoomed-out picture (it read 10000, 330000, 650000)
+        (0, 0, 26_667, 17_000),
+        (-5_000_000, -3_000_000, 9_000_000, 6_000_000),  # partly left of and below 0
+        (123_456_789, 987_654_321, 123_456_789 + 7_294_163, 987_654_321 + 4_000_000),
+    ],
+)
+def test_zoomed_out_labels_are_round_and_on_the_board(qtbot, window, view):
+    """Issue 35/39: axis labels at round cells (1, 2, 5 x 10^k apart, on their multiples), and
+    never a negative cell (the part of the view left of or below 0 is not on the board)."""
+    grid = window.grid
+    grid.set_view(*view)
+    grid.render_now()
+    qtbot.wait(30)
+    for side in ("bottom", "left"):
+        axis = grid.getPlotItem().getAxis(side)
+        texts = [t for t in _label_texts(axis) if t]
+        assert len(texts) >= 2, (side, texts)
+        assert not any(t.startswith("-") for t in texts), texts
+        values = [int(t) for t in texts]  # all up to 12 digits here: written in full
+        diffs = {b - a for a, b in zip(sorted(values), sorted(values)[1:])}
+        assert all(_is_round(d) for d in diffs), (side, texts)
+        least = min(diffs)
+        assert all(v % least == 0 for v in values), (side, texts)

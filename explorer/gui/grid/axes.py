@@ -51,6 +51,13 @@ def round_times(v: float, unit: int) -> int:
     return q + 1 if 2 * r > d or (2 * r == d and q % 2) else q
 
 
+def round_cells(c: int) -> int:
+    """The round number of cells (1, 2 or 5 times a power of ten) nearest to c > 0 by ratio."""
+    p = 10 ** (digit_count(c) - 1)  # c in [p, 10p)
+    candidates = (p, 2 * p, 5 * p, 10 * p)
+    return min(candidates, key=lambda r: max(r, c) / min(r, c))
+
+
 MAX_LABEL = 20  # characters: a sign, 8 significant digits or an ellipsis and 12, an exponent
 
 
@@ -333,15 +340,31 @@ class ExactAxis(LeanAxis):
 
     def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:
         levels = super().tickSpacing(minVal, maxVal, size)
-        if self.unit > 1:  # far out: ticks where they fall, labelled in scientific form
-            return levels
+        unit = self.unit
+        if unit > 1:
+            # Zoomed out, a scene unit is `unit` cells: each level's spacing in cells is made a
+            # round number (1, 2 or 5 x 10^k) and its ticks fall on its multiples, exactly
+            # (the spacing pyqtgraph picks, times an arbitrary unit, labelled 2174163, 7294163).
+            out: list[tuple[float, float]] = []
+            for sp, _ in levels:
+                cells = round_cells(max(1, round_times(sp, unit)))
+                if all(cells != round_cells(max(1, round_times(s, unit))) for s, _ in out):
+                    out.append((cells / unit, (-self.origin % cells) / unit))
+            return out
         whole = [sp for sp, _ in levels if sp >= 1] or [1.0]
         # Ticks at round true coordinates: scene value v is cell origin + v.
         return [(sp, float(-self.origin % int(sp)) if sp < 1e18 else 0.0) for sp in whole]
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         step = max(1, math.floor(Fraction(spacing) * self.unit))
-        return [compact(self.origin + round_times(v, self.unit), step) for v in values]
+        labels = []
+        for v in values:
+            n = self.origin + round_times(v, self.unit)
+            if self.unit > 1:  # the multiple of the round spacing the tick was placed on
+                cells = round_cells(max(1, round_times(spacing, self.unit)))
+                n = (n + cells // 2) // cells * cells
+            labels.append("" if n < 0 else compact(n, step))  # no cell left of or below 0
+        return labels
 
 
 class ValueAxis(LeanAxis):

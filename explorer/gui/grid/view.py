@@ -168,7 +168,9 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
         rule = self.rule
         background = rule.raster_in_background(x_lo, y_lo, x_hi, y_hi)
         if background:
-            self.busy.emit(f"Drawing cells near {short_decimal(x_lo, 24)}…")
+            # the part of the view on the board: cells left of or below 0 do not exist
+            near = f"({short_decimal(max(x_lo, 0), 24)}, {short_decimal(max(y_lo, 0), 24)})"
+            self.busy.emit(f"Drawing cells near {near}…")
         self.render_jobs.submit(
             rule.raster,
             *request,
@@ -297,7 +299,7 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
         counts), so hovering costs nothing even at 100 000 digits."""
         step = self.raster.step if self.raster else 1
         if x < 0 or y < 0:
-            return f"({x}, {y}): outside the board"
+            return "outside the board: piles hold 0 or more counters"
         # the raster on screen answers only if it was drawn for the rule in effect
         known = self.raster.count_at(x, y) if self.raster and self.raster_rule == self.rule else None
         bound = self.rule.bound
