@@ -187,6 +187,14 @@ _COMMAND_NAMES = frozenset(name for name, _, _ in COMMANDS)
 BULK_COMMANDS = (cmd_judge, cmd_count, cmd_pairs, cmd_grundy, cmd_remoteness)
 
 
+def memory_message(args: Sequence[str]) -> str:
+    """What to say when an allocation failed outside a sequence's growth (which says its own)."""
+    return (
+        f"the memory ran out answering {' '.join(args[:1]) or 'this command'}: the process could not "
+        "allocate what the answer needs (raise the memory limit, or ask about smaller numbers)"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:
@@ -213,6 +221,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.func(args, sys.stdout.buffer)
     except (UsageError, ValueError) as exc:  # InputError and the rules' errors are ValueErrors
         sys.stderr.write(f"{PROG}: error: {exc}\n")
+        return EXIT_BAD_INPUT
+    except MemoryError:  # the process could not allocate what an answer needs: one line, no traceback
+        sys.stderr.write(f"{PROG}: error: {memory_message(args_list)}\n")
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. `| head`): not an error

@@ -207,6 +207,10 @@ class SequenceTooLarge(ValueError):
     """The columns asked for would pass the memory budget; the message names the bound."""
 
 
+class SequenceOutOfMemory(SequenceTooLarge):
+    """The process could not allocate a growth the budget allowed; what was solved stays."""
+
+
 class SequenceEngine:
     """Grows col[x] for one set of rays and jumps (Nim's rays implied); thread-safe: one
     grower at a time, readers always see a whole `Solved`."""
@@ -258,11 +262,25 @@ class SequenceEngine:
             self.growing_to = n
             try:
                 return self._grow(done, n, progress, limit)
+            except MemoryError:
+                # The process could not allocate what the budget allowed (a lowered address-space
+                # limit, a full machine): growth stops at the whole blocks solved, which stay in use.
+                raise SequenceOutOfMemory(self.out_of_memory(n)) from None
             finally:
                 solved = self.solved
                 if self._ranks[0] != solved.n:  # here, on the worker, even when cancelled
-                    self._ranks = (solved.n, _upper(solved))
+                    try:
+                        self._ranks = (solved.n, _upper(solved))
+                    except MemoryError:
+                        self._ranks = (0, np.zeros(0, dtype=np.int32))  # worked out again when asked
                 self.growing_to = 0
+
+    def out_of_memory(self, n: int) -> str:
+        """One sentence: how far the rule is solved and what `n` columns would need."""
+        return (
+            f"the memory ran out: this rule is solved on [0, {self.solved.n:,})²; {n:,} columns would need "
+            f"about {self.bytes_for(n) >> 20} MiB, more than the process could allocate"
+        )
 
     def _grow(self, done: Solved, n: int, progress: Callable[[int, int], bool] | None, limit: int) -> Solved:
         sweep = _sweep_kernel()[0]
@@ -351,8 +369,17 @@ class SequenceEngine:
 
 
 def _upper(solved: Solved) -> NDArray[np.int32]:
-    col = solved.col[: solved.n]
-    return np.flatnonzero(col >= np.arange(solved.n, dtype=col.dtype)).astype(np.int32)
+    """The columns x < n with col[x] >= x, a chunk at a time (a whole-length arange and mask of
+    2^26 columns took 320 MiB more at the end of a growth)."""
+    parts = []
+    for lo in range(0, solved.n, UPPER_CHUNK):
+        hi = min(solved.n, lo + UPPER_CHUNK)
+        below = solved.col[lo:hi] >= np.arange(lo, hi, dtype=solved.col.dtype)
+        parts.append((np.flatnonzero(below) + lo).astype(np.int32))
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int32)
+
+
+UPPER_CHUNK = 1 << 20
 
 
 def _lines(p: int, q: int, ycap: int) -> int:

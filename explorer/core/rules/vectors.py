@@ -160,10 +160,21 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
         n = max(self.bound, 1)
         while n <= m:
             n *= 2
-        from explorer.core.game.vector_sequence import SequenceTooLarge
+        from explorer.core.game.vector_sequence import SequenceOutOfMemory, SequenceTooLarge
 
+        target = min(n, most)
         try:
-            self.engine.grow(min(n, most), progress, limit)
+            self.engine.grow(target, progress, limit)
+        except SequenceOutOfMemory:
+            # Growth stops at what fits: half as far, and half again, while that still adds columns.
+            step = target // 2
+            while step > self.bound:
+                try:
+                    self.engine.grow(step, progress, limit)
+                    break
+                except SequenceOutOfMemory:
+                    step //= 2
+            raise OutOfBounds(self.engine.out_of_memory(target)) from None
         except SequenceTooLarge as exc:
             raise OutOfBounds(str(exc)) from None
 
