@@ -46,6 +46,7 @@ from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
 from explorer.core.rules.custom import DEFAULT_SIDE, CustomRule
 from explorer.core.rules.registry import parse_rule
 from explorer.core.rules.spec import Amounts, MoveSpec
+from explorer.core.textio.atomic import write_bytes
 from explorer.core.values import GRUNDY, HOT_COLD, REMOTENESS
 from explorer.core.values.cache import ValueCache
 
@@ -143,8 +144,7 @@ class Picture:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the picture as a PNG file."""
-        with open(path, "wb") as f:
-            f.write(self.png())
+        write_bytes(path, self.png())
 
 
 _VALUES: dict[Rule, ValueCache] = {}  # the values of the last rule drawn in a value mode

@@ -66,7 +66,8 @@ def test_growth_stops_at_what_fits_and_what_it_solved_stays_right():
                 rule = parse_rule("maharaja")
                 rule.reach({n - 1})
                 col = rule.solved.col[:{n}]
-                print(int(col[:4096].sum()), int(col[{n} - 4096 : {n}].astype("int64").sum()), rule.count({n - 1}, {n - 1}))
+                tail = int(col[{n} - 4096 : {n}].astype("int64").sum())
+                print(int(col[:4096].sum()), tail, rule.count({n - 1}, {n - 1}))
             """),
         ],
         capture_output=True,

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QStatusBar,
     QTabWidget,
     QVBoxLayout,
@@ -41,6 +40,7 @@ from explorer.gui.controllers.structure import StructureController
 from explorer.gui.controllers.values import ValuesController
 from explorer.gui.dialogs import Dialogs
 from explorer.gui.docks import DockedPanels
+from explorer.gui.files import save_png
 from explorer.gui.grid.strip import BeattyStrip
 from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
@@ -427,8 +427,12 @@ class MainWindow(DockedPanels):
             path, _ = QFileDialog.getSaveFileName(self, "Export view as PNG", "wythoff.png", "PNG images (*.png)")
             if not path:
                 return
-        if not self.grid.grab().save(path, "PNG"):
-            QMessageBox.warning(self, "Export view", f"Could not write {path}")
+        try:
+            save_png(self.grid.grab(), path)
+        except OSError as exc:
+            self.statusBar().showMessage(f"Could not write {path}: {exc.strerror or exc} (nothing was changed)", 8000)
+            return
+        self.statusBar().showMessage(f"Wrote {path}", 6000)
 
     # ----- settings ---------------------------------------------------------------------
     def _restore(self) -> None:

@@ -33,6 +33,7 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
     from PySide6.QtCore import QSettings
 
     from explorer.gui.app import application
+    from explorer.gui.files import save_png
     from explorer.gui.main_window import MainWindow
 
     app = application()
@@ -67,8 +68,10 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
         window.explain.ask_why()
     window.grid.render_now()
     _wait(app, window)
-    if not window.grab().save(args.out, "PNG"):
-        raise ValueError(f"cannot write {args.out}")
+    try:
+        save_png(window.grab(), args.out)
+    except OSError as exc:
+        raise ValueError(f"cannot write {args.out}: {exc.strerror or exc}") from None
     window.close()
 
 

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import json
 import os
-import stat
-import tempfile
 from dataclasses import dataclass, field
 from typing import Any
 
 from explorer.core.rules.base import RuleError
 from explorer.core.rules.registry import check_rule
+from explorer.core.textio.atomic import replaced
 from explorer.core.values import MODES
 
 FORMAT = "wythoff-explorer-session"
@@ -122,32 +121,10 @@ def to_document(s: SavedSession) -> dict[str, Any]:
 
 
 def save(path: str | os.PathLike[str], s: SavedSession) -> None:
-    """Write atomically: a temporary file beside the target, flushed, then renamed over it. The
-    file gets the permissions a newly created file would (or keeps the old file's): the temporary
-    file is made owner-only, and a session is meant to be shared."""
+    """Write atomically (explorer.core.textio.atomic): the old file stays if writing fails."""
     text = json.dumps(to_document(s), indent=1)
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".session-", suffix=".tmp", dir=folder)
-    try:
-        os.chmod(tmp, _mode_for(path))
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def _mode_for(path: str | os.PathLike[str]) -> int:
-    try:
-        return stat.S_IMODE(os.stat(path).st_mode)
-    except OSError:
-        mask = os.umask(0)  # read the umask (there is no other way) and put it back at once
-        os.umask(mask)
-        return 0o666 & ~mask
+    with replaced(path, "w", encoding="utf-8") as f:
+        f.write(text)
 
 
 # ----- reading ----------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ past the window's edge for good, and every frame drew ten times the texels, 65-2
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -295,7 +296,7 @@ def test_zoomed_out_labels_are_round_and_on_the_board(qtbot, window, view):
         assert len(texts) >= 2, (side, texts)
         assert not any(t.startswith("-") for t in texts), texts
         values = [int(t) for t in texts]  # all up to 12 digits here: written in full
-        diffs = {b - a for a, b in zip(sorted(values), sorted(values)[1:])}
+        diffs = {b - a for a, b in pairwise(sorted(values))}
         assert all(_is_round(d) for d in diffs), (side, texts)
         least = min(diffs)
         assert all(v % least == 0 for v in values), (side, texts)

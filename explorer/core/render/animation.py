@@ -22,6 +22,7 @@ from explorer.core.analysis.construction import Step, clip
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.render.palette import COLD, HOT
 from explorer.core.rules.base import RuleError
+from explorer.core.textio.atomic import replaced
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -257,4 +258,7 @@ def save_gif(frames: list[Image.Image], path: str, frame_ms: int = 700) -> None:
     """An animated GIF, looping, the last frame held three times as long."""
     durations = [frame_ms] * len(frames)
     durations[-1] = frame_ms * 3
-    frames[0].save(path, save_all=True, append_images=frames[1:], duration=durations, loop=0, optimize=False)
+    with replaced(path, "wb") as handle:
+        frames[0].save(
+            handle, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0, optimize=False
+        )

@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from explorer.core.counting.closed_form import Count, cells_in
 from explorer.core.counting.cold_index import Counter
 from explorer.core.rules.base import Rule, RuleError
+from explorer.core.textio.atomic import replaced
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
 from explorer.core.values.cache import ValueCache
 from explorer.gui.grid.view import GridView
@@ -240,7 +241,7 @@ class QueryController(QObject):
 
 def _write_csv(path: str, records: tuple[QueryRecord | BatchRecord, ...]) -> int:
     rows = 0
-    with open(path, "w", newline="") as handle:
+    with replaced(path, "w", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(["x0", "y0", "x1", "y1", "cold_cells", "cells", "method", "rule"])
         for record in records:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from explorer.core.analysis.structure import Structure, structure
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.rules.base import Rule, RuleError
+from explorer.core.textio.atomic import replaced
 from explorer.session.jobs import Jobs
 from explorer.session.model import Session
 
@@ -76,7 +77,7 @@ class StructureController:
         if not path:
             return
         try:
-            with open(path, "w", encoding="utf-8") as out:
+            with replaced(path, "w", encoding="utf-8") as out:
                 out.write("\n".join(s.csv_lines(EXPORT_ROWS)) + "\n")
         except OSError as exc:
             self.view.set_busy(f"Could not write {path}: {exc.strerror or exc}")

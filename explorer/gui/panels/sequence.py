@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from explorer.core import budget
 from explorer.core.analysis.tables import sequence_row
 from explorer.core.exact.bigint import digit_count, parse_natural, short_decimal, trailing_digits
+from explorer.core.textio.atomic import replaced
 from explorer.gui.jobs import LatestJob
 from explorer.session.jobs import Cancelled
 
@@ -242,7 +243,7 @@ class SequencePanel(QWidget):
     def cancel_export(self) -> None:
         self.export_jobs.cancel()
         self.export_cancel.setVisible(False)
-        self.export_status.setText("Export cancelled (the file holds the rows written so far).")
+        self.export_status.setText("Export cancelled (the file was left as it was).")
 
     @property
     def busy(self) -> bool:
@@ -250,7 +251,7 @@ class SequencePanel(QWidget):
 
 
 def _write_rows(path: str, start: int, count: int, progress: Callable[[int, int], bool]) -> str:
-    with open(path, "w", newline="") as handle:
+    with replaced(path, "w", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(["k", "a_k", "b_k", "zeckendorf_a", "zeckendorf_b", "gap"])
         for i, k in enumerate(range(start, start + count)):
