@@ -163,6 +163,9 @@ class ScriptedDialogs:
         self.monkey.warnings_shown += 1
 
 
+OLD_FILE = b"an old file, which an export replaces whole or leaves as it was\n"
+
+
 class Monkey:
     def __init__(self, window: Any, seed: int, settle_s: float = 20.0) -> None:
         self.w = window
@@ -179,6 +182,7 @@ class Monkey:
         self.pending_extend: tuple[Any, int | None] | None = None
         self.pending_build = self.pending_why = self.pending_demo = self.pending_strip = False
         self.pending_export: str | None = None
+        self.pending_file: tuple[str, str, int] | None = None  # (what, path, rows expected)
         self.pending_value: tuple[str, int, int, int, int, int] | None = None
         self.pending_hover: bool = False
         self.pending_npiles: tuple[int, ...] | None = None
@@ -222,6 +226,7 @@ class Monkey:
             (1, self.perfect_play),
             (1, self.export_animation),
             (1, self.strip_hover),
+            (1, self.export_file),
         ]
 
     # ----- numbers and places ------------------------------------------------------------------
@@ -247,6 +252,10 @@ class Monkey:
         sys.excepthook = self._excepthook
         threading.excepthook = lambda args: self._excepthook(args.exc_type, args.exc_value, args.exc_traceback)
         previous_handler = qInstallMessageHandler(self._qt_message)
+        from explorer.gui import jobs
+
+        untyped = lambda exc: self._excepthook(type(exc), exc, exc.__traceback__)  # noqa: E731
+        jobs.untyped_failures.append(untyped)
         gc.callbacks.append(self._gc_timer)
         watchdog = threading.Thread(target=self._watch, name="soak-watchdog", daemon=True)
         watchdog.start()
@@ -279,6 +288,7 @@ class Monkey:
             s.rss_peak = peak_mib()
         finally:
             sys.excepthook, threading.excepthook = old_hook, old_thread_hook
+            jobs.untyped_failures.remove(untyped)
             qInstallMessageHandler(previous_handler)
             gc.callbacks.remove(self._gc_timer)
             self._watch_stop.set()
@@ -509,6 +519,55 @@ class Monkey:
         self.w.exporter.cancel()
         self.pending_export = path
 
+    def export_file(self) -> None:
+        """An export over an old file (the view's PNG, the query history or the sequence as CSV, the
+        session): afterwards the file is whole and new, or the old one, never half of either."""
+        import os
+        import tempfile
+
+        what = self.rng.choice(["png", "queries", "sequence", "session"])
+        path = os.path.join(tempfile.gettempdir(), f"soak-{os.getpid()}-{what}")
+        with open(path, "wb") as old:
+            old.write(OLD_FILE)
+        rows = 0
+        if what == "png":
+            self.w.export_png(path)
+        elif what == "queries":
+            rows = sum(len(r) for r in self.w.session.queries)
+            self.w.query_panel.exportRequested.emit(path)
+        elif what == "sequence":
+            rows = self.rng.choice([1, 50, 2000])
+            self.w.sequence_panel.export_csv(path, rows)
+        else:
+            self.w.save_session(path)
+        self.pending_file = (what, path, rows)
+
+    def _check_file(self, what: str, path: str, rows: int) -> None:
+        import os
+
+        from PySide6.QtGui import QImage
+
+        from explorer.session import store
+
+        with open(path, "rb") as f:
+            data = f.read()
+        os.remove(path)
+        if data == OLD_FILE:
+            self.wrong(f"the {what} export left the old file without a word")
+        elif what == "png" and QImage.fromData(data, "PNG").isNull():
+            self.wrong("the exported PNG does not load")
+        elif what in ("queries", "sequence") and data.count(b"\n") != rows + 1:
+            written = data.count(b"\n") - 1
+            self.wrong(f"the {what} CSV holds {written} rows, not {rows}")
+        elif what == "session":
+            with open(path, "wb") as f:
+                f.write(data)
+            try:
+                if store.load(path).rule != self.w.session.rule.key:
+                    self.wrong("the saved session names another rule")
+            finally:
+                os.remove(path)
+
     def strip_hover(self) -> None:
         from PySide6.QtCore import QPoint
 
@@ -716,6 +775,9 @@ class Monkey:
                 self.wrong("an export still runs after Cancel")
             if os.path.exists(path) and self.w.exporter.last == "cancelled":
                 self.wrong("a cancelled export wrote its file")
+        if self.pending_file is not None:
+            self._check_file(*self.pending_file)
+            self.pending_file = None
         if self.pending_value is not None:
             self._check_value(*self.pending_value)
             self.pending_value = None

@@ -34,6 +34,19 @@ def _stop_all() -> None:
     QThreadPool.globalInstance().waitForDone(5000)
 
 
+# A typed refusal: the rules' and inputs' errors (ValueError: RuleError, InputError, ...) and the
+# system's (OSError: a file that cannot be written). Any other exception from work is a defect;
+# the observers hear of it (the soak counts it as an exception) before the caller's `failed`.
+TYPED_REFUSALS: tuple[type[BaseException], ...] = (ValueError, OSError)
+untyped_failures: list[Callable[[BaseException], None]] = []
+
+
+def _failure(exc: BaseException) -> None:
+    if not isinstance(exc, TYPED_REFUSALS):
+        for observer in list(untyped_failures):
+            observer(exc)
+
+
 PRELOAD_AFTER_MS = 500  # after the window has painted: start-up stays as lean as it was
 
 
@@ -118,6 +131,7 @@ class LatestJob(QObject):
             try:
                 result = work(*args, **kwargs)
             except Exception as exc:
+                _failure(exc)
                 failed(exc)
                 return
             done(result)
@@ -143,6 +157,8 @@ class LatestJob(QObject):
                 hooks[0](result)
 
         def fail(exc: BaseException) -> None:
+            if hooks and not isinstance(exc, (Cancelled, InterruptedError)):
+                _failure(exc)  # a stale request's defect is still a defect
             if (
                 hooks
                 and token == self._token

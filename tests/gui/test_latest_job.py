@@ -99,3 +99,32 @@ def test_a_script_that_exits_with_a_job_running_prints_nothing(tmp_path):
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=60)
     assert out.returncode == 0
     assert "Traceback" not in out.stderr and "RuntimeError" not in out.stderr, out.stderr
+
+
+def test_an_untyped_failure_is_reported_a_typed_refusal_is_not(qtbot):
+    """Issue 39: a worker exception that is not a typed refusal (ValueError, OSError) reaches the
+    observers (the soak counts it as an exception); the caller's `failed` hears of both."""
+    from explorer.core.rules.base import RuleError
+    from explorer.gui import jobs
+
+    heard: list[BaseException] = []
+    failed: list[BaseException] = []
+    jobs.untyped_failures.append(heard.append)
+    try:
+        job = jobs.LatestJob()
+
+        def raise_(exc: BaseException) -> None:
+            raise exc
+
+        for exc, background in (
+            (OverflowError("Python int too large to convert to C long"), True),
+            (RuleError("beyond the bound"), True),
+            (OSError(30, "Read-only file system"), True),
+            (IndexError("index 7 is out of bounds"), False),
+        ):
+            job.submit(raise_, exc, done=lambda _: None, failed=failed.append, background=background)
+            qtbot.waitUntil(lambda: not job.busy, timeout=5_000)
+        qtbot.waitUntil(lambda: len(failed) == 4, timeout=5_000)
+    finally:
+        jobs.untyped_failures.remove(heard.append)
+    assert [type(e) for e in heard] == [OverflowError, IndexError]
