@@ -74,6 +74,7 @@ VECTOR_JUNK = [
     ("", "", 512),
     ("1,0", "1,2,3", 512),
     ("65,1", "", 64),
+    ("1,0 1,1", "2,3;rays=1,1", 512),  # a separator of the text form typed into a field
 ]
 JUNK = ["", "  ", "-5", "+7", "abc", "٣", "1e5", "3.0", "0x10", "12 34", "1,000", "1_000_000", "∞", "\t9\t", "-0"]
 BENIGN_QT = ("propagateSizeHints", "QFont::setPointSize", "Populating font family aliases", "does not support raise()")

@@ -371,3 +371,36 @@ def test_help_is_as_wide_as_shutil_would_make_it(monkeypatch, columns):
     else:
         monkeypatch.setenv("COLUMNS", columns)
     assert _terminal_columns() == shutil.get_terminal_size().columns
+
+
+def test_the_windows_options_before_a_command_are_refused(cli):
+    """Issue 35: `--rule maharaja pairs 3` printed Wythoff's pairs without a word."""
+    for args in (["--rule", "maharaja", "pairs", "3"], ["--mode", "grundy", "moves", "5", "7"]):
+        code, out, err = cli(args)
+        assert code == 2 and out == "" and len(err.splitlines()) == 1
+        assert "after the command" in err
+    code, out, _ = cli(["pairs", "4", "--rule", "maharaja"])  # after the command, it is the command's
+    wythoff = [(0, 0), (1, 2), (3, 5), (4, 7)]
+    pairs = [tuple(map(int, line.split()[1:])) for line in out.splitlines()]
+    assert code == 0 and len(pairs) == 4 and pairs != wythoff  # Maharaja's own: (1, 2) is hot there
+
+
+def test_json_moves_say_what_each_pile_loses(cli):
+    """Issue 35: Maharaja's knight move (5, 7) -> (4, 5) was described as 'from_both, taken 2'."""
+    code, out, _ = cli(["moves", "5", "7", "--rule", "maharaja", "--json"])
+    doc = json.loads(out)
+    assert code == 0
+    for d in doc["details"]:
+        a, b = d["to"]
+        assert (d["taken_a"], d["taken_b"]) == (5 - a, 7 - b)
+        if d["taken_a"] and d["taken_b"] and d["taken_a"] != d["taken_b"]:
+            assert "taken" not in d  # one number cannot say it
+        else:
+            assert d["taken"] == max(5 - a, 7 - b)
+    assert [4, 5] in [d["to"] for d in doc["details"]]
+
+
+@pytest.mark.parametrize("ray", ["1,1", "0,1", "1,0"])
+def test_a_gdwn_ray_wythoff_already_has_is_refused(cli, ray):
+    code, out, err = cli(["moves", "5", "7", "--rule", f"gdwn:{ray}"])
+    assert code == 2 and out == "" and "adds nothing to Wythoff" in err and len(err.splitlines()) == 1

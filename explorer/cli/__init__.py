@@ -214,6 +214,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from explorer.gui.app import run_window
 
             return run_window(goto=args.goto, rule=args.window_rule, mode=args.window_mode)
+        placed = [
+            o for o, v in (("--rule", args.window_rule), ("--mode", args.window_mode), ("--goto", args.goto)) if v
+        ]
+        if placed:  # the window's options, given before a command: the command would not follow them
+            raise UsageError(
+                f"{placed[0]} before a command is the window's option; put it after the command "
+                f"(wythoff-explorer {args.command} ... {placed[0]} ...)"
+            )
         if args.func in BULK_COMMANDS:
             from explorer import allocator
 

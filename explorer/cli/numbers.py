@@ -6,6 +6,7 @@ import argparse
 from typing import BinaryIO
 
 from explorer.cli.common import reach, rule_of, write
+from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, classify_number
 from explorer.core.game.zeckendorf import zeckendorf_digits
 
@@ -23,13 +24,23 @@ def cmd_moves(args: argparse.Namespace, out: BinaryIO) -> None:
             "terminal": r.terminal,
             "rule": r.rule_key,
             "moves": [list(m.target) for m in r.moves],
-            "details": [{"to": list(m.target), "kind": m.kind.name.lower(), "taken": m.taken} for m in r.moves],
+            "details": [_detail(m) for m in r.moves],
         }
         import json  # only for --json: 2 ms of every start otherwise
 
         write(out, (json.dumps(doc) + "\n").encode())
     else:
         write(out, "".join(f"{m.target[0]} {m.target[1]}\n" for m in r.moves).encode())
+
+
+def _detail(m: Move) -> dict[str, object]:
+    """A move in JSON: where it goes and how much it takes from each pile ("taken" as well when
+    one amount says it: one pile, or the same from both)."""
+    k, l = m.amounts
+    detail: dict[str, object] = {"to": list(m.target), "kind": m.kind.name.lower(), "taken_a": k, "taken_b": l}
+    if k == 0 or l == 0 or k == l:
+        detail["taken"] = max(k, l)
+    return detail
 
 
 def cmd_number(args: argparse.Namespace, out: BinaryIO) -> None:

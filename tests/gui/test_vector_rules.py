@@ -76,6 +76,8 @@ def test_the_vectors_dialog_refuses_junk_and_makes_the_rule(qtbot, window):
         ("x", "", "not a vector"),
         ("", "", "at least one"),
         ("1,0", "1,2,3", "not a vector"),
+        ("1,0 1,1", "2,3;rays=1,1", "separated by spaces"),  # ';' once changed the rays without a word
+        ("1,0;jumps=2,1", "", "separated by spaces"),
     ):
         dialog.rays.setText(rays)
         dialog.jumps.setText(jumps)

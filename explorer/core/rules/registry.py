@@ -144,6 +144,10 @@ def gdwn_spec(param: str | None) -> VectorSpec:
     if param is None:
         raise UnknownRule("GDWN needs its extra ray: write gdwn:P,Q such as gdwn:1,2")
     p, q = _pair(param, "gdwn", "P,Q")
+    if (p, q) in ((1, 0), (0, 1), (1, 1)):
+        raise UnknownRule(
+            f"gdwn:{p},{q} adds nothing to Wythoff: ({p}, {q}) is one of its own rays; give another ray, such as gdwn:1,2"
+        )
     return _vector_spec(f"rays=1,0 1,1 {p},{q}")
 
 
@@ -277,6 +281,11 @@ def custom_text(spec: MoveSpec, n: int, misere: bool = False) -> str:
 def vectors_text(rays: str, jumps: str, n: int) -> str:
     """The text form of the vector rule with these rays and jumps (as typed: '1,0 1,1'), checked
     but not solved; n is the square of a rule without Nim's ray (1, 0). UnknownRule if invalid."""
+    for what, field in (("rays", rays), ("jumps", jumps)):
+        if any(c in field for c in ";=:"):  # read as the text form's separators, they would change other fields
+            raise UnknownRule(
+                f"the {what} field holds vectors such as 1,2 separated by spaces, not {short_text(field)!r}"
+            )
     spec = _vector_spec(f"rays={rays};jumps={jumps}")
     text = f"vectors:{spec.text()}"
     return text if spec.has_nim_rays else f"{text};n={n}"
