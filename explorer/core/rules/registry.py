@@ -146,7 +146,8 @@ def gdwn_spec(param: str | None) -> VectorSpec:
     p, q = _pair(param, "gdwn", "P,Q")
     if (p, q) in ((1, 0), (0, 1), (1, 1)):
         raise UnknownRule(
-            f"gdwn:{p},{q} adds nothing to Wythoff: ({p}, {q}) is one of its own rays; give another ray, such as gdwn:1,2"
+            f"gdwn:{p},{q} adds nothing to Wythoff: ({p}, {q}) is one of its own rays; "
+            "give another ray, such as gdwn:1,2"
         )
     return _vector_spec(f"rays=1,0 1,1 {p},{q}")
 
