@@ -500,7 +500,7 @@ class Monkey:
         self.pending_why = True
 
     def perfect_play(self) -> None:
-        self.w.explain.demo = []
+        self.w.session.demo = ()
         self.w.show_perfect_play()
         self.w.explain.demo_timer.setInterval(5)  # the monkey does not wait a second a move
         self.pending_demo = True
@@ -1084,7 +1084,7 @@ class Monkey:
     def _check_demo(self) -> None:
         """A perfect game shown: legal moves, and never a won position thrown away (oracle)."""
         d = self.definition
-        path = self.w.explain.demo
+        path = list(self.w.session.demo)
         for src, dst in pairwise(path):
             if not oracle.legal(d, src, dst):
                 self.wrong(f"perfect play moved illegally {src} → {dst}")

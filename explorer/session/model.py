@@ -62,7 +62,32 @@ class Session:
     bookmarks: tuple[Bookmark, ...] = ()  # named views, kept with the session
     build: tuple[int, int] | None = None  # build mode: (the view's first step, the step shown), or off
     why: tuple[int, int] | None = None  # the position whose moves "Why?" draws, or None
+    demo: tuple[tuple[int, int], ...] = ()  # a perfect game shown from the selection (its positions), or ()
+    demo_at: int = 0  # the move of `demo` shown
     events: ClassVar[FieldSignals]  # set by @evented: `events.<field>.connect(slot)`
+
+    def __post_init__(self) -> None:
+        # What depends on the rule or the selection is cleared here, in one place, before any view
+        # or controller hears of the change (these slots are connected first).
+        self.events.rule.connect(self._rule_set)
+        self.events.selection.connect(self._selection_set)
+
+    def _rule_set(self, rule: Rule) -> None:
+        """Everything worked out under the old rule goes: the report, its message, the overlays
+        (build mode, Why?, a perfect game shown). The selection stays, to be reported again."""
+        self.report = None
+        self.message = ""
+        self.demo = ()
+        self.build = None
+        self.why = None
+
+    def _selection_set(self, selection: tuple[int, int] | None) -> None:
+        """The old position's report and perfect game go; Why? follows the selection while it is on."""
+        self.report = None
+        self.message = ""
+        self.demo = ()
+        if self.why is not None:
+            self.why = selection
 
     def accepts(self, rule: Rule, selection: tuple[int, int] | None = None) -> bool:
         """Whether an answer computed for (rule, selection) still belongs to the session."""

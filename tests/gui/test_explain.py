@@ -168,9 +168,9 @@ def test_show_perfect_play_is_a_perfect_game(qtbot, window):
     window.select_position(9, 14)
     qtbot.waitUntil(lambda: window.values.cache.remoteness(9, 14) is not None and not window.busy, timeout=30_000)
     window.findChild(QPushButton, "showPerfectPlay").click()
-    qtbot.waitUntil(lambda: bool(window.explain.demo), timeout=10_000)  # worked out on a worker
+    qtbot.waitUntil(lambda: bool(window.session.demo), timeout=10_000)  # worked out on a worker
     want = perfect_game(window.session.rule, (9, 14), lambda x, y: rem[x][y])
-    assert window.explain.demo == want and len(want) - 1 == rem[9][14]
+    assert list(window.session.demo) == want and len(want) - 1 == rem[9][14]
     window.explain.demo_timer.setInterval(10)
     qtbot.waitUntil(lambda: not window.explain.demo_playing, timeout=10_000)
     assert window.grid.path == want

@@ -37,7 +37,6 @@ class ExplainController(QObject):
         self.count = 0
         self.earlier: tuple[tuple[int, int], ...] = ()
         self.veil = False
-        self.demo: list[tuple[int, int]] = []  # a perfect game being shown
         self.demo_timer = QTimer(self)
         self.demo_timer.timeout.connect(self._demo_tick)
         from explorer.gui.jobs import LatestJob
@@ -54,6 +53,8 @@ class ExplainController(QObject):
         session.events.why.connect(lambda _: self._show())
         session.events.rule.connect(self._rule_changed)
         session.events.selection.connect(self._selection_changed)
+        session.events.demo.connect(lambda _: self._demo_show())
+        session.events.demo_at.connect(lambda _: self._demo_show())
 
     @property
     def playing(self) -> bool:
@@ -224,22 +225,15 @@ class ExplainController(QObject):
         s.why = None if s.why == s.selection else s.selection
 
     def _selection_changed(self, selection: tuple[int, int] | None) -> None:
-        self.jobs.cancel()  # a perfect game on its way for the old selection
-        if self.session.why is not None and selection != self.session.why:
-            self.session.why = selection  # Why? follows the selection while it is on
+        self.jobs.cancel()  # a perfect game on its way for the old selection (the session dropped the one shown)
         self.demo_timer.stop()
-        if self.demo and self.session.game is None:
-            self.demo = []
-            self.grid.set_path([])  # the game shown belonged to the old selection
 
     def _rule_changed(self, rule: Rule) -> None:
         self.jobs.cancel()
         self.timer.stop()
         self.demo_timer.stop()
         self.steps = {}
-        self.session.build = None
-        self.session.why = None
-        self._show()
+        self._show()  # the session has turned build mode, Why? and the perfect game off
 
     # ----- a perfect game, shown ---------------------------------------------------------------------
     def show_perfect_play(self, remoteness: Callable[[int, int], int | None] | None) -> None:
@@ -263,11 +257,10 @@ class ExplainController(QObject):
         s = self.session
         if not s.accepts(rule, start):
             return  # the rule or the selection moved on meanwhile
-        self.demo = path
         s.build = None
         s.why = None
-        self.demo_at = 0
-        self._demo_show()
+        s.demo_at = 0
+        s.demo = tuple(path)
         self.demo_timer.start(900)
 
     @property
@@ -275,25 +268,33 @@ class ExplainController(QObject):
         return self.jobs.busy or self.why_jobs.busy
 
     def _demo_tick(self) -> None:
-        if self.demo_at >= len(self.demo) - 1:
+        s = self.session
+        if s.demo_at >= len(s.demo) - 1:
             self.demo_timer.stop()
             return
-        self.demo_at += 1
-        self._demo_show()
+        s.demo_at += 1
 
     def _demo_show(self) -> None:
-        path = self.demo[: self.demo_at + 1]
+        """The perfect game shown, to its move `demo_at`, and its caption; with none, the game in
+        play (if any) keeps the path, and the caption goes unless Why? speaks there."""
+        s = self.session
+        if not s.demo:
+            self.demo_timer.stop()
+            self.grid.set_path(list(s.game.path) if s.game is not None else [])
+            if s.why is None and s.build is None:
+                self.inspector.set_why("")
+            return
+        path = list(s.demo[: s.demo_at + 1])
         self.grid.set_path(path)
         players = ("the first player", "the second player")
-        if self.demo_at == 0:
-            (a, b) = path[0]
-            cold = self.session.rule.is_cold(a, b)
-            text = f"Perfect play from ({a}, {b}): {players[1] if cold else players[0]} wins"
+        at, cell = s.demo_at, lambda p: f"({short_decimal(p[0])}, {short_decimal(p[1])})"
+        if at == 0:
+            cold = s.rule.is_cold(*path[0])
+            text = f"Perfect play from {cell(path[0])}: {players[1] if cold else players[0]} wins"
         else:
-            (a, b), (c, d) = path[-2], path[-1]
-            text = f"Move {self.demo_at}, {players[(self.demo_at - 1) % 2]}: ({a}, {b}) → ({c}, {d})"
-            if self.demo_at == len(self.demo) - 1:
-                text += f"; no move is left: {players[(self.demo_at - 1) % 2]} wins"
+            text = f"Move {at}, {players[(at - 1) % 2]}: {cell(path[-2])} → {cell(path[-1])}"
+            if at == len(s.demo) - 1:
+                text += f"; no move is left: {players[(at - 1) % 2]} wins"
         self.inspector.set_why(html.escape(text))
         self.say(text)
 

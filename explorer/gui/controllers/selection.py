@@ -87,7 +87,9 @@ class SelectionController:
         self.inspector.set_report(None)
 
     def input_error(self, message: str) -> None:
-        """The inspector could not read what was typed."""
+        """The inspector could not read what was typed: the error, and no verdict of what was
+        selected before under it (it would read as the answer to what was typed)."""
+        self.session.report = None
         self.session.message = message
 
     def _arrived(self, rule: Rule, r: PositionReport) -> None:

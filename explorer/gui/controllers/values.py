@@ -209,6 +209,9 @@ class ValuesController(QObject):
         self.grid.values = self.cache
         if self.session.mode == GRUNDY:
             self.solve_rows()
+        # The report of the selection under the new rule may have arrived before this slot ran
+        # (slots run in the order they were connected): show its values with the new cache.
+        self._show_values(self.session.report)
 
     def _show_values(self, r: PositionReport | None) -> None:
         """G and R of the reported position: computed first, in the background, when the corner

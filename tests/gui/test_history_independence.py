@@ -1,0 +1,129 @@
+"""History independence (issue 35): a window brought to a state through a path of actions looks
+like a fresh window brought to the same state directly: the inspector's text, the grid's
+overlays (selection, arrows, path, Why?) and a grab of the grid."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QLabel, QPushButton
+
+from explorer.gui.main_window import MainWindow
+
+
+def _settle(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: not window.busy, timeout=60_000)
+    qtbot.wait(40)
+    qtbot.waitUntil(lambda: not window.busy, timeout=60_000)
+    window.grid.render_now()
+    qtbot.waitUntil(lambda: not window.busy, timeout=60_000)
+
+
+def _fresh(qtbot, tmp_path, name: str) -> MainWindow:  # type: ignore[no-untyped-def]
+    win = MainWindow(settings=QSettings(str(tmp_path / f"{name}.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.resize(1200, 760)
+    win.show()
+    qtbot.waitExposed(win)
+    qtbot.wait(50)
+    win.grid.reset_view()
+    _settle(qtbot, win)
+    return win
+
+
+def _state(window) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    s = window.session
+    labels = {
+        label.objectName() or str(i): label.text()
+        for i, label in enumerate(window.inspector.findChildren(QLabel))
+        if label.isVisibleTo(window.inspector)
+    }
+    grid = window.grid
+    return {
+        "rule": s.rule.key,
+        "selection": s.selection,
+        "why": s.why,
+        "build": s.build,
+        "demo": s.demo,
+        "message": s.message,
+        "inspector": labels,
+        "path": list(grid.path),
+        "overlay": grid.overlay,
+        "arrows": len(grid.arrows),
+    }
+
+
+def _same(qtbot, walked, fresh) -> None:  # type: ignore[no-untyped-def]
+    _settle(qtbot, walked)
+    _settle(qtbot, fresh)
+    a, b = _state(walked), _state(fresh)
+    assert a == b
+    view = (0, 0, 24, 16)
+    for w in (walked, fresh):
+        w.grid.set_view(*view)
+        _settle(qtbot, w)
+    assert walked.grid.grab().toImage() == fresh.grid.grab().toImage()
+
+
+def _rule(qtbot, window, key: str) -> None:  # type: ignore[no-untyped-def]
+    window.set_rule(key)
+    qtbot.waitUntil(lambda: window.session.rule.key == key, timeout=60_000)
+    _settle(qtbot, window)
+
+
+def _select(qtbot, window, a: int, b: int) -> None:  # type: ignore[no-untyped-def]
+    window.select_position(a, b)
+    _settle(qtbot, window)
+
+
+def _perfect_play(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.findChild(QPushButton, "showPerfectPlay").click()
+    qtbot.waitUntil(lambda: bool(window.session.demo), timeout=10_000)
+    window.explain.demo_timer.setInterval(5)
+    qtbot.waitUntil(lambda: not window.explain.demo_playing, timeout=10_000)
+
+
+Step = Callable[..., None]
+
+PATHS: dict[str, tuple[list[tuple[Step, tuple]], list[tuple[Step, tuple]]]] = {
+    # G and R vanished from the inspector after a rule change and back
+    "rule there and back": (
+        [(_select, (5, 7)), (_rule, ("maharaja",)), (_rule, ("wythoff",))],
+        [(_select, (5, 7))],
+    ),
+    # Wythoff's perfect game stayed drawn under Maharaja
+    "perfect play, then another rule": (
+        [(_select, (9, 14)), (_perfect_play, ()), (_rule, ("maharaja",))],
+        [(_rule, ("maharaja",)), (_select, (9, 14))],
+    ),
+    # "Move 3, … (1, 2) → (0, 0)" stayed under the next position
+    "perfect play, then another position": (
+        [(_select, (9, 14)), (_perfect_play, ()), (_select, (10, 12))],
+        [(_select, (10, 12))],
+    ),
+    # an old verdict stayed under an input error
+    "a verdict, then junk typed": (
+        [(_select, (5, 7)), (lambda q, w: w.selection.input_error("'x' is not a whole number"), ())],
+        [(_select, (5, 7)), (lambda q, w: w.selection.input_error("'x' is not a whole number"), ())],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(PATHS))
+def test_a_window_looks_the_same_whatever_the_path(qtbot, tmp_path, name):
+    walk, direct = PATHS[name]
+    walked, fresh = _fresh(qtbot, tmp_path, "walked"), _fresh(qtbot, tmp_path, "fresh")
+    for step, args in walk:
+        step(qtbot, walked, *args)
+    for step, args in direct:
+        step(qtbot, fresh, *args)
+    _same(qtbot, walked, fresh)
+
+
+def test_junk_typed_leaves_no_old_verdict(qtbot, window):
+    window.select_position(5, 7)
+    _settle(qtbot, window)
+    window.selection.input_error("'x' is not a whole number")
+    assert window.session.report is None and "not a whole number" in window.session.message
