@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 from itertools import pairwise
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QSettings, QSignalBlocker, Qt, QTimer
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -157,6 +158,8 @@ class MainWindow(DockedPanels):
             session, self.grid, self.statusBar(), say=lambda t: self.statusBar().showMessage(t, 8000)
         )
         self.inspector.whyRequested.connect(self.explain.ask_why)
+        self.inspector.whyRequested.connect(self.show_why_state)
+        session.events.why.connect(lambda _: self.show_why_state())
         self.inspector.perfectPlayRequested.connect(self.show_perfect_play)
         self.docks["structure"].visibilityChanged.connect(lambda on: self.structure.shown() if on else None)
         self.growth.grown.connect(lambda _: self.structure.refresh() if self.structure.wanted else None)
@@ -206,6 +209,7 @@ class MainWindow(DockedPanels):
         )
         self.inspector.inputRejected.connect(self.selection.input_error)
         self.inspector.moveActivated.connect(self.select_position)
+        self.why_action = QAction(self)  # View ▸ Why?, made by build_menus
         build_menus(self)
         self.resize(1280, 800)
         self._restore()
@@ -352,6 +356,12 @@ class MainWindow(DockedPanels):
         """Show (a, b) in the inspector and centre the grid on it, zoomed in to cells."""
         self.grid.center_on(a, b)
         self.select_position(a, b)
+
+    def show_why_state(self) -> None:
+        """The Why? button and menu item show whether Why? is on (it follows the selection)."""
+        self.inspector.set_why_on(self.session.why is not None)
+        with QSignalBlocker(self.why_action):
+            self.why_action.setChecked(self.session.why is not None)
 
     def select_position(self, a: int, b: int) -> None:
         self.selection.request(a, b)

@@ -98,9 +98,12 @@ def build_menus(window: MainWindow) -> None:
         action.triggered.connect(slot)
         build.addAction(action)
         window.addAction(action)  # the keys work before the menu is first opened
-    why_action = QAction("&Why? (the selection's moves)", window, shortcut=QKeySequence("W"))
+    why_action = QAction("&Why? (the selection's moves)", window, shortcut=QKeySequence("W"), checkable=True)
+    why_action.setObjectName("whyAction")
     why_action.triggered.connect(window.explain.ask_why)
+    why_action.triggered.connect(window.show_why_state)  # it stays off if nothing is selected
     view.addAction(why_action)
+    window.why_action = why_action
     view.addSeparator()
     panels = view.addMenu("&Panels")
     panels.setObjectName("panelsMenu")

@@ -127,3 +127,22 @@ def test_junk_typed_leaves_no_old_verdict(qtbot, window):
     _settle(qtbot, window)
     window.selection.input_error("'x' is not a whole number")
     assert window.session.report is None and "not a whole number" in window.session.message
+
+
+def test_why_shows_whether_it_is_on(qtbot, window):
+    """Issue 35: Why? followed every selection while neither its button nor its menu item looked
+    checked, and the first W after a new selection turned it off with nothing shown."""
+    from PySide6.QtGui import QAction
+
+    button = window.findChild(QPushButton, "whyButton")
+    action = window.findChild(QAction, "whyAction")
+    window.explain.ask_why()  # nothing selected: stays off
+    assert not button.isChecked() and not action.isChecked()
+    _select(qtbot, window, 5, 7)
+    button.click()
+    _settle(qtbot, window)
+    assert window.session.why == (5, 7) and button.isChecked() and action.isChecked()
+    _select(qtbot, window, 9, 14)  # Why? follows the selection, and says so
+    assert window.session.why == (9, 14) and button.isChecked() and action.isChecked()
+    action.trigger()
+    assert window.session.why is None and not button.isChecked() and not action.isChecked()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -137,6 +137,7 @@ class Inspector(QWidget):
         explain = QHBoxLayout()
         self.why_button = QPushButton("Why?", objectName="whyButton")
         self.why_button.setToolTip("Draw every move from this position and the cold cells on them (W)")
+        self.why_button.setCheckable(True)  # checked while Why? is on (the window sets it from the model)
         self.why_button.clicked.connect(self.whyRequested.emit)
         self.play_out = QPushButton("Show perfect play", objectName="showPerfectPlay")
         self.play_out.setToolTip("Play the game out on the grid between two perfect players")
@@ -189,6 +190,10 @@ class Inspector(QWidget):
             self.moveActivated.emit(target[0], target[1])
 
     # ----- state -> view ------------------------------------------------------------------
+    def set_why_on(self, on: bool) -> None:
+        with QSignalBlocker(self.why_button):
+            self.why_button.setChecked(on)
+
     def set_why(self, text: str) -> None:
         """Why the position is hot or cold, or a perfect game's latest move (HTML; "" hides it)."""
         self.why.setText(text)
