@@ -5,6 +5,8 @@ bad options exit 2 with one line."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from explorer.core.render.animation import COLD, Frame, perfect_game
@@ -127,3 +129,42 @@ def test_bad_options_exit_2_with_one_line(cli, tmp_path, args, message):
         args = [str(tmp_path / args[0]), *args[1:]]
     code, _, err = cli(["animate", *args])
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.tuples(st.integers(-60, 60), st.integers(-60, 60)),
+    st.tuples(st.integers(-60, 60), st.integers(-60, 60)),
+)
+def test_a_segment_is_clipped_exactly_to_the_view(p, q):
+    """Frame.segment: the part of the line from p's centre to q's within a cell of the view; the
+    same points as the centres where both ends lie inside."""
+    from fractions import Fraction
+
+    from explorer.core.render.animation import Frame
+
+    frame = Frame((0, 0, 20, 14), (320, 240))
+    seen = frame.segment(p, q)
+    inside = all(-1 <= c[0] <= 21 and -1 <= c[1] <= 15 for c in (p, q))
+    if inside:
+        assert seen == (frame.centre(*p), frame.centre(*q))
+    if seen is None:  # the line misses the view: no point of it within a cell of the view
+        for k in range(101):
+            t = Fraction(k, 100)
+            x, y = p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])
+            assert not (-1 <= x <= 21 and -1 <= y <= 15)
+        return
+    for point in seen:  # on the picture, near the view
+        assert -2 * frame.cell <= point[0] <= frame.width + 2 * frame.cell
+        assert -2 * frame.cell <= point[1] <= frame.height + 2 * frame.cell
+
+
+def test_a_perfect_game_from_308_digits_is_drawn():
+    """Issue 35: File ▸ Export animation of a perfect game from a position of 308 or more digits
+    failed with "integer division result too large for a float" (300 digits worked)."""
+    from explorer.core.render.animation import play_frames
+    from explorer.core.rules import parse_rule
+
+    a, b = 10**308 + 5, 10**308 + 9
+    frames = play_frames(parse_rule("wythoff"), (a, b), (a - 10, b - 10, a + 10, b + 10), (320, 240))
+    assert len(frames) >= 2

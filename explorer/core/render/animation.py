@@ -15,6 +15,7 @@ left), one square per cell, with a caption band under it:
 from __future__ import annotations
 
 import textwrap
+from fractions import Fraction
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -67,6 +68,34 @@ class Frame:
         a, b, c, d = self.box(x, y)
         return (a + c) / 2, (b + d) / 2
 
+    def segment(self, p: tuple[int, int], q: tuple[int, int]) -> tuple[tuple[float, float], ...] | None:
+        """The part of the line from cell p's centre to q's that lies within a cell of the view,
+        as two pixel points; None if it misses. Clipped exactly (Liang–Barsky in Fractions)
+        before anything becomes a float: a move from a cell 10^308 away once overflowed a float."""
+        x0, y0, x1, y1 = self.view
+        (px, py), (qx, qy) = p, q
+        dx, dy = qx - px, qy - py
+        t0, t1 = Fraction(0), Fraction(1)
+        for step, room in ((-dx, px - (x0 - 1)), (dx, x1 + 1 - px), (-dy, py - (y0 - 1)), (dy, y1 + 1 - py)):
+            if step == 0:
+                if room < 0:
+                    return None
+                continue
+            t = Fraction(room, step)
+            if step < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+            if t0 > t1:
+                return None
+        half = Fraction(self.cell - 1, 2)
+
+        def pixel(t: Fraction) -> tuple[float, float]:
+            x, y = px + t * dx, py + t * dy
+            return float(self.left + (x - x0) * self.cell + half), float(self.bottom - (y - y0) * self.cell - half)
+
+        return pixel(t0), pixel(t1)
+
     def inside(self, x: int, y: int) -> bool:
         x0, y0, x1, y1 = self.view
         return x0 <= x <= x1 and y0 <= y <= y1
@@ -74,6 +103,10 @@ class Frame:
     def cells(self) -> list[tuple[int, int]]:
         x0, y0, x1, y1 = self.view
         return [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+
+
+def _cell(c: tuple[int, int]) -> str:
+    return f"({short_decimal(c[0])}, {short_decimal(c[1])})"
 
 
 def _image(frame: Frame, coloured: dict[tuple[int, int], tuple[int, int, int]] | None = None) -> Any:
@@ -231,18 +264,19 @@ def play_frames(
     players = ("first player", "second player")
     for i in range(len(path)):
         image, draw = _image(frame, cold_cells)
-        points = [frame.centre(*p) for p in path[: i + 1]]
-        if len(points) > 1:
-            draw.line(points, fill=PATH, width=max(2, frame.cell // 5))
+        for a, b in zip(path[:i], path[1 : i + 1], strict=True):
+            seen = frame.segment(a, b)
+            if seen is not None:
+                draw.line(seen, fill=PATH, width=max(2, frame.cell // 5))
         here = path[i]
         if frame.inside(*here):
             draw.rectangle(frame.box(*here), outline=NEW, width=max(2, frame.cell // 5))
         if i == 0:
             who = "the first player" if not rule.is_cold(*here) else "the second player"
-            text = f"Start at ({here[0]}, {here[1]}): {who} wins with perfect play"
+            text = f"Start at {_cell(here)}: {who} wins with perfect play"
         else:
             (fa, fb), (ta, tb) = path[i - 1], path[i]
-            text = f"Move {i}, {players[(i - 1) % 2]}: ({fa}, {fb}) → ({ta}, {tb})"
+            text = f"Move {i}, {players[(i - 1) % 2]}: {_cell((fa, fb))} → {_cell((ta, tb))}"
             if rule.is_cold(ta, tb):
                 text += ", a cold cell: the opponent must move to a hot one"
             if i == len(path) - 1:
