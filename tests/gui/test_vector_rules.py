@@ -160,3 +160,21 @@ def test_the_structure_tab_shows_the_beams_and_exports_every_pair(qtbot, window,
     window.set_rule("custom:one=2 3;both=none;a=1;n=16")
     qtbot.waitUntil(lambda: window.session.rule.bound == 16 and not window.busy, timeout=60_000)
     assert "no sequence of cold pairs" in window.findChild(QLabel, "structureStatus").text()
+
+
+def test_beyond_the_solved_range_the_inspector_names_the_windows_bound(qtbot, window):
+    """Issue 35: the inspector named the command line's bound (67,108,864) and not View ▸ Extend."""
+    from explorer.core import budget
+
+    choose(qtbot, window, "maharaja")
+    rule = window.session.rule
+    limit = rule.reach_limit(budget.GENERATED_WINDOW_BYTES)
+    cli_limit = rule.reach_limit(budget.GENERATED_CLI_BYTES)
+    assert rule.bound < limit < cli_limit
+    window.select_position(limit - 5, 3)
+    qtbot.waitUntil(lambda: bool(window.session.message), timeout=10_000)
+    message = window.session.message
+    assert "View ▸ Extend" in message and f"{limit:,}" in message and f"{cli_limit:,}" not in message
+    window.select_position(limit + 5, 3)
+    qtbot.waitUntil(lambda: bool(window.session.message), timeout=10_000)
+    assert "command line goes further" in window.session.message

@@ -192,9 +192,8 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
         n = self.bound
         if x >= n or y >= n:
             raise OutOfBounds(
-                f"this rule is solved on [0, {n:,})² so far (a generated sequence, grown on demand up to "
-                f"{self.engine.max_columns(budget.GENERATED_CLI_BYTES):,}); ({short_decimal(x)}, {short_decimal(y)}) "
-                "lies beyond"
+                f"this rule is solved on [0, {n:,})² so far (a generated sequence, solved further on demand); "
+                f"({short_decimal(x)}, {short_decimal(y)}) lies beyond"
             )
 
     # ----- cells --------------------------------------------------------------------------------

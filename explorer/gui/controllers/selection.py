@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from explorer.core import budget
 from explorer.core.analysis.position import PositionReport, report
 from explorer.core.exact.bigint import parse_natural
-from explorer.core.rules.base import Rule, RuleError
+from explorer.core.rules.base import OutOfBounds, Rule, RuleError
 from explorer.session.jobs import Jobs
 from explorer.session.model import Session
 from explorer.session.views import GridView, InspectorView
@@ -100,10 +101,23 @@ class SelectionController:
         if not self.session.accepts(rule, position):
             return
         self.inspector.set_report(None)  # whatever ends the work clears "Working out …"
-        if isinstance(exc, (RuleError, ValueError)):
-            self.session.message = str(exc)  # out of bounds, or digits that are not a number
+        if isinstance(exc, OutOfBounds):
+            self.session.message = f"{exc}{self._how_further(rule, position)}"
+        elif isinstance(exc, (RuleError, ValueError)):
+            self.session.message = str(exc)  # digits that are not a number
         else:
             self.session.message = f"Could not analyse the position: {exc}"
+
+    @staticmethod
+    def _how_further(rule: Rule, position: tuple[int, int] | None) -> str:
+        """What the window can do about a position beyond the solved square: View ▸ Extend, up to
+        the window's own budget (the command line's is larger)."""
+        limit = rule.reach_limit(budget.GENERATED_WINDOW_BYTES)
+        if limit is None or rule.bound is None or limit <= rule.bound:
+            return ""
+        if position is not None and max(position) >= limit:
+            return f". The window solves up to {limit:,} columns; the command line goes further"
+        return f". View ▸ Extend the solved range (up to {limit:,} columns in the window)"
 
     def _show_report(self, r: PositionReport | None) -> None:
         self.inspector.set_report(r)
