@@ -15,8 +15,9 @@ left), one square per cell, with a caption band under it:
 from __future__ import annotations
 
 import textwrap
-from fractions import Fraction
 from collections.abc import Callable
+from fractions import Fraction
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from explorer.core.analysis.construction import Step, clip
@@ -264,7 +265,7 @@ def play_frames(
     players = ("first player", "second player")
     for i in range(len(path)):
         image, draw = _image(frame, cold_cells)
-        for a, b in zip(path[:i], path[1 : i + 1], strict=True):
+        for a, b in pairwise(path[: i + 1]):
             seen = frame.segment(a, b)
             if seen is not None:
                 draw.line(seen, fill=PATH, width=max(2, frame.cell // 5))
