@@ -146,3 +146,19 @@ def test_why_shows_whether_it_is_on(qtbot, window):
     assert window.session.why == (9, 14) and button.isChecked() and action.isChecked()
     action.trigger()
     assert window.session.why is None and not button.isChecked() and not action.isChecked()
+
+
+def test_winning_moves_are_listed_fastest_first(qtbot, window):
+    """Issue 35: the text says "Fastest wins first", and the list below it now agrees. (5, 7) has
+    three winning moves; their remoteness by definition orders them."""
+    from tests.oracles import values_by_definition
+
+    _, _, rem = values_by_definition(12, 12, "any", "any", 1)
+    _select(qtbot, window, 5, 7)
+    qtbot.waitUntil(lambda: window.values.cache.remoteness(5, 7) is not None, timeout=30_000)
+    _settle(qtbot, window)
+    from explorer.gui.panels.inspector import MOVE_ROLE
+
+    listed = [window.inspector.moves.item(i).data(MOVE_ROLE) for i in range(3)]
+    assert sorted(listed) == [(3, 5), (4, 7), (5, 3)]
+    assert [rem[a][b] for a, b in listed] == sorted(rem[a][b] for a, b in listed)

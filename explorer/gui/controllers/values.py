@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar
 
 from explorer.core.analysis.position import PositionReport
-from explorer.core.analysis.values import values_text
+from explorer.core.analysis.values import ranked_winning_moves, values_text
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.rules.base import Rule
 from explorer.core.values.cache import INSPECT_SIDE, ValueCache
@@ -224,3 +224,5 @@ class ValuesController(QObject):
             if side is not None:
                 self.request(side)  # its end shows the values again
         self.inspector.set_values(values_text(self.cache, r, self.growing))
+        if not r.cold:  # the list below says the same as the text: fastest win first
+            self.inspector.order_moves([m.target for m, _ in ranked_winning_moves(self.cache, r.moves)])

@@ -190,6 +190,15 @@ class Inspector(QWidget):
             self.moveActivated.emit(target[0], target[1])
 
     # ----- state -> view ------------------------------------------------------------------
+    def order_moves(self, targets: list[tuple[int, int]]) -> None:
+        """List the winning moves in this order of their targets (fastest win first, once the
+        remoteness is known); moves not named keep their order, after those named."""
+        rank = {t: i for i, t in enumerate(targets)}
+        items = [self.moves.takeItem(0) for _ in range(self.moves.count())]
+        items.sort(key=lambda item: rank.get(item.data(MOVE_ROLE), len(rank)))
+        for item in items:
+            self.moves.addItem(item)
+
     def set_why_on(self, on: bool) -> None:
         with QSignalBlocker(self.why_button):
             self.why_button.setChecked(on)
