@@ -193,8 +193,8 @@ def test_export_animation_writes_a_gif_refuses_a_wide_view_and_cancels(qtbot, wi
     assert "at most 240" in window.exporter.last and not window.exporter.busy
     window.grid.set_view(0, 0, 200, 130)
     _settle(qtbot, window)
-    window.dialogs.animation = lambda: ("build", 600, (1024, 768), str(tmp_path / "big.gif"))
-    window.export_animation()  # 600 frames of 1024x768 would pass the budget: refused at once
+    window.dialogs.animation = lambda: ("build", 600, (1920, 1080), str(tmp_path / "big.gif"))
+    window.export_animation()  # 125 frames (the steps about this view) of 1920x1080 pass the budget: refused
     _settle(qtbot, window)
     assert "budget" in window.exporter.last and not (tmp_path / "big.gif").exists()
     window.dialogs.animation = lambda: ("build", 150, (1024, 768), str(tmp_path / "big.gif"))
@@ -261,3 +261,18 @@ def test_a_why_answer_for_a_position_no_longer_asked_is_dropped(qtbot, window):
     window.explain._why_arrived(stale, window.session.why or (5, 7), why(stale, 5, 7))  # late, old rule
     overlay = window.grid.overlay
     assert overlay is None or set(overlay.ringed) != {(3, 5), (4, 7), (5, 3)}
+
+
+def test_the_build_timeline_holds_the_steps_about_the_view(qtbot, window):
+    """Issue 35: the timeline was always 400 steps; at the default view about 14 pairs show, and
+    Play ran two minutes with nothing changing."""
+    from tests.oracles import cold_table
+
+    window.grid.set_view(0, 0, 30, 20)
+    _settle(qtbot, window)
+    window.explain.start()
+    _, _, x1, y1 = window.grid.visible_cells()
+    stop = max(x1, y1)
+    cold = cold_table(2 * stop + 4)
+    pairs = sum(1 for x in range(stop) for y in range(x, 2 * stop + 4) if cold[x][y])
+    assert window.explain.count == pairs < 400

@@ -168,18 +168,24 @@ def _caption(draw: Any, frame: Frame, text: str) -> None:
 def build_frames(
     rule: Rule, view: tuple[int, int, int, int], steps: int, size: tuple[int, int], progress: Progress | None = None
 ) -> list[Image.Image]:
-    """One frame per construction step, from the first step about the view."""
+    """One frame per construction step, from the first step about the view, at most `steps`, and
+    none past the view: a step's cell x grows with k (pairs x <= y; a square column by column),
+    so once it passes the view's far edge no later step places a cell of the view (frames that
+    differed only in their caption were written)."""
     if not 1 <= steps <= MAX_STEPS:
         raise RuleError(f"--steps takes 1 to {MAX_STEPS}")
     frame = Frame(view, size)
-    x0, y0, _, _ = view
+    x0, y0, x1, y1 = view
     first = rule.construction_start(x0, y0)
     known: list[Step] = []
     for k in range(first, first + steps):
         try:
-            known.append(rule.construction_step(k))
+            step = rule.construction_step(k)
         except RuleError:
             break  # the rule's construction ends there (a solved square, a sequence's bound)
+        if known and step.cell[0] > max(x1, y1):
+            break
+        known.append(step)
     if not known:
         raise RuleError("the construction has no step in this view")
     earlier = []

@@ -67,7 +67,7 @@ class ExplainController(QObject):
         x0, y0, x1, y1 = self.grid.visible_cells()
         try:
             first = rule.construction_start(max(0, x0), max(0, y0))
-            self._load(rule, first)
+            self._load(rule, first, max(x1, y1))
         except RuleError as exc:
             self.panel.set_off(str(exc))
             return
@@ -77,17 +77,24 @@ class ExplainController(QObject):
         self.session.build = (first, first)
         self.grid.set_selection(None, None)
 
-    def _load(self, rule: Rule, first: int) -> None:
-        """The timeline: TIMELINE steps from `first`, or as many as the construction has (a square's
-        solve ends; a sequence knows its pairs so far), found by a binary search."""
+    def _load(self, rule: Rule, first: int, stop: int) -> None:
+        """The timeline: the steps from `first` about cells of the view (a step's cell x grows
+        with k: pairs x <= y, a square column by column, so the steps with x < stop, the view's
+        far edge, hold every cell it shows and its mirror), at most TIMELINE, and only those the
+        construction has (a square's solve ends; a sequence knows its pairs so far). Found by a
+        binary search. (Always 400 steps, most beyond a view of 14 pairs, played two minutes of
+        nothing.)"""
         self.steps = {first: rule.construction_step(first)}
-        lo, hi = 1, TIMELINE  # lo steps exist; more than hi do not matter
+        lo, hi = 1, TIMELINE  # lo steps are wanted; more than hi do not matter
         while lo < hi:
             mid = (lo + hi + 1) // 2
             try:
-                rule.construction_step(first + mid - 1)
-                lo = mid
+                wanted = rule.construction_step(first + mid - 1).cell[0] < stop
             except RuleError:
+                wanted = False
+            if wanted:
+                lo = mid
+            else:
                 hi = mid - 1
         self.count = lo
 
