@@ -162,3 +162,35 @@ def test_winning_moves_are_listed_fastest_first(qtbot, window):
     listed = [window.inspector.moves.item(i).data(MOVE_ROLE) for i in range(3)]
     assert sorted(listed) == [(3, 5), (4, 7), (5, 3)]
     assert [rem[a][b] for a, b in listed] == sorted(rem[a][b] for a, b in listed)
+
+
+def test_the_hover_text_follows_zooms_and_growth(qtbot, window):
+    """Issue 35: after a wheel zoom the status bar named the cell that was under the pointer
+    before; after View ▸ Extend it still said "beyond the square" of a cell now inside it."""
+    grid = window.grid
+    said: list[str] = []
+    grid.hoverText.connect(said.append)
+    grid.set_view(0, 0, 40, 26)
+    _settle(qtbot, window)
+    point = grid.scene_point_of_cell(30, 20)
+    grid._on_mouse_moved(point)  # the pointer rests over (30, 20)
+    assert said[-1].startswith("(30, 20)")
+    grid.zoom(1 / 2)  # around the view's centre: another cell is under the pointer now
+    _settle(qtbot, window)
+    x, y = grid.cell_at_scene(point)
+    assert (x, y) != (30, 20) and said[-1].startswith(f"({x}, {y})")
+
+    _rule(qtbot, window, "maharaja")
+    rule = window.session.rule
+    from explorer.gui.controllers.growth import AUTO_COLUMNS
+
+    far = AUTO_COLUMNS + 1000  # beyond what the window solves by itself, inside what Extend solves
+    grid.set_view(far - 20, 0, far + 20, 26)
+    _settle(qtbot, window)
+    assert rule.bound <= far
+    grid._on_mouse_moved(grid.scene_point_of_cell(far, 5))
+    assert "beyond the square" in said[-1]
+    window.growth.extend()
+    qtbot.waitUntil(lambda: rule.bound > far and not window.busy, timeout=60_000)
+    _settle(qtbot, window)
+    assert said[-1].startswith(f"({far}, 5)") and "beyond" not in said[-1]

@@ -87,7 +87,7 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
         self.moves: tuple[Move, ...] = ()
         self.raster: Raster | None = None
         self.raster_rule: Rule | None = None
-        self._hovered: tuple[int, int] | None = None  # the cell under the mouse, last seen
+        self._hovered: QPointF | None = None  # where the mouse is, in scene coordinates (a zoom moves the cell)
         self._visible: tuple[object, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
         self._scaled: Levels | None = None  # the last frame coloured by values it knew: the bar's scale
         self._reanchoring = False
@@ -191,8 +191,10 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
         self._describe_hovered()
 
     def _describe_hovered(self) -> None:
+        """Say what is under the mouse now: the cell under it after a zoom or pan, and what is
+        known of it after the raster changed (a growth, a rule)."""
         if self._hovered is not None:
-            self.hoverText.emit(self.hover_description(*self._hovered))
+            self.hoverText.emit(self.hover_description(*self.cell_at_scene(self._hovered)))
 
     @property
     def rendering(self) -> bool:
@@ -224,6 +226,7 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
         else:
             self.image.setVisible(False)
         self._draw_borders(step)
+        self._describe_hovered()  # the view or what is known under the mouse may have changed
         self._draw_value_extras(raster)
         self._caption_axes(x_lo, y_lo, x_hi, y_hi)
         self._draw_phi_lines()
@@ -326,7 +329,7 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
     def _on_mouse_moved(self, pos: QPointF) -> None:
         if not self.vb.sceneBoundingRect().contains(pos):
             return
-        self._hovered = self.cell_at_scene(pos)
+        self._hovered = QPointF(pos)
         self._describe_hovered()
 
     def _on_mouse_clicked(self, event) -> None:  # type: ignore[no-untyped-def]
