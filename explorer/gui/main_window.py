@@ -7,6 +7,7 @@ views' requests into session changes, and the session's events into view updates
 from __future__ import annotations
 
 import os
+from fractions import Fraction
 from itertools import pairwise
 
 from PySide6.QtCore import QByteArray, QSettings, QSignalBlocker, Qt, QTimer
@@ -210,6 +211,8 @@ class MainWindow(DockedPanels):
         self.inspector.inputRejected.connect(self.selection.input_error)
         self.inspector.moveActivated.connect(self.select_position)
         self.why_action = QAction(self)  # View ▸ Why?, made by build_menus
+        self._saved_view: tuple[Fraction, Fraction, Fraction] | None = None
+        self._moves_at_restore = 0
         build_menus(self)
         self.resize(1280, 800)
         self._restore()
@@ -453,21 +456,37 @@ class MainWindow(DockedPanels):
         if isinstance(state, QByteArray):
             self.restoreState(state)  # the panels where the person left them: split, floated, closed
         self._label_tabs_later()
-        view = self.settings.value("view/cells")
+        view = self.settings.value("view/centre")
         try:
             if isinstance(view, str) and view:
-                x0, y0, x1, y1 = (int(v) for v in view.split())
-                if x1 > x0 and y1 > y0:
-                    self.grid.set_view(x0, y0, x1, y1)
-        except ValueError:
+                cx, cy, span = (Fraction(v) for v in view.split())
+                if span > 0 and cx >= 0 and cy >= 0:
+                    # Shown once the window has its final size: restored now, the view box's first
+                    # layouts widened it (each relaunch opened about 6.5 times further out).
+                    self._saved_view = (cx, cy, span)
+                    self._moves_at_restore = self.grid.view_moves
+        except (ValueError, ZeroDivisionError):
             pass  # a damaged setting: keep the default view
+
+    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().showEvent(event)
+        if self._saved_view is not None:
+            QTimer.singleShot(0, self, self._show_saved_view)
+
+    def _show_saved_view(self) -> None:
+        """The view of the last session, unless something has moved the view since (a --goto, a
+        session file, a screenshot's --view)."""
+        saved, self._saved_view = self._saved_view, None
+        if saved is not None and self.grid.view_moves == self._moves_at_restore:
+            self.grid.show_centred(*saved)
 
     def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
-        x0, y0, x1, y1 = self.grid.visible_cells()
+        x0, _, x1, y1 = self.grid.visible_cells()
         if (x1 - x0).bit_length() < 4000 and max(abs(x0), abs(y1)).bit_length() < 40_000:
-            self.settings.setValue("view/cells", f"{x0} {y0} {x1 - 1} {y1 - 1}")
+            cx, cy, span = self.grid.view_centre_and_span()
+            self.settings.setValue("view/centre", f"{max(cx, 0)} {max(cy, 0)} {span}")
         self.queries.cancel()
         self.values.cancel()
         self.npiles.cancel()

@@ -31,6 +31,7 @@ class ExactView:
     navigated: Any
     limitReached: Any
     _visible: tuple[object, tuple[int, int, int, int]]
+    view_moves: int  # views set so far (by set_view, center_on, reset_view, zoom, pan...)
     _reanchoring: bool
 
     def _schedule_render(self) -> None:
@@ -130,8 +131,21 @@ class ExactView:
         new = Frame(math.floor((x0 + x1) / 2), math.floor((y0 + y1) / 2), unit)
         self._move_to(new, (new.sx(x0), new.sx(x1)), (new.sy(y0), new.sy(y1)))
 
+    def view_centre_and_span(self) -> tuple[Fraction, Fraction, Fraction]:
+        """The view's centre (cell coordinates, cell x spanning [x - 1/2, x + 1/2]) and its width in
+        cells, exactly: what a later `show_centred` brings back in a window of any size."""
+        (u0, u1), (v0, v1) = self.vb.viewRange()
+        f = self.frame
+        return (f.exact_x(u0) + f.exact_x(u1)) / 2, (f.exact_y(v0) + f.exact_y(v1)) / 2, f.exact_x(u1) - f.exact_x(u0)
+
+    def show_centred(self, cx: Fraction, cy: Fraction, span: Fraction) -> None:
+        """Show `span` cells across around (cx, cy); the height follows the window's shape."""
+        half = Fraction(1, 2)
+        self.set_view(cx - span / 2 + half, cy, cx + span / 2 - half, cy)  # type: ignore[arg-type]
+
     def _move_to(self, frame: Frame, x_range: tuple[float, float], y_range: tuple[float, float]) -> None:
         """Show scene range x_range x y_range of `frame`, as one change drawn once."""
+        self.view_moves += 1
         self._place(frame, x_range, y_range)
         self._on_range_changed()
 

@@ -89,6 +89,7 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
         self.raster_rule: Rule | None = None
         self._hovered: QPointF | None = None  # where the mouse is, in scene coordinates (a zoom moves the cell)
         self._visible: tuple[object, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
+        self.view_moves = 0
         self._scaled: Levels | None = None  # the last frame coloured by values it knew: the bar's scale
         self._reanchoring = False
         self.render_jobs = LatestJob(self)
