@@ -18,15 +18,15 @@ RULES = {
 
 
 def plain_python_sweep(rays: list[tuple[int, int]], jumps: list[tuple[int, int]], n: int) -> list[int]:
-    """The baseline: MATH.md's column sweep in plain Python, with the same leapfrogging (a dictionary
+    """The baseline: docs/math.md's column sweep in plain Python, with the same leapfrogging (a dictionary
     of "next free line" links per ray), so the ratio measures the compiled code, not the method.
     It is the soak's independent oracle for these rules."""
     return leapfrog_sweep(rays, jumps, n)
 
 
 def scanning_python_sweep(rays: list[tuple[int, int]], jumps: list[tuple[int, int]], n: int) -> list[int]:
-    """The sweep as MATH.md first states it, in plain Python: each column's y found by scanning
-    upwards one row at a time (a set of used lines per ray): quadratic, as MATH.md says."""
+    """The sweep as docs/math.md first states it, in plain Python: each column's y found by scanning
+    upwards one row at a time (a set of used lines per ray): quadratic, as docs/math.md says."""
     others = [(p, q) for p, q in rays if (p, q) not in ((1, 0), (0, 1))]
     used: list[set[int]] = [set() for _ in others]
     col: dict[int, int] = {}

@@ -145,7 +145,7 @@ def vector_sequence(d: Definition) -> tuple[int, ...]:
 
 
 def leapfrog_sweep(rays: Sequence[tuple[int, int]], jumps: Sequence[tuple[int, int]], n: int) -> list[int]:
-    """col[x] for x < n, by MATH.md's sweep written here on its own (sets of used rows and lines,
+    """col[x] for x < n, by docs/math.md's column sweep written here on its own (sets of used rows and lines,
     scanning y upwards with a jump over a run of used lines found by a dictionary of links); the
     vectors as given, mirrors included. `make bench` times the compiled sweep against it."""
     others = [(p, q) for p, q in rays if (p, q) not in ((1, 0), (0, 1))]

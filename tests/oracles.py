@@ -198,7 +198,7 @@ def vector_cold_square(n: int, game: Vectors) -> list[list[bool]]:
 
 def vector_sequence_by_links(game: Vectors, n: int) -> list[int]:
     """The cold cell col[x] of each column x < n of a game with Nim's rays, by the column sweep of
-    MATH.md written afresh: dictionaries of used rows and lines, and a dictionary of "next free"
+    docs/math.md written afresh: dictionaries of used rows and lines, and a dictionary of "next free"
     links per line with path halving (so it reaches 10^6 columns in seconds)."""
     others = [(p, q) for p, q in game.rays if (p, q) not in ((1, 0), (0, 1))]
     col: dict[int, int] = {}

@@ -1,4 +1,4 @@
-"""Grundy values against the definition and the published facts (MATH.md)."""
+"""Grundy values against the definition and the published facts (docs/math.md, "Sprague–Grundy values")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Counting cold cells in rectangles by closed forms (MATH.md), stated once each.
+"""Counting cold cells in rectangles by closed forms, stated once each (docs/math.md, "Counting cold
+cells in rectangles").
 
 Prefix count of a rule whose cold pairs (A_n, B_n), n >= 1, are increasing and complementary
 (Wythoff, Fraenkel's a-Wythoff; misère Wythoff up to six cells near the corner):

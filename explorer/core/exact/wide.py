@@ -1,7 +1,7 @@
 """Exact unsigned 128-bit products and comparisons on numpy uint64 arrays.
 
 numpy has no 128-bit integers, and float64 (53 bits) or long double (64 bits) cannot
-decide whether a position near 10^18 is cold (MATH.md). Squares of 63-bit numbers fit in
+decide whether a position near 10^18 is cold (docs/math.md, "Cold positions"). Squares of 63-bit numbers fit in
 128 bits, so the decision is exact once products are formed from 32-bit halves.
 A 128-bit value is a pair (hi, lo) of uint64 arrays.
 """

@@ -1,7 +1,7 @@
 """Winning moves of a hot position, exactly and in O(1) big-integer operations.
 
 From a hot (x, y) the winning moves are exactly those of these three that exist
-(MATH.md; tested against brute force): keep x and go to (x, p(x)); keep y and go to
+(docs/math.md, "Winning moves"; tested against brute force): keep x and go to (x, p(x)); keep y and go to
 (p(y), y); or go down the diagonal to the cold pair with the same difference.
 """
 

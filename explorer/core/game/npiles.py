@@ -1,6 +1,6 @@
 """n piles; a move takes from one pile, or the same amount from every pile.
 
-For odd n the Sprague-Grundy value is the XOR of the piles, as in Nim (MATH.md; tested here
+For odd n the Sprague-Grundy value is the XOR of the piles, as in Nim (docs/math.md, "Variants"; tested here
 against the definition), and the winning moves are found exactly at any size: the one-pile
 Nim moves, and at most one move taking k from every pile (k is forced bit by bit, below).
 For even n no closed form is known: value and winning moves come from one dynamic programme

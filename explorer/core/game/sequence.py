@@ -1,6 +1,6 @@
 """Cold positions of Wythoff's game, exactly, for integers of any size.
 
-Everything here rests on one identity (MATH.md): floor(k*phi) = (k + isqrt(5*k*k)) // 2.
+Everything here rests on one identity (docs/math.md, "Cold positions"): floor(k*phi) = (k + isqrt(5*k*k)) // 2.
 Fraenkel's a-Wythoff generalises it: A_n = floor(n * alpha_a) = (n(2 - a) + isqrt(n^2 (a^2 + 4))) // 2,
 alpha_a = (2 - a + sqrt(a^2 + 4)) / 2, B_n = A_n + a n; a = 1 is Wythoff (alpha_1 = phi). These two
 formulas (`lower`, `count_lower_upto`) are the only place the constants are written.

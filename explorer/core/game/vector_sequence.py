@@ -1,7 +1,7 @@
 """The cold cells of a move-vector rule that holds Nim's rays, as a generated sequence.
 
 With the rays (1, 0) and (0, 1) every row and every column holds exactly one cold cell
-(MATH.md, "Invariant games"), so the cold set is a symmetric sequence col[x]: (x, col[x]) is
+(docs/math.md, "Rules as move vectors"), so the cold set is a symmetric sequence col[x]: (x, col[x]) is
 cold, and col[col[x]] = x. One sweep over the columns finds it:
 
 - if row x already holds a cold cell (x', x), x' < x (placed as a mirror), col[x] = x';

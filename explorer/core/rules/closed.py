@@ -1,6 +1,6 @@
 """Rules with closed forms, exact at any size: Wythoff, Fraenkel's a-Wythoff, misère Wythoff, Nim.
 
-Wythoff and Fraenkel's a-Wythoff (MATH.md): take any number from one pile, or k and l from both
+Wythoff and Fraenkel's a-Wythoff (docs/math.md, "Variants"): take any number from one pile, or k and l from both
 with |k - l| < a (a = 1: equal amounts). Cold pairs (A_n, A_n + a n), A_n = floor(n alpha_a): two
 increasing, complementary sequences, so the prefix count, the raster and the Fenwick index are
 shared (`explorer.core.game.sequence` states the formulas).

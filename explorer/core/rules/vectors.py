@@ -1,4 +1,4 @@
-"""Two-pile invariant games written as move vectors (Duchêne and Rigo; MATH.md).
+"""Two-pile invariant games written as move vectors (Duchêne and Rigo; docs/math.md, "Rules as move vectors").
 
 A *ray* (p, q), gcd(p, q) = 1, takes (k·p, k·q) for any k >= 1; a *jump* (i, j) takes exactly
 (i, j). Each vector stands with its mirror, so the game stays symmetric. Wythoff's game is the
