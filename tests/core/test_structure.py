@@ -53,3 +53,28 @@ def test_thinning_keeps_each_runs_extremes_and_the_csv_reads_back():
 def test_a_rule_without_pairs_says_so():
     with pytest.raises(RuleError):
         structure(parse_rule("custom:one=2 3;both=none;n=32"))
+
+
+def test_thinned_points_go_in_order_of_x():
+    """Issue 35: the thinned curve listed every run's low and then every run's high, so a line
+    through them went from the last x back to the first."""
+    rng = np.random.default_rng(3)
+    s = structure(parse_rule("wythoff"), 1 << 14)
+    xs, ys = s.thinned(rng.normal(size=s.size), bins=100)
+    assert np.all(np.diff(xs) >= 0)
+    assert xs.size == 200 and np.all(ys[0::2] <= ys[1::2])  # each run: its least, then its largest
+
+
+def test_a_structure_says_when_the_rule_knows_more_pairs():
+    assert structure(parse_rule("wythoff"), 1000).more  # a closed form: pairs without end
+    rule = parse_rule("maharaja")
+    lo, hi = 1, 1 << 30  # how many pairs the solved columns hold, by asking for them
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        try:
+            rule.cold_pairs(0, mid)
+            lo = mid
+        except RuleError:
+            hi = mid - 1
+    assert not structure(rule, lo).more and structure(rule, lo).size == lo
+    assert structure(rule, lo - 1).more

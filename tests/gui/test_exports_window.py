@@ -31,6 +31,7 @@ def _export_everything(qtbot, window, folder) -> dict[str, str]:  # type: ignore
     qtbot.waitUntil(lambda: window.structure.current is not None and not window.busy, timeout=60_000)
     window.structure.ask_path = lambda: str(folder / "structure.csv")
     window.findChild(QPushButton, "structureExport").click()
+    qtbot.waitUntil(lambda: not window.structure.busy, timeout=60_000)  # written on a worker
     said["structure.csv"] = window.findChild(QLabel, "structureStatus").text()
     window.export_png(str(folder / "view.png"))
     said["view.png"] = window.statusBar().currentMessage()

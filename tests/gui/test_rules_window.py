@@ -35,7 +35,7 @@ def test_grid_and_inspector_follow_the_rule(qtbot, window, name):
     moves = window.findChild(QListWidget, "winningMoves")
     got = [moves.item(i).text().rsplit("→", 1)[1].strip() for i in range(moves.count())]
     want = [f"({a}, {b})" for a, b in sorted(t for t in variant_moves(9, 13, one, both, diff) if cold[t])]
-    assert got == want or (not want and "none" in got[0])
+    assert sorted(got) == sorted(want) or (not want and "none" in got[0])  # listed fastest first
     assert "Rule:" in window.findChild(QLabel, "positionStatus").text()
     # queries follow the rule
     window.query_panel.set_rectangle(2, 3, 15, 19)

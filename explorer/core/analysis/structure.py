@@ -39,6 +39,7 @@ class Structure(NamedTuple):
     ys: NDArray[np.int64]
     offset: NDArray[np.int64]  # y − ⌊φ·x⌋
     rule_title: str
+    more: bool = False  # the rule has pairs beyond these (the view reads at most MAX_PAIRS)
 
     @property
     def size(self) -> int:
@@ -65,7 +66,12 @@ class Structure(NamedTuple):
         hi = np.maximum.reduceat(np.nan_to_num(values, nan=-np.inf), edges[:-1])
         at = self.xs[edges[:-1]].astype(np.float64)
         keep = np.isfinite(lo) & np.isfinite(hi)
-        return np.concatenate([at[keep], at[keep]]), np.concatenate([lo[keep], hi[keep]]).astype(np.float64)
+        # In order of x, each run's least then largest value: a curve through them goes up and down
+        # within a run and on to the next (all the lows, then all the highs, drew a line from the
+        # last x back to the first).
+        xs = np.repeat(at[keep], 2)
+        ys = np.column_stack([lo[keep], hi[keep]]).ravel().astype(np.float64)
+        return xs, ys
 
     def csv_lines(self, limit: int | None = None) -> list[str]:
         """'k,x,y,ratio,offset' lines (a header first), exact integers and the ratio to 9 digits."""
@@ -103,4 +109,9 @@ def structure(rule: Rule, count: int = MAX_PAIRS) -> Structure:
     if xs.size and int(xs.max()) > bulk.max_index():
         raise RuleError("the structure view reads pairs below 10^9 (int64 offsets)")
     offset = ys - bulk.lower_array(xs)  # ⌊φ·x⌋ is Wythoff's lower number a_x, exactly
-    return Structure(xs, ys, offset, rule.title)
+    try:
+        rule.cold_pairs(n, 1)
+        more = True
+    except RuleError:
+        more = False
+    return Structure(xs, ys, offset, rule.title, more)

@@ -55,8 +55,10 @@ class StructureController:
         self.current = s
         top = int(s.xs[-1]) if s.size else 0
         worst = int(s.largest_offset[-1]) if s.size else 0
+        which = f"The first <b>{s.size:,}</b>" if s.more else f"<b>{s.size:,}</b>"
+        more = f" (the view reads at most {s.size:,}; the rule knows more)" if s.more else ""
         summary = (
-            f"<b>{s.size:,}</b> upper cold pairs (x ≤ y) of <i>{rule.title}</i>, x up to {short_decimal(top)}. "
+            f"{which} upper cold pairs (x ≤ y) of <i>{rule.title}</i>, x up to {short_decimal(top)}{more}. "
             f"Top: y / x (dashed: φ). Bottom: the offset y − ⌊φx⌋ from Wythoff's line, and in red the largest "
             f"|offset| so far: <b>{worst:,}</b>."
         )
@@ -76,13 +78,24 @@ class StructureController:
         path = self.ask_path()
         if not path:
             return
-        try:
-            with replaced(path, "w", encoding="utf-8") as out:
-                out.write("\n".join(s.csv_lines(EXPORT_ROWS)) + "\n")
-        except OSError as exc:
-            self.view.set_busy(f"Could not write {path}: {exc.strerror or exc}")
-            return
-        self.view.set_busy(f"Wrote {min(s.size, EXPORT_ROWS):,} pairs to {path}")
+        rows = min(s.size, EXPORT_ROWS)
+        self.view.set_busy(f"Writing {rows:,} pairs to {path}…")
+        self.jobs.submit(  # a million lines formatted: a second on the GUI thread
+            _write_csv,
+            path,
+            s,
+            done=lambda _: self.view.set_busy(f"Wrote {rows:,} pairs to {path}"),
+            failed=lambda exc: self.view.set_busy(_export_failure(path, exc)),
+        )
+
+
+def _export_failure(path: str, exc: BaseException) -> str:
+    return f"Could not write {path}: {exc.strerror or exc}" if isinstance(exc, OSError) else f"Export failed: {exc}"
+
+
+def _write_csv(path: str, s: Structure) -> None:
+    with replaced(path, "w", encoding="utf-8") as out:
+        out.write("\n".join(s.csv_lines(EXPORT_ROWS)) + "\n")
 
 
 def _figures(rule: Rule) -> tuple:  # type: ignore[type-arg]
