@@ -151,3 +151,18 @@ def test_a_question_pending_when_the_rule_changes_is_dropped_and_said_so(qtbot, 
     text = window.findChild(QLabel, "queryResult").text()
     assert "Growing" not in text and "Nim" in text and "dropped" in text
     assert not any(r.rule_key == "wythoff" for r in window.session.queries)
+
+
+def test_the_history_names_each_answers_rule_and_writes_shares_alike(qtbot, window):
+    """Issue 35: the history had no rule column and mixed "0.7548 %" with a bare "3.03·10^−19"."""
+    history = window.query_panel.history
+    rule_col = [history.horizontalHeaderItem(c).text() for c in range(history.columnCount())].index("rule")
+    share_col = [history.horizontalHeaderItem(c).text() for c in range(history.columnCount())].index("share")
+    window.queries.run_query(0, 0, 100, 100)
+    qtbot.waitUntil(lambda: history.rowCount() == 1, timeout=10_000)
+    window.rules.request("nim")
+    qtbot.waitUntil(lambda: window.session.rule.key == "nim" and not window.busy, timeout=10_000)
+    window.queries.run_query(0, 0, 10**30, 10**30)
+    qtbot.waitUntil(lambda: history.rowCount() == 2, timeout=10_000)
+    assert [history.item(r, rule_col).text() for r in range(2)] == ["wythoff", "nim"]
+    assert all(history.item(r, share_col).text().endswith(" %") for r in range(2))

@@ -24,6 +24,7 @@ PHI_LINE = (46, 160, 67)
 GRID_LINE = (150, 140, 120)
 QUERY_RECT = (230, 126, 34)
 PATH = (142, 68, 173)
+SOLVED_EDGE = (60, 60, 68)  # the edge of what is solved or computed: dark grey, not the selection's red
 
 COLORMAPS = {"grundy": "viridis", "remoteness": "magma"}  # perceptual maps, one per kind of value
 

@@ -54,7 +54,7 @@ class QueryController(QObject):
         panel.cancelRequested.connect(self.cancel)
         grid.rectangleSelected.connect(self._from_grid)
         session.events.rule.connect(self._rule_changed)
-        panel.set_rule_title(session.rule.title)
+        panel.set_rule_title(session.rule.title, session.rule.key)
 
     @property
     def busy(self) -> bool:
@@ -68,7 +68,7 @@ class QueryController(QObject):
         pending = self.busy
         self.cancel()
         self.counter = rule.counter()
-        self.panel.set_rule_title(rule.title)
+        self.panel.set_rule_title(rule.title, rule.key)
         if pending:  # its answer belongs to the old rule and will be dropped: say so
             self.panel.show_progress(1, 1)
             self.panel.show_busy(f"The rule is now {rule.title}: the question asked before was dropped; ask again.")
@@ -202,7 +202,7 @@ class QueryController(QObject):
         for i in range(max(0, min(len(part), SHOWN_BATCH_ROWS - first_row))):
             x0, y0, x1, y1 = (int(c[i]) for c in (part.x0, part.y0, part.x1, part.y1))
             cells = max(0, x1 - x0 + 1) * max(0, y1 - y0 + 1)
-            self.panel.add_history_row(x0, y0, x1, y1, int(counts[i]), cells, method)
+            self.panel.add_history_row(x0, y0, x1, y1, int(counts[i]), cells, method, rule.key)
 
     def _batch_done(self, total: int | None) -> None:
         batch_rows = self._batch_rows()

@@ -29,7 +29,7 @@ class ViewPort(Protocol):
 
 
 class HistoryView(Protocol):
-    def set_history(self, rows: list[tuple[int, int, int, int, int, int, str]]) -> None: ...
+    def set_history(self, rows: list[tuple[int, int, int, int, int, int, str, str]]) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,7 @@ class SessionController:
         session.rule = p.rule
         session.mode = s.mode
         session.queries = s.queries
-        self.history.set_history([(q.x0, q.y0, q.x1, q.y1, q.count, q.cells, q.method) for q in s.queries])
+        self.history.set_history([(q.x0, q.y0, q.x1, q.y1, q.count, q.cells, q.method, q.rule_key) for q in s.queries])
         session.bookmarks = s.bookmarks
         self.restore_game(p.game)
         if s.selection is not None:

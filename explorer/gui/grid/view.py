@@ -134,7 +134,7 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
         self.values: ValueCache | None = None
         self.numbers = CellNumbers()
         self.vb.addItem(self.numbers)
-        self.computed_box = outline_box(self.vb, palette.SELECTION, width=2.0, z=6, dashed=True)
+        self.computed_box = outline_box(self.vb, palette.SOLVED_EDGE, width=2.0, z=6, dashed=True)
         self.colour_bar = ValueBar(
             values=(0, 1), colorMap=palette.grundy_colormap(), interactive=False, width=14, label="G"
         )
@@ -308,7 +308,7 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
         known = self.raster.count_at(x, y) if self.raster and self.raster_rule == self.rule else None
         bound = self.rule.bound
         if bound is not None and max(x, y) >= bound:
-            return f"({x}, {y}): beyond the square [0, {bound})² where this rule is solved"
+            return f"({x}, {y}): beyond the square [0, {bound:,})² where this rule is solved"
         if step == 1:
             cold = bool(known) if known is not None else self.rule.is_cold(x, y)
             word = "cold: P-position, the player to move loses" if cold else "hot: N-position, the player to move wins"
@@ -320,7 +320,7 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
         solved = ""
         if bound is not None and max(x1, y1) >= bound:  # the pixel reaches past the solved square
             x1, y1 = min(x1, bound - 1), min(y1, bound - 1)
-            solved = f", counted in the solved square [0, {bound})² only"
+            solved = f", counted in the solved square [0, {bound:,})² only"
         n = known if known is not None else self.rule.count_rect(x0, y0, x1, y1).count
         return (
             f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}]: {n} cold cells of {step}²{solved} "

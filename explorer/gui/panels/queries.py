@@ -35,7 +35,7 @@ from explorer.gui.panels.inspector import MAX_DIGITS
 from explorer.session.model import GRUNDY, REMOTENESS
 
 PHI = (1 + math.sqrt(5)) / 2
-HISTORY_COLUMNS = ["x0", "y0", "x1", "y1", "cold cells", "cells", "share", "method"]
+HISTORY_COLUMNS = ["x0", "y0", "x1", "y1", "cold cells", "cells", "share", "method", "rule"]
 SHOWN_BATCH_ROWS = 500  # rows of an imported batch shown in the table; all go to the CSV
 
 
@@ -55,6 +55,7 @@ class QueryPanel(QWidget):
         self.setMaximumWidth(560)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("<b>Cold cells in a rectangle</b> (inclusive; Shift-drag on the grid)"))
+        self.rule_key = ""
         self.rule_label = QLabel(objectName="queryRule")
         self.rule_label.setWordWrap(True)
         layout.addWidget(self.rule_label)
@@ -182,8 +183,11 @@ class QueryPanel(QWidget):
             self.exportRequested.emit(path)
 
     # ----- state -> view ------------------------------------------------------------------------
-    def set_rule_title(self, title: str) -> None:
+    def set_rule_title(self, title: str, key: str = "") -> None:
+        """The rule in effect: named above the panel, and in the history's rule column of the
+        answers that follow (each answer keeps the rule it was computed for)."""
         self.rule_label.setText(f"Rule: {title}")
+        self.rule_key = key
 
     def show_error(self, message: str) -> None:
         self.result.setStyleSheet("color: #b00020; font-weight: bold;")
@@ -212,16 +216,19 @@ class QueryPanel(QWidget):
         )
         self.add_history_row(x0, y0, x1, y1, count, cells, f"{name} = {v}, dominance")
 
-    def add_history_row(self, x0: int, y0: int, x1: int, y1: int, count: int, cells: int, method: str) -> None:
+    def add_history_row(
+        self, x0: int, y0: int, x1: int, y1: int, count: int, cells: int, method: str, rule: str | None = None
+    ) -> None:
+        """One answer; `rule` is the key of the rule it was computed for (the rule in effect if None)."""
         row = self.history.rowCount()
         self.history.insertRow(row)
         values = [short_decimal(v, 30) for v in (x0, y0, x1, y1, count, cells)]
-        values += [share_text(count, cells), method]
+        values += [share_text(count, cells), method, self.rule_key if rule is None else rule]
         for col, text in enumerate(values):
             self.history.setItem(row, col, QTableWidgetItem(text))
         self.history.scrollToBottom()
 
-    def set_history(self, rows: list[tuple[int, int, int, int, int, int, str]]) -> None:
+    def set_history(self, rows: list[tuple[int, int, int, int, int, int, str, str]]) -> None:
         """Show these answers (an opened session's) in place of the history; the newest
         HISTORY_SHOWN rows are listed, all of them are kept and exported."""
         self.history.setRowCount(0)
