@@ -346,10 +346,17 @@ class ExactAxis(LeanAxis):
             # round number (1, 2 or 5 x 10^k) and its ticks fall on its multiples, exactly
             # (the spacing pyqtgraph picks, times an arbitrary unit, labelled 2174163, 7294163).
             out: list[tuple[float, float]] = []
+            spacings: list[int] = []
             for sp, _ in levels:
                 cells = round_cells(max(1, round_times(sp, unit)))
-                if all(cells != round_cells(max(1, round_times(s, unit))) for s, _ in out):
-                    out.append((cells / unit, (-self.origin % cells) / unit))
+                if spacings:  # a finer level divides the coarser one: its ticks fall on the same grid
+                    coarse = spacings[-1]
+                    finer = [c for c in (coarse // 2, coarse // 5, coarse // 10) if c >= 1 and coarse % c == 0]
+                    if not finer:
+                        break
+                    cells = min(finer, key=lambda c: max(c, cells) / min(c, cells))
+                spacings.append(cells)
+                out.append((cells / unit, (-self.origin % cells) / unit))
             return out
         whole = [sp for sp, _ in levels if sp >= 1] or [1.0]
         # Ticks at round true coordinates: scene value v is cell origin + v.

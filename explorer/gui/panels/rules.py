@@ -13,6 +13,9 @@ from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
 ASK = "ask:"  # item data of entries that ask for parameters first
 
 
+SHOWN_TITLE = 34  # characters of a rule's title in the box; the tooltip has all of it
+
+
 class RuleBar(QWidget):
     ruleRequested = Signal(str)  # a rule's text form
     askRequested = Signal(str)  # a family name: ask for its parameters, then request
@@ -31,6 +34,8 @@ class RuleBar(QWidget):
         layout.addWidget(self.mode)
         layout.addWidget(QLabel("  Rule: "))
         self.rules = QComboBox(objectName="ruleSelector")
+        # as wide as its longest entry, and no wider: a long title is shortened, not the toolbar widened
+        self.rules.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for label, key, description in rule_list():
             self.rules.addItem(label, key)
             if description:
@@ -57,11 +62,15 @@ class RuleBar(QWidget):
             index = self.rules.findData(rule.key)
             if index < 0:
                 first_ask = next(i for i in range(self.rules.count()) if self.rules.itemData(i).startswith(ASK))
-                title = rule.title if len(rule.title) <= 60 else rule.title[:57] + "…"
+                # short enough for the box (a vector rule's title ran past its drop-down button)
+                title = rule.title if len(rule.title) <= SHOWN_TITLE else rule.title[: SHOWN_TITLE - 1] + "…"
                 self.rules.insertItem(first_ask, title, rule.key)
                 self.rules.setItemData(first_ask, rule.title, 3)  # tooltip: the whole title
                 index = first_ask
             self.rules.setCurrentIndex(index)
+            self.rules.setToolTip(f"The rule in effect: {rule.title}")
+            view = self.rules.view()
+            view.setMinimumWidth(view.sizeHintForColumn(0) + 24)  # the list shows whole entries
 
     def set_mode(self, mode: str) -> None:
         with QSignalBlocker(self.mode):
