@@ -932,9 +932,11 @@ class Monkey:
                 self.wrong(f"({x}, {y}): {m.group(0)!r}, oracle R = {r_table[x][y]}, cold = {cold}")
 
     def _check_hover(self) -> None:
+        from explorer.gui.menus import START_HINT
+
         text = self.w.hover_label.text()
-        if not text or "outside" in text or "beyond" in text or text.startswith("n = "):
-            return  # (a number of the Beatty strip: _check_strip)
+        if not text or "outside" in text or "beyond" in text or text.startswith("n = ") or text == START_HINT:
+            return  # (a number of the Beatty strip: _check_strip; nothing hovered or selected: the hint)
         m = re.match(r"\((\d+), (\d+)\)  (cold|hot)", text)
         if m:
             x, y = int(m.group(1)), int(m.group(2))

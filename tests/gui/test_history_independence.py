@@ -127,6 +127,7 @@ def test_junk_typed_leaves_no_old_verdict(qtbot, window):
     _settle(qtbot, window)
     window.selection.input_error("'x' is not a whole number")
     assert window.session.report is None and "not a whole number" in window.session.message
+    assert window.session.selection is None and window.grid.selection is None
 
 
 def test_why_shows_whether_it_is_on(qtbot, window):

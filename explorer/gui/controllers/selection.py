@@ -88,10 +88,12 @@ class SelectionController:
         self.inspector.set_report(None)
 
     def input_error(self, message: str) -> None:
-        """The inspector could not read what was typed: the error, and no verdict of what was
-        selected before under it (it would read as the answer to what was typed)."""
-        self.session.report = None
+        """The inspector could not read what was typed: the error, and nothing selected (the old
+        verdict stayed under the error, as if it answered what was typed)."""
+        self.jobs.cancel()
+        self.session.selection = None  # the session drops the report, its message, the game shown
         self.session.message = message
+        self.grid.set_selection(None, None)
 
     def _arrived(self, rule: Rule, r: PositionReport) -> None:
         if self.session.accepts(rule, r.position):
