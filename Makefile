@@ -28,7 +28,7 @@ $(TEST_STAMP): pyproject.toml | $(PY)
 # then computes tables without importing numba (`grundy 2048 2048`: 0.85 -> 0.4 s). The module's
 # name carries a digest of its sources, so a stale build is never used; a failed one costs speed.
 AOT_SOURCES := explorer/core/grundy/jit.py explorer/core/grundy/aot.py explorer/core/values/bits.py \
-               explorer/core/render/colour_loop.py
+               explorer/core/grundy/colour_loop.py
 AOT_STAMP := $(VENV)/.stamp-aot
 $(AOT_STAMP): $(AOT_SOURCES) | $(RUN_STAMP)
 	$(PY) -m explorer.core.grundy.aot

@@ -12,7 +12,7 @@ import numpy as np
 
 from bench.common import OUT, best_of, python, row, run_process
 from explorer.core import is_cold, lower
-from explorer.core.exact import bulk
+from explorer.core.game import bulk
 from explorer.core.game.zeckendorf import zeckendorf_indices
 
 BASELINE_JUDGE = textwrap.dedent(

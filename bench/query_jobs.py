@@ -10,7 +10,7 @@ import numpy as np
 
 from bench.common import OUT, best_of, python, row, run_process
 from explorer.core.counting.cold_index import ColdIndex
-from explorer.core.exact import bulk
+from explorer.core.game import bulk
 from explorer.core.rules import Wythoff
 
 PLAIN_PER_LINE = textwrap.dedent(

@@ -6,8 +6,8 @@ import numpy as np
 
 from bench.common import median_of, row
 from explorer.core import lower
-from explorer.core.exact import bulk
-from explorer.core.render.raster import rasterize, step_for
+from explorer.core.counting.raster import rasterize, step_for
+from explorer.core.game import bulk
 
 WIDTH, HEIGHT = 1920, 1080
 ZOOMS = [("40 px/cell", 1 / 40), ("8 px/cell", 1 / 8), ("1 px/cell", 1.0), ("10 cells/px", 10.0)] + [

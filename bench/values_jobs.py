@@ -11,7 +11,7 @@ import tracemalloc
 
 from bench.common import best_of, fmt, row
 from explorer.core import budget
-from explorer.core.rules.spec import ANY, Amounts, MoveSpec
+from explorer.core.game.spec import ANY, Amounts, MoveSpec
 from explorer.core.values.kernel import value_table
 from explorer.core.values.rows import GrundyRows
 

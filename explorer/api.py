@@ -37,18 +37,18 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core.analysis.value_cache import ValueCache
+from explorer.core.counting.raster import MAX_TEXELS, Raster
 from explorer.core.exact.bigint import short_decimal, short_text
+from explorer.core.game.spec import Amounts, MoveSpec
 from explorer.core.render.levels import Levels, levels_for
 from explorer.core.render.png import png_bytes
-from explorer.core.render.raster import MAX_TEXELS, Raster
 from explorer.core.rules.base import Rule, RuleError
 from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
 from explorer.core.rules.custom import DEFAULT_SIDE, CustomRule
 from explorer.core.rules.registry import parse_rule
-from explorer.core.rules.spec import Amounts, MoveSpec
 from explorer.core.textio.atomic import write_bytes
 from explorer.core.values import GRUNDY, HOT_COLD, REMOTENESS
-from explorer.core.values.cache import ValueCache
 
 __all__ = ["Custom", "Fraenkel", "Misere", "Nim", "Picture", "Wythoff", "rule", "view"]
 

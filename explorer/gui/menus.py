@@ -4,15 +4,50 @@ methods and controllers; each key is also added to the window so it works before
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMenu, QMenuBar, QMessageBox
 
-from explorer.gui.grid.view import GRID_KEYS
+from explorer.gui.grid.view import GRID_KEYS, GridView
 
-if TYPE_CHECKING:
-    from explorer.gui.main_window import MainWindow
+
+class MenuHost(Protocol):
+    """What the menus need of the window they are built for (the main window implements it; the
+    menus do not import it, so the two modules form no cycle)."""
+
+    grid: GridView
+    explain: Any  # ExplainController: ask_why, step, toggle_play, close
+    growth: Any  # GrowthController: extend
+    docks: Any  # DockedPanels: items()
+    phi_action: QAction
+    grid_lines_action: QAction
+    add_bookmark_action: QAction
+    why_action: QAction
+    panel_actions: dict[str, QAction]
+    recent_menu: QMenu
+    bookmarks_menu: QMenu
+    panel_shortcut: Callable[..., Any]
+    show_why_state: Callable[[], None]
+    show_panel: Callable[[str], None]
+    save_session: Callable[..., bool]
+    open_session: Callable[..., None]
+    restore_default_layout: Callable[[], None]
+    export_png: Callable[..., None]
+    export_animation: Callable[[], None]
+    build_mode: Callable[..., None]
+    ask_go_to: Callable[[], None]
+    ask_bookmark: Callable[[], None]
+    about_text: Callable[[], str]
+    _fill_recent: Callable[[], None]
+    _fill_bookmarks: Callable[[], None]
+
+    def menuBar(self) -> QMenuBar: ...
+    def addAction(self, action: QAction) -> None: ...
+    def findChildren(self, kind: Any) -> list[Any]: ...
+    def close(self) -> bool: ...
+
 
 HOW_TO_READ = """<h3>How to read the grid</h3>
 <p>Each cell (a, b) is a position: a counters in pile A (horizontal), b in pile B (vertical).
@@ -32,7 +67,7 @@ START_HINT = (
 )
 
 
-def shortcuts_html(window: MainWindow) -> str:
+def shortcuts_html(window: MenuHost) -> str:
     """Every key of the window: the grid's own and each menu action's (read from the actions,
     so a new one cannot be left out)."""
     rows = list(GRID_KEYS)
@@ -46,7 +81,7 @@ def shortcuts_html(window: MainWindow) -> str:
     return f"<h3>Keyboard shortcuts</h3><table>{body}</table>"
 
 
-def build_menus(window: MainWindow) -> None:
+def build_menus(window: MenuHost) -> None:
     file_menu = window.menuBar().addMenu("&File")
     export = QAction("&Export view as PNG…", window, shortcut=QKeySequence("Ctrl+E"))
     export.triggered.connect(window.export_png)

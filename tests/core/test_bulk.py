@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from explorer.core import is_cold, lower
-from explorer.core.exact import bulk
+from explorer.core.game import bulk
 from tests.oracles import cold_table
 
 

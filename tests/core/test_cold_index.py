@@ -26,7 +26,7 @@ def test_index_agrees_with_dominance_over_the_cold_points():
     # The general offline counter, fed the cold cells themselves, must agree with the index.
     n = 5000
     cold_x = np.arange(n)
-    from explorer.core.exact.bulk import partners
+    from explorer.core.game.bulk import partners
 
     cold_y = partners(n - 1)
     rng = np.random.default_rng(1)

@@ -8,7 +8,7 @@ import threading
 import numpy as np
 import pytest
 
-from explorer.core.exact.bulk import is_cold_array
+from explorer.core.game.bulk import is_cold_array
 from explorer.core.grundy.kernel import GrundyTooFar, grundy_bitset_baseline, grundy_window
 from tests.oracles import grundy_table
 
@@ -59,7 +59,7 @@ def test_the_skip_over_full_words_against_the_general_sweep():
     """Past n ~ 4000 the search for a free value skips whole summary words of full words (64
     words, 4 096 values, at a time); the general sweep of any rule, a separate kernel with no
     second level, is the yardstick there, for the corner and for windows away from it."""
-    from explorer.core.rules.spec import ANY, MoveSpec
+    from explorer.core.game.spec import ANY, MoveSpec
     from explorer.core.values.kernel import value_table
 
     n = 4500

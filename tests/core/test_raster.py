@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from explorer.core import cold_cells_in_rect, lower
-from explorer.core.exact.progression import lower_counts_along
+from explorer.core.counting.raster import rasterize, step_for
+from explorer.core.game.progression import lower_counts_along
 from explorer.core.game.sequence import count_lower_upto
-from explorer.core.render.raster import rasterize, step_for
 from tests.oracles import cold_table
 
 
@@ -78,7 +78,7 @@ def test_negative_cells_are_left_out_and_steps_are_sane():
 )
 def test_the_cuts_are_the_sorted_union_of_both_boundary_lists(p, q, scale):
     """Texel and run boundaries merged (int64, and exact Python ints far out), as a set would."""
-    from explorer.core.render.raster import _sorted_union
+    from explorer.core.counting.raster import _sorted_union
 
     dtype = np.int64 if scale == 1 else object
     p, q = sorted(v * scale for v in p), sorted(v * scale for v in q)

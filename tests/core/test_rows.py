@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from explorer.core.rules.spec import ANY, MoveSpec
+from explorer.core.game.spec import ANY, MoveSpec
 from explorer.core.values.kernel import value_table
 from explorer.core.values.rows import GrundyRows
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from explorer.core.game.spec import ANY, NONE, Amounts, MoveSpec
 from explorer.core.grundy.kernel import grundy_window
-from explorer.core.rules.spec import ANY, NONE, Amounts, MoveSpec
 from explorer.core.values.kernel import ValuesTooCostly, value_table
 from tests.oracles import values_by_definition
 
@@ -128,8 +128,8 @@ def test_the_windows_corner_fits_its_memory_budget(key):
     other caches keeps the window's peak under 1 GiB (issue 10: a 10 000-action soak with an
     8192² corner reached 1 GiB)."""
     from explorer.core import budget
+    from explorer.core.analysis.value_cache import largest_side
     from explorer.core.rules.registry import parse_rule
-    from explorer.core.values.cache import largest_side
     from explorer.core.values.cost import bytes_per_cell
 
     rule = parse_rule(key)

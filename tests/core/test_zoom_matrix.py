@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from explorer.api import view
-from explorer.core.render.raster import Raster
+from explorer.core.counting.raster import Raster
 from explorer.core.rules import Rule, parse_rule
 
 # One or more rules of every family the registry knows: closed forms, misère, a-Wythoff,

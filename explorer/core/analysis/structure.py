@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from explorer.core.exact import bulk
 from explorer.core.exact.lazy import lazy_numpy
+from explorer.core.game import bulk
 from explorer.core.rules.base import RuleError
 
 if TYPE_CHECKING:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import html
 
 from explorer.core.analysis.position import PositionReport
+from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
-from explorer.core.values.cache import ValueCache
 
 SHOWN = 5  # moves listed in a ranking
 

@@ -3,7 +3,7 @@
 
 numba's pycc compiles explorer.core.grundy.jit's functions, unchanged, into an extension module
 beside this file that imports nothing but numpy; with them the grid's colouring loop
-(explorer.core.render.colour_loop), which the window's GUI thread runs without numba. Its name
+(explorer.core.grundy.colour_loop), which the window's GUI thread runs without numba. Its name
 carries a digest of the sources it was built from (`_aot_<digest>`), so a build older than the
 code it came from is never imported: the kernel then falls back to numba's JIT, which is always
 there, and the grid to numpy. A failed build (no C compiler, say) costs only speed.
@@ -22,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 SOURCES = (
     HERE / "jit.py",
     HERE.parent / "values" / "bits.py",
-    HERE.parent / "render" / "colour_loop.py",
+    HERE / "colour_loop.py",
     Path(__file__).resolve(),
 )
 SIGNATURE = "void(i8, i8, i8, i8, i8, i8, u2[:,:], u8[:,:], u8[:,:], i8[:], i8[:], u8[:,:], u8[:,:])"
@@ -53,8 +53,7 @@ def build() -> Path:
 
     from numba import pycc
 
-    from explorer.core.grundy import jit
-    from explorer.core.render import colour_loop
+    from explorer.core.grundy import colour_loop, jit
 
     name = module_name()
     for old in HERE.glob("_aot_*"):  # builds of older sources

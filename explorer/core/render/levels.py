@@ -16,12 +16,12 @@ from typing import Any
 import numpy as np
 from numpy.typing import DTypeLike, NDArray
 
+from explorer.core.analysis.value_cache import ValueCache
+from explorer.core.counting.raster import Raster
 from explorer.core.render import palette
-from explorer.core.render.raster import Raster
 from explorer.core.render.values import ValueGrid, count_below, value_grid
 from explorer.core.rules.base import Rule
 from explorer.core.values import HOT_COLD
-from explorer.core.values.cache import ValueCache
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core.analysis.value_cache import GRUNDY, ValueCache
 from explorer.core.exact.bigint import digit_count
-from explorer.core.values.cache import GRUNDY, ValueCache
 
 if TYPE_CHECKING:
     from explorer.core.values.rows import GrundyRows

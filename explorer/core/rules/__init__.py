@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from explorer.core.counting.closed_form import Count
+from explorer.core.game.spec import ANY, NONE, Amounts, MoveSpec
 from explorer.core.rules.base import NotAvailable, OutOfBounds, Rule, RuleError, UnknownRule
 from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
 from explorer.core.rules.custom import CustomRule
 from explorer.core.rules.registry import FAMILIES, parse_rule
-from explorer.core.rules.spec import ANY, NONE, Amounts, MoveSpec
 
 __all__ = [
     "ANY",

@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast, runtime_checkab
 
 from explorer.core.counting.closed_form import Count, cells_in, rectangle_from_prefix
 from explorer.core.counting.cold_index import MAX_CELLS, ClosedFormCounter, Counter
+from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.frozen import Frozen
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberRole
-from explorer.core.render.raster import Raster
-from explorer.core.rules.spec import MoveSet, MoveSpec
+from explorer.core.game.spec import MoveSet, MoveSpec
 
 if TYPE_CHECKING:
-    from explorer.core.analysis.construction import Line, Step
+    from explorer.core.game.lines import Line, Step
 
 if TYPE_CHECKING:
     import numpy as np
@@ -148,7 +148,7 @@ class RuleBase(Frozen):
     # ----- the construction, step by step ------------------------------------------------------
     def construction_step(self, k: int) -> Step:
         """Step k: the k-th cold pair x <= y and its mirror, and the lines of cells now hot."""
-        from explorer.core.analysis.construction import Step, spec_lines
+        from explorer.core.game.lines import Step, spec_lines
 
         x, y = self.cold_pair(k)
         placed = ((x, y),) if x == y else ((x, y), (y, x))
@@ -188,7 +188,7 @@ class RuleBase(Frozen):
     def move_lines(self, x: int, y: int) -> tuple[tuple[Line, ...], tuple[Position, ...]]:
         """Every move from (x, y): lines back along any-amount moves (the row, the column, the
         diagonal band), and the single cells of amounts from a set. Exactly the legal moves."""
-        from explorer.core.analysis.construction import WHY_BAND, Line
+        from explorer.core.game.lines import WHY_BAND, Line
 
         spec = cast(MoveSpec, self.spec)
         lines: list[Line] = []

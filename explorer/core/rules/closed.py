@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from explorer.core.counting.closed_form import pairs_in_prefix
 from explorer.core.counting.cold_index import MAX_CELLS, ClosedFormCounter, ColdIndex, Counter
-from explorer.core.exact import bulk
+from explorer.core.counting.raster import Raster, rasterize, rasterize_nim, with_changes
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.exact.lazy import lazy_numpy
+from explorer.core.game import bulk
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole, count_lower_upto, lower
-from explorer.core.render.raster import Raster, rasterize, rasterize_nim, with_changes
+from explorer.core.game.spec import ANY, NONE, MoveSpec
 from explorer.core.rules.base import Position, Progress, RuleBase, RuleError
-from explorer.core.rules.spec import ANY, NONE, MoveSpec
 
 if TYPE_CHECKING:
     import numpy as np

@@ -13,17 +13,17 @@ from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 from explorer.core import budget
+from explorer.core.counting.raster import Raster, rasterize_table
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
-from explorer.core.render.raster import Raster, rasterize_table
+from explorer.core.game.spec import Amounts, MoveSet, MoveSpec
 from explorer.core.rules.base import OutOfBounds, RuleBase, RuleError
-from explorer.core.rules.spec import Amounts, MoveSet, MoveSpec
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-    from explorer.core.analysis.construction import Step
+    from explorer.core.game.lines import Step
 else:
     np = lazy_numpy(__name__)
 
@@ -134,7 +134,7 @@ class SquareRule(RuleBase):
 
     # ----- the solve, cell by cell (column after column, each upwards: every move's target first)
     def construction_step(self, k: int) -> Step:
-        from explorer.core.analysis.construction import Step
+        from explorer.core.game.lines import Step
 
         n = self.bound
         if not 0 <= k < n * n:

@@ -11,10 +11,10 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from explorer.core.exact.bigint import short_text
+from explorer.core.game.spec import Amounts, MoveSpec
 from explorer.core.rules.base import Rule, RuleError, UnknownRule
 from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
 from explorer.core.rules.custom import DEFAULT_SIDE, MAX_SIDE, CustomRule
-from explorer.core.rules.spec import Amounts, MoveSpec
 from explorer.core.rules.vectors import VectorSpec, make_vector_rule
 
 __all__ = ["DEFAULT_SIDE", "MAX_SIDE", "Amounts", "MoveSpec", "custom_text", "parse_rule"]

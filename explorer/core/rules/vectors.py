@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from explorer.core import budget
 from explorer.core.counting.closed_form import Count, cells_in, rectangle_from_prefix, rectangles_from_prefix_many
+from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole
-from explorer.core.render.raster import Raster
+from explorer.core.game.vector_spec import VectorSpec
 from explorer.core.rules.base import NotAvailable, OutOfBounds, Position, Progress, Rule, RuleBase, RuleError
 from explorer.core.rules.custom import DEFAULT_SIDE, SquareRule
-from explorer.core.rules.vector_spec import VectorSpec
 
 __all__ = ["VectorSequenceRule", "VectorSpec", "VectorSquareRule", "make_vector_rule"]
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-    from explorer.core.analysis.construction import Line, Step
+    from explorer.core.game.lines import Line, Step
     from explorer.core.game.vector_sequence import SequenceEngine, Solved
     from explorer.core.values.kernel import ValueTable
 else:
@@ -88,7 +88,7 @@ class VectorRuleMixin:
 
     def move_lines(self, x: int, y: int) -> tuple[tuple[Line, ...], tuple[Position, ...]]:
         """Each ray back from (x, y) as a line, each jump as a single cell."""
-        from explorer.core.analysis.construction import Line
+        from explorer.core.game.lines import Line
 
         lines = tuple(Line((x - p, y - q), (-p, -q)) for p, q in self.spec.rays if p <= x and q <= y)
         dots = tuple((x - i, y - j) for i, j in self.spec.jumps if i <= x and j <= y)
@@ -259,7 +259,7 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
 
     def construction_step(self, k: int) -> Step:
         """Step k: the k-th cold pair x <= y, found by the column sweep, and what it makes hot."""
-        from explorer.core.analysis.construction import Line, Step
+        from explorer.core.game.lines import Line, Step
 
         x, y = self.cold_pair(k)
         placed = ((x, y),) if x == y else ((x, y), (y, x))
@@ -313,7 +313,7 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
 
     def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
         """Exact counts from the sequence: each solved column's cold cell falls in one texel."""
-        from explorer.core.render.raster import rasterize_sequence
+        from explorer.core.counting.raster import rasterize_sequence
 
         solved = self.solved
         return rasterize_sequence(solved.col, solved.n, x_lo, y_lo, x_hi, y_hi, step)

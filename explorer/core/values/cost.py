@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from explorer.core.rules.spec import MoveSpec
+from explorer.core.game.spec import MoveSpec
 
 if TYPE_CHECKING:
-    from explorer.core.rules.vectors import VectorSpec
+    from explorer.core.game.vector_spec import VectorSpec
 
 
 class ValuesTooCostly(ValueError):

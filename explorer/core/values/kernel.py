@@ -35,7 +35,7 @@ from numba import njit
 from numpy.typing import NDArray
 
 from explorer.core import budget
-from explorer.core.rules.spec import MoveSpec
+from explorer.core.game.spec import MoveSpec
 from explorer.core.values.bits import lowest_clear as _lowest_clear
 from explorer.core.values.cost import MAX_WORK, ValuesTooCostly, both_pairs, bytes_per_cell, moves_bound, work_estimate
 

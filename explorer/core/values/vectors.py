@@ -27,7 +27,7 @@ from explorer.core.values.cost import MAX_WORK, ValuesTooCostly, vector_cost
 from explorer.core.values.kernel import ValueTable
 
 if TYPE_CHECKING:
-    from explorer.core.rules.vectors import VectorSpec
+    from explorer.core.game.vector_spec import VectorSpec
 
 ROWS_PER_CALL = 64
 

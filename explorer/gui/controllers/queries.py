@@ -17,12 +17,12 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
+from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.closed_form import Count, cells_in
 from explorer.core.counting.cold_index import Counter
 from explorer.core.rules.base import Rule, RuleError
 from explorer.core.textio.atomic import replaced
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
-from explorer.core.values.cache import ValueCache
 from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
 from explorer.gui.panels.queries import SHOWN_BATCH_ROWS, QueryPanel

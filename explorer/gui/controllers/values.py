@@ -13,10 +13,10 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar
 
 from explorer.core.analysis.position import PositionReport
+from explorer.core.analysis.value_cache import INSPECT_SIDE, ValueCache
 from explorer.core.analysis.values import ranked_winning_moves, values_text
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.rules.base import Rule
-from explorer.core.values.cache import INSPECT_SIDE, ValueCache
 from explorer.gui import memory
 from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob

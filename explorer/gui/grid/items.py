@@ -19,7 +19,7 @@ from explorer.gui import palette
 
 
 def compiled_colour() -> Any:
-    """The colouring loop compiled ahead of time (explorer.core.render.colour_loop), or None."""
+    """The colouring loop compiled ahead of time (explorer.core.grundy.colour_loop), or None."""
     module = aot.built()
     return None if module is None else module.colour
 
@@ -36,7 +36,7 @@ class CellImage(pg.ImageItem):
     Two texels at a time, through a table of the 65 536 pairs of colours, half as many indices
     are widened and looked up: 0.30 ms against 0.53 at 650 000 texels (Qt's own conversion of an
     indexed image is 0.2 ms, but its new image faults in its pages: 0.75 ms in the window).
-    Where the loop is built ahead of time (explorer.core.render.colour_loop) it colours each texel
+    Where the loop is built ahead of time (explorer.core.grundy.colour_loop) it colours each texel
     directly, without numba: 0.1 ms at 650 000 texels. Anything else goes through pyqtgraph and
     is converted once per render."""
 

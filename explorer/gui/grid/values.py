@@ -12,8 +12,8 @@ import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
+from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import short_decimal, tail_decimal
-from explorer.core.render.raster import Raster
 from explorer.core.render.values import ValueGrid
 from explorer.gui import palette
 from explorer.gui.grid.items import CellNumbers

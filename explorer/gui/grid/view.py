@@ -6,7 +6,7 @@ origin, the origin moves to the view; when it zooms far out, the unit grows (by 
 so pyqtgraph only ever holds ranges between a few units and 2^32: single cells stay addressable
 near 10^18, 10^100 or beyond, and the view zooms out to MAX_SPAN cells across (10^1004) and
 back. Only what is on screen is computed: the visible cell range goes to
-`explorer.core.render.raster`, at most one texel per pixel.
+`explorer.core.counting.raster`, at most one texel per pixel.
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 
+from explorer.core.analysis.value_cache import ValueCache
+from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import digit_count, short_decimal
 from explorer.core.game.moves import Move
 from explorer.core.render.frame import Frame
 from explorer.core.render.levels import FrameBuffers, Levels, levels_for
-from explorer.core.render.raster import Raster
 from explorer.core.rules.base import Rule
 from explorer.core.rules.closed import Wythoff
-from explorer.core.values.cache import ValueCache
 from explorer.gui import palette
 from explorer.gui.grid.axes import ExactAxis, ValueBar
 from explorer.gui.grid.items import CellBorders, CellImage, CellNumbers, RectSelectViewBox, outline_box

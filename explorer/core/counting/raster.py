@@ -15,7 +15,7 @@ import math
 from typing import TYPE_CHECKING, NamedTuple
 
 from explorer.core.exact.lazy import lazy_numpy
-from explorer.core.exact.progression import lower_counts_along
+from explorer.core.game.progression import lower_counts_along
 
 if TYPE_CHECKING:
     import numpy as np
