@@ -164,6 +164,11 @@ class ScriptedDialogs:
         self.monkey.warnings_shown += 1
 
 
+def _shown(window: Any) -> tuple[object, ...]:
+    """What a comparison of two windows looks at: the inspector's verdict and the grid's marks."""
+    return window.inspector.status.text(), window.grid.selection, len(window.grid.arrows), list(window.grid.path)
+
+
 OLD_FILE = b"an old file, which an export replaces whole or leaves as it was\n"
 
 
@@ -228,6 +233,7 @@ class Monkey:
             (1, self.export_animation),
             (1, self.strip_hover),
             (1, self.export_file),
+            (0.5, self.compare_fresh),
         ]
 
     # ----- numbers and places ------------------------------------------------------------------
@@ -519,6 +525,54 @@ class Monkey:
         self.w.export_animation()
         self.w.exporter.cancel()
         self.pending_export = path
+
+    def compare_fresh(self) -> None:
+        """History independence (issue 35): a fresh window brought straight to this window's rule,
+        colour mode, selection and view says the same in the inspector and draws the same
+        selection and overlays. Only where no overlay of the walk is on (build mode, Why?, a game
+        shown or played): those have no direct path to compare with."""
+        import tempfile
+
+        from PySide6.QtCore import QSettings
+
+        self._segmented = True  # building a second window is the soak's own work, not a stall a person sees
+        w, s = self.w, self.w.session
+        if s.build is not None or s.why is not None or s.demo or s.game is not None or s.selection is None:
+            return
+        if s.report is None or s.message:
+            return
+        settings = QSettings(tempfile.mktemp(prefix="soak-fresh-", suffix=".ini"), QSettings.Format.IniFormat)
+        fresh = type(w)(settings=settings)
+        try:
+            fresh.resize(w.size())
+            fresh.show()
+            fresh.rules.request(s.rule.key)
+            self._settle_window(fresh)
+            if fresh.session.rule != s.rule:
+                self.wrong(f"a fresh window could not be brought to {s.rule.key}")
+                return
+            combo = fresh.rule_bar.mode
+            combo.setCurrentIndex(combo.findData(s.mode))
+            combo.activated.emit(combo.findData(s.mode))
+            fresh.select_position(*s.selection)
+            self._settle_window(fresh)
+            walked, direct = _shown(w), _shown(fresh)
+            if walked != direct:
+                which = "the inspector" if walked[0] != direct[0] else f"the grid: {walked[1:]} / {direct[1:]}"
+                self.wrong(f"a fresh window brought straight to the same state differs in {which}")
+        finally:
+            fresh.close()
+            fresh.deleteLater()
+            QApplication.processEvents()
+
+    def _settle_window(self, window: Any) -> None:
+        deadline = time.perf_counter() + self.settle_s
+        QApplication.processEvents()
+        while window.busy and time.perf_counter() < deadline:
+            time.sleep(0.005)
+            QApplication.processEvents()
+        QTest.qWait(20)
+        QApplication.processEvents()
 
     def export_file(self) -> None:
         """An export over an old file (the view's PNG, the query history or the sequence as CSV, the
