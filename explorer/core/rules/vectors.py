@@ -337,7 +337,8 @@ def _rank(xs: NDArray, v: int) -> int:
 
 
 LINE_SYNC_STEPS = 1 << 16  # a position this far out is reported on a worker (its line scans: ~1 ms a ray)
-RASTER_SYNC_COLUMNS = 1 << 20  # beyond this many columns in view the raster is drawn on a worker (~10 ms)
+RASTER_SYNC_COLUMNS = 1 << 18  # beyond this many columns in view the raster is drawn on a worker (2^20 of them
+# took 285 ms on the GUI thread zoomed out to 10^749 under Maharaja, a worker busy beside it: soak, seed 777001)
 
 
 def _cold_on_line(col: NDArray, x: int, y: int, p: int, q: int) -> Position | None:
