@@ -23,6 +23,9 @@ MIN_PX = 4  # a number narrower than this is not drawn
 MAX_NUMBERS = 600
 
 
+STRIP_LABEL = "n: a/b"  # each number n a lower (a_k) or an upper (b_k) Wythoff number
+
+
 class BeattyStrip(QWidget):
     numberHovered = Signal(object)  # n (a Python int), or None when the mouse leaves
 
@@ -96,6 +99,10 @@ class BeattyStrip(QWidget):
     def _paint(self, painter: QPainter) -> None:
         painter.fillRect(self.rect(), QColor(250, 250, 250))
         left, width, u0, u1, x0, x1 = self._geometry()
+        if left >= 34:  # its name, in the margin under the grid's vertical axis (it had no visible label)
+            painter.setPen(QColor(90, 90, 90))
+            margin = QRectF(2, 0, left - 6, self.height())
+            painter.drawText(margin, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), STRIP_LABEL)
         count = x1 - x0  # any size: zoomed out it passes what a float holds
         cell = width / max(1, count) if count <= MAX_NUMBERS else 0.0
         if cell < MIN_PX:
