@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.core.analysis.construction import Step, clip
 from explorer.core.exact.bigint import short_decimal
+from explorer.core.render.frame import clip_segment
 from explorer.core.render.palette import COLD, HOT
 from explorer.core.rules.base import RuleError
 from explorer.core.textio.atomic import replaced
@@ -74,28 +75,15 @@ class Frame:
         as two pixel points; None if it misses. Clipped exactly (Liang–Barsky in Fractions)
         before anything becomes a float: a move from a cell 10^308 away once overflowed a float."""
         x0, y0, x1, y1 = self.view
-        (px, py), (qx, qy) = p, q
-        dx, dy = qx - px, qy - py
-        t0, t1 = Fraction(0), Fraction(1)
-        for step, room in ((-dx, px - (x0 - 1)), (dx, x1 + 1 - px), (-dy, py - (y0 - 1)), (dy, y1 + 1 - py)):
-            if step == 0:
-                if room < 0:
-                    return None
-                continue
-            t = Fraction(room, step)
-            if step < 0:
-                t0 = max(t0, t)
-            else:
-                t1 = min(t1, t)
-            if t0 > t1:
-                return None
+        seen = clip_segment(p, q, (x0 - 1, y0 - 1, x1 + 1, y1 + 1))  # type: ignore[arg-type]
+        if seen is None:
+            return None
         half = Fraction(self.cell - 1, 2)
 
-        def pixel(t: Fraction) -> tuple[float, float]:
-            x, y = px + t * dx, py + t * dy
+        def pixel(x: Fraction, y: Fraction) -> tuple[float, float]:
             return float(self.left + (x - x0) * self.cell + half), float(self.bottom - (y - y0) * self.cell - half)
 
-        return pixel(t0), pixel(t1)
+        return pixel(*seen[0]), pixel(*seen[1])
 
     def inside(self, x: int, y: int) -> bool:
         x0, y0, x1, y1 = self.view
