@@ -222,7 +222,6 @@ def test_every_label_of_the_colour_bar_is_drawn_however_wide(qtbot, window, mode
     """Zoomed out over the origin in Grundy mode the bar read only "0": pyqtgraph gives its value
     axis a fixed 45 pixels, and the labels ("8000", "16000") that did not fit were left out. The
     axis is as wide as its labels: every label of the top level is drawn, whole and inside it."""
-    from PySide6.QtGui import QImage, QPainter
     from PySide6.QtWidgets import QComboBox
 
     combo = window.findChild(QComboBox, "colorMode")
@@ -238,12 +237,7 @@ def test_every_label_of_the_colour_bar_is_drawn_however_wide(qtbot, window, mode
     axis = grid.colour_bar.getAxis("right")
     low, high = sorted(axis.range)
     top = [v for v in axis.tickValues(low, high, axis.height())[0][1] if low <= v <= high]
-    image = QImage(8, 8, QImage.Format.Format_ARGB32)
-    painter = QPainter(image)
-    try:
-        specs = axis.generateDrawSpecs(painter)
-    finally:
-        painter.end()
+    specs = _draw_specs(axis)
     texts = {text for _, _, text in specs[2]}
     wanted = set(axis.tickStrings(top, axis.autoSIPrefixScale * axis.scale, 1.0))
     assert len(top) >= 2 and wanted <= texts, (wanted, texts)
@@ -255,16 +249,20 @@ def test_every_label_of_the_colour_bar_is_drawn_however_wide(qtbot, window, mode
     assert all(box.contains(rect) for rect, _, _ in specs[2])
 
 
-def _label_texts(axis) -> list[str]:  # type: ignore[no-untyped-def]
+def _draw_specs(axis):  # type: ignore[no-untyped-def]
+    """The axis's draw specs, laid out on a small image's painter."""
     from PySide6.QtGui import QImage, QPainter
 
     image = QImage(8, 8, QImage.Format.Format_ARGB32)
     painter = QPainter(image)
     try:
-        specs = axis.generateDrawSpecs(painter)
+        return axis.generateDrawSpecs(painter)
     finally:
         painter.end()
-    return [text for _, _, text in specs[2]]
+
+
+def _label_texts(axis) -> list[str]:  # type: ignore[no-untyped-def]
+    return [text for _, _, text in _draw_specs(axis)[2]]
 
 
 @pytest.mark.parametrize(
