@@ -564,6 +564,10 @@ class Monkey:
             fresh.close()
             fresh.deleteLater()
             QApplication.processEvents()
+            # the walked window is the active one again: its shortcuts (Ctrl+1 …) work only there
+            w.activateWindow()
+            QApplication.setActiveWindow(w)
+            QApplication.processEvents()
 
     def _settle_window(self, window: Any) -> None:
         deadline = time.perf_counter() + self.settle_s
@@ -590,8 +594,8 @@ class Monkey:
         elif what == "queries":
             rows = sum(len(r) for r in self.w.session.queries)
             self.w.query_panel.exportRequested.emit(path)
-        elif what == "sequence":
-            rows = self.rng.choice([1, 50, 2000])
+        elif what == "sequence":  # rows of thousands of digits take a while: fewer of them
+            rows = self.rng.choice([1, 50] if self.w.sequence_panel.model.start.bit_length() > 300 else [1, 50, 2000])
             self.w.sequence_panel.export_csv(path, rows)
         else:
             self.w.save_session(path)

@@ -116,3 +116,20 @@ def test_a_position_far_along_a_generated_sequence_is_reported_on_a_worker():
     assert gdwn.position_in_background(1 << 20, 1 << 21)
     assert not wythoff.position_in_background(1 << 20, 1 << 21)
     assert wythoff.position_in_background(10**7000, 3)
+
+
+def test_a_sequence_raster_whose_texels_reach_past_the_view_is_drawn_on_a_worker():
+    """Long soak, seed 20261125: a view 10^672 cells wide ending at a small column held few solved
+    columns, but its one texel on the board, [0, step), held all of them (1.8 s on the GUI thread)."""
+    from explorer.core.rules.vectors import RASTER_SYNC_COLUMNS
+
+    rule = parse_rule("maharaja")
+    rule.reach(4 * RASTER_SYNC_COLUMNS)
+    n = rule.bound
+    width = 10**672
+    x_lo, x_hi = 100_000 - width, 100_000  # fewer than RASTER_SYNC_COLUMNS columns in view
+    step = width // 700
+    r = rule.raster(x_lo, 0, x_hi, width, step)
+    assert r.tx0 == 0 and r.step > n  # the texel covers every solved column, not only those in view
+    assert rule.raster_in_background(x_lo, 0, x_hi, width)
+    assert not rule.raster_in_background(n + 10**6, 0, n + 10**6 + 100, 100)  # a narrow view past them

@@ -327,7 +327,12 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
         """The raster costs a step per solved column in view (each is clamped on its own: a view far
         above the solved rows still holds all its columns)."""
         n = max(self.bound, self.engine.growing_to)  # a growth under way may finish before the raster starts
-        return max(0, min(x_hi, n) - max(x_lo, 0)) > RASTER_SYNC_COLUMNS
+        # Texels are aligned to multiples of their width (at most the view's), so the columns a raster
+        # scans reach up to a view's width past either edge: a view 10^672 cells wide ending at
+        # column 200 000 had one texel [0, 10^672 / 700) holding all 16 million solved columns
+        # (1.8 s on the GUI thread under Maharaja: long soak, seed 20261125).
+        width = max(x_hi - x_lo, 0)
+        return max(0, min(x_hi + width, n) - max(x_lo - width, 0)) > RASTER_SYNC_COLUMNS
 
 
 def _rank(xs: NDArray, v: int) -> int:
