@@ -528,7 +528,7 @@ class Monkey:
 
     def compare_fresh(self) -> None:
         """History independence (issue 35): a fresh window brought straight to this window's rule,
-        colour mode, selection and view says the same in the inspector and draws the same
+        colour mode, selection and view (its centre and width) says the same in the inspector and draws the same
         selection and overlays. Only where no overlay of the walk is on (build mode, Why?, a game
         shown or played): those have no direct path to compare with."""
         import tempfile
@@ -555,6 +555,7 @@ class Monkey:
             combo.setCurrentIndex(combo.findData(s.mode))
             combo.activated.emit(combo.findData(s.mode))
             fresh.select_position(*s.selection)
+            fresh.grid.show_centred(*w.grid.view_centre_and_span())  # arrows are clipped to the view
             self._settle_window(fresh)
             walked, direct = _shown(w), _shown(fresh)
             if walked != direct:
