@@ -558,6 +558,8 @@ class Monkey:
             fresh.grid.show_centred(*w.grid.view_centre_and_span())  # arrows are clipped to the view
             self._settle_window(fresh)
             walked, direct = _shown(w), _shown(fresh)
+            if w.grid.size() != fresh.grid.size():  # panels moved: another view height, other arrows
+                walked, direct = walked[:2] + walked[3:], direct[:2] + direct[3:]
             if walked != direct:
                 which = "the inspector" if walked[0] != direct[0] else f"the grid: {walked[1:]} / {direct[1:]}"
                 self.wrong(f"a fresh window brought straight to the same state differs in {which}")
