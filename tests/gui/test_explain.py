@@ -276,3 +276,23 @@ def test_the_build_timeline_holds_the_steps_about_the_view(qtbot, window):
     cold = cold_table(2 * stop + 4)
     pairs = sum(1 for x in range(stop) for y in range(x, 2 * stop + 4) if cold[x][y])
     assert window.explain.count == pairs < 400
+
+
+def test_build_mode_beyond_the_solved_pairs_turns_off_and_says_why(qtbot, window):
+    """Long soak, seed 20261133: build mode on, then started again at a view past the pairs a
+    sequence has solved: the panel said why it could not start, and the model kept the old step."""
+    window.set_rule("maharaja")
+    qtbot.waitUntil(lambda: window.session.rule.key == "maharaja", timeout=30_000)
+    _settle(qtbot, window)
+    window.grid.set_view(0, 0, 30, 20)
+    _settle(qtbot, window)
+    window.explain.start()
+    window.explain.step(3)
+    assert window.session.build is not None
+    far = window.session.rule.bound + 10**6  # past what is solved (the view is not solved on its own)
+    window.growth.cancel()
+    window.grid.set_view(far, far, far + 30, far + 20)
+    window.growth.cancel()
+    window.explain.start()
+    assert window.session.build is None and window.grid.overlay is None
+    assert "beyond" in window.build_panel.caption.text()

@@ -69,6 +69,10 @@ class ExplainController(QObject):
             first = rule.construction_start(max(0, x0), max(0, y0))
             self._load(rule, first, max(x1, y1))
         except RuleError as exc:
+            # build mode goes off in the model too (an earlier build's step stayed on under the
+            # message: long soak, seed 20261133), then the message says why
+            self.timer.stop()
+            self.session.build = None
             self.panel.set_off(str(exc))
             return
         self.veil = (x1 - x0) * (y1 - y0) <= EARLIER_CELLS
