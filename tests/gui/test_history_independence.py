@@ -185,7 +185,12 @@ def test_the_hover_text_follows_zooms_and_growth(qtbot, window):
     rule = window.session.rule
     from explorer.gui.controllers.growth import AUTO_COLUMNS
 
-    far = AUTO_COLUMNS + 1000  # beyond what the window solves by itself, inside what Extend solves
+    # beyond what the window solves by itself (and what earlier tests solved of this shared
+    # sequence), inside what Extend solves
+    far = max(AUTO_COLUMNS, rule.bound) + 1000
+    from explorer.core import budget
+
+    assert far < rule.reach_limit(budget.GENERATED_WINDOW_BYTES)
     grid.set_view(far - 20, 0, far + 20, 26)
     _settle(qtbot, window)
     assert rule.bound <= far
