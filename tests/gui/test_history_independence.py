@@ -183,17 +183,19 @@ def test_the_hover_text_follows_zooms_and_growth(qtbot, window):
 
     _rule(qtbot, window, "maharaja")
     rule = window.session.rule
-    from explorer.gui.controllers.growth import AUTO_COLUMNS
-
     # beyond what the window solves by itself (and what earlier tests solved of this shared
     # sequence), inside what Extend solves
-    far = max(AUTO_COLUMNS, rule.bound) + 1000
     from explorer.core import budget
+    from explorer.gui.controllers.growth import AUTO_COLUMNS
 
-    assert far < rule.reach_limit(budget.GENERATED_WINDOW_BYTES)
-    grid.set_view(far - 20, 0, far + 20, 26)
-    _settle(qtbot, window)
-    assert rule.bound <= far
+    far = 0
+    for _ in range(4):  # a sequence shrunk by the memory budget may regrow what it had solved
+        far = max(AUTO_COLUMNS, rule.bound) + 1000
+        grid.set_view(far - 20, 0, far + 20, 26)
+        _settle(qtbot, window)
+        if rule.bound <= far:
+            break
+    assert rule.bound <= far < rule.reach_limit(budget.GENERATED_WINDOW_BYTES)
     grid._on_mouse_moved(grid.scene_point_of_cell(far, 5))
     assert "beyond the square" in said[-1]
     window.growth.extend()
