@@ -404,3 +404,27 @@ def test_json_moves_say_what_each_pile_loses(cli):
 def test_a_gdwn_ray_wythoff_already_has_is_refused(cli, ray):
     code, out, err = cli(["moves", "5", "7", "--rule", f"gdwn:{ray}"])
     assert code == 2 and out == "" and "adds nothing to Wythoff" in err and len(err.splitlines()) == 1
+
+
+def test_screenshot_and_open_take_the_windows_options_after_the_command(tmp_path):
+    """The refusal above is for options before a command: `screenshot OUT --mode grundy --rule R`
+    (make screenshots) still works."""
+    out = tmp_path / "g.png"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "explorer",
+            "screenshot",
+            str(out),
+            *("--mode", "grundy", "--rule", "nim"),
+            "--size",
+            "400x300",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert out.stat().st_size > 1000

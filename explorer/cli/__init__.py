@@ -214,9 +214,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             from explorer.gui.app import run_window
 
             return run_window(goto=args.goto, rule=args.window_rule, mode=args.window_mode)
-        placed = [
-            o for o, v in (("--rule", args.window_rule), ("--mode", args.window_mode), ("--goto", args.goto)) if v
-        ]
+        # the window's options written before the command (screenshot and open take them after it)
+        before = args_list[: args_list.index(args.command)] if args.command in args_list else []
+        placed = [o for o in ("--rule", "--mode", "--goto") if any(a == o or a.startswith(o + "=") for a in before)]
         if placed:  # the window's options, given before a command: the command would not follow them
             raise UsageError(
                 f"{placed[0]} before a command is the window's option; put it after the command "
