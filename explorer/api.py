@@ -41,9 +41,9 @@ from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.raster import MAX_TEXELS, Raster
 from explorer.core.exact.bigint import short_decimal, short_text
 from explorer.core.game.spec import Amounts, MoveSpec
+from explorer.core.protocol import Rule, RuleError
 from explorer.core.render.levels import Levels, levels_for
 from explorer.core.render.png import png_bytes
-from explorer.core.rules.base import Rule, RuleError
 from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
 from explorer.core.rules.custom import DEFAULT_SIDE, CustomRule
 from explorer.core.rules.registry import parse_rule

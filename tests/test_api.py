@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import explorer as wx
+from explorer.core.protocol import RuleError
 from explorer.core.render import palette
-from explorer.core.rules.base import RuleError
 from soak import oracle
 from tests.oracles import cold_table, values_by_definition
 

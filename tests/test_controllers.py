@@ -193,3 +193,61 @@ def test_an_error_or_a_cancel_clears_working_out_too():
     controller.request(big, big + 1)
     controller.clear()
     assert _last_busy_or_report(inspector)[0:2] == ("set_report", (None,))
+
+
+# ----- controllers of long work: real workers (LatestJob), mocked views --------------------------
+def _work_view():  # type: ignore[no-untyped-def]
+    from explorer.session.views import WorkView
+
+    return MagicMock(spec=WorkView)
+
+
+def test_a_growth_reaches_the_model_and_a_refused_selection_is_asked_again(qtbot):
+    """Issue 35: a sequence's solved range grew inside the engine and a controller redrew and
+    re-asked by hand. Now the growth controller only tells the model how far the rule is solved
+    (`Session.solved`); the selection controller hears it and asks again about the position it
+    was refused."""
+    from explorer.gui.controllers.growth import GrowthController
+    from explorer.gui.jobs import LatestJob
+
+    rule = parse_rule("gdwn:1,3")
+    session = Session(rule=rule)
+    assert session.solved == rule.bound
+    far = rule.bound + 1000
+    *_, selection = _selection(session)
+    selection.request(far, far + 7)
+    assert session.report is None and "lies beyond" in session.message
+    grid, work = MagicMock(spec=GridView), _work_view()
+    grid.visible_cells.return_value = (0, 0, 100, 100)
+    growth = GrowthController(session, grid, work, LatestJob())
+    heard = []
+    session.events.solved.connect(heard.append)
+    growth.request(far + 8)
+    work.working.assert_called()
+    qtbot.waitUntil(lambda: not growth.busy and bool(heard), timeout=30_000)
+    assert heard[-1] == session.solved == rule.bound > far + 7
+    assert session.report is not None and (session.report.a, session.report.b) == (far, far + 7)
+    assert session.message == ""
+    assert any("Solved on [0, " in str(c) for c in work.say.call_args_list)
+
+
+def test_values_live_in_the_model_and_go_with_the_rule(qtbot):
+    """The values' cache is the session's: it is made anew when the rule changes (nothing pushes
+    it into the grid), and each growth bumps `values_known` so views redraw."""
+    from PySide6.QtCore import QObject
+
+    from explorer.gui.controllers.values import ValuesController
+
+    session = Session()
+    inspector, work, parent = MagicMock(spec=InspectorView), _work_view(), QObject()
+    values = ValuesController(session, inspector, work, parent)
+    first = session.values
+    assert values.cache is first and first is not None and first.rule == session.rule
+    known = session.values_known
+    session.mode = REMOTENESS
+    qtbot.waitUntil(lambda: not values.busy and session.values_known > known, timeout=30_000)
+    assert first.side >= 256 and first.remoteness(1, 2) == 2
+    session.rule = Nim()
+    assert session.values is not first and session.values.rule == Nim() and values.cache is session.values
+    work.hide.assert_called()
+    assert session.values.grundy(5, 3) == 6  # Nim's closed form, known without a corner

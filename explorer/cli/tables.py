@@ -20,10 +20,11 @@ from explorer.cli.common import (
 )
 from explorer.core import budget
 from explorer.core.exact.bigint import parse_natural, ratio_scientific, short_decimal
+from explorer.core.protocol import CertifiedRows, ColdPairs, Valued
 
 if TYPE_CHECKING:
     from explorer.core.counting.cold_index import Counter
-    from explorer.core.rules.base import Rule
+    from explorer.core.protocol import Rule
 
 
 def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
@@ -109,7 +110,9 @@ def cmd_pairs(args: argparse.Namespace, out: BinaryIO) -> None:
     start, count = args.start, args.n
     rule = rule_of(args)
     reach(rule, 2 * (start + count) + 1)  # pair k lies in a column <= 2k: each number below it is in an earlier pair
-    rule.cold_pair(start)  # a rule without a sequence of pairs says so, even for N = 0
+    if not isinstance(rule, ColdPairs):  # said even for N = 0
+        raise UsageError(f"{rule.title} has no sequence of cold pairs: its cold cells are solved on a square")
+    rule.cold_pair(start)  # a sequence solved so far says how far, even for N = 0
     chunk = 1 << 16
     for lo in range(0, count, chunk):
         n = min(chunk, count - lo)
@@ -135,17 +138,25 @@ def window_args(args: argparse.Namespace) -> tuple[int, int]:
 
 
 def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.core.rules.registry import grundy_note
+
     x0, y0 = window_args(args)
     rule = rule_of(args)
-    table = rule.grundy_window(x0, y0, args.rows, args.cols)
+    table = valued(rule).grundy_window(x0, y0, args.rows, args.cols)
     write_table(out, table)
-    if rule.grundy_note:  # misère: say plainly what the numbers are
-        sys.stderr.write(f"{PROG}: note: {rule.grundy_note}\n")
+    if grundy_note(rule):  # misère: say plainly what the numbers are
+        sys.stderr.write(f"{PROG}: note: {grundy_note(rule)}\n")
 
 
 def cmd_remoteness(args: argparse.Namespace, out: BinaryIO) -> None:
     x0, y0 = window_args(args)
-    write_table(out, rule_of(args).remoteness_window(x0, y0, args.rows, args.cols))
+    write_table(out, valued(rule_of(args)).remoteness_window(x0, y0, args.rows, args.cols))
+
+
+def valued(rule: Rule) -> Valued:
+    if not isinstance(rule, Valued):
+        raise UsageError(f"{rule.title} has no Grundy values or remoteness")
+    return rule
 
 
 def cmd_grundy_row(args: argparse.Namespace, out: BinaryIO) -> None:
@@ -154,7 +165,10 @@ def cmd_grundy_row(args: argparse.Namespace, out: BinaryIO) -> None:
     x = args.x
     if x >= MAX_ROWS:
         raise UsageError(f"rows 0 to {MAX_ROWS - 1} can be solved, not {short_decimal(x)}")
-    rows = rule_of(args).grundy_rows(x + 1, budget_bytes=budget.ROWS_CLI_BYTES)
+    rule = rule_of(args)
+    if not isinstance(rule, CertifiedRows):
+        raise UsageError(f"Grundy rows at any distance are computed for Wythoff's game, not for {rule.title}")
+    rows = rule.grundy_rows(x + 1, budget_bytes=budget.ROWS_CLI_BYTES)
     info = rows.row(x)
     lines = [
         f"preperiod {info.preperiod}",

@@ -48,7 +48,7 @@ def window_options(p: argparse.ArgumentParser, rule_help: str) -> None:
 
 
 def check_window_options(args: argparse.Namespace) -> None:
-    from explorer.core.rules.base import UnknownRule
+    from explorer.core.protocol import UnknownRule
     from explorer.core.rules.registry import check_rule
 
     if args.window_rule is not None:

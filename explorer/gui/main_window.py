@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from explorer import __version__, allocator
 from explorer.core import budget
 from explorer.core.exact.bigint import parse_natural
-from explorer.core.rules.base import Rule
+from explorer.core.protocol import ColdPairs, Rule, RuleError
 from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, MAX_A, family_named
 from explorer.gui import collector, jobs
 from explorer.gui.controllers.array import ArrayController
@@ -57,6 +57,7 @@ from explorer.gui.panels.rows import RowsPanel
 from explorer.gui.panels.rules import RuleBar
 from explorer.gui.panels.sequence import SequencePanel
 from explorer.gui.panels.structure import StructurePanel
+from explorer.gui.work_line import WorkLine
 from explorer.session.model import Session
 from explorer.session.views import PANELS
 
@@ -147,8 +148,10 @@ class MainWindow(DockedPanels):
         self.selection = SelectionController(session, self.inspector, self.grid, LatestJob(self))
         self.play = PlayController(session, self.play_panel, self.grid)
         self.queries = QueryController(session, self.query_panel, self.grid)
-        self.values = ValuesController(session, self.grid, self.inspector, self.statusBar())
-        self.growth = GrowthController(session, self.grid, self.statusBar(), reselect=self._reselect)
+        self.values = ValuesController(session, self.inspector, WorkLine(self.statusBar(), "values", 180), self)
+        self.grid.valuesNeeded.connect(self.values.request)
+        self.growth = GrowthController(session, self.grid, WorkLine(self.statusBar(), "growth"), LatestJob(self))
+        self.grid.navigated.connect(self.growth.view_moved)
         self.structure = StructureController(
             session, self.structure_panel, LatestJob(self), ask_path=self._ask_structure_path
         )
@@ -164,7 +167,7 @@ class MainWindow(DockedPanels):
         self.inspector.perfectPlayRequested.connect(self.show_perfect_play)
         self.docks["structure"].visibilityChanged.connect(lambda on: self.structure.shown() if on else None)
         self.growth.grown.connect(lambda _: self.structure.refresh() if self.structure.wanted else None)
-        self.queries.value_cache = lambda: self.values.cache
+        self.queries.value_cache = lambda: self.values.cache  # the session's values
         self.play.value_cache = lambda: self.values.cache
         self.play.want_values = self.values.request_cover
         self.values.grown.connect(lambda _: self.play.refresh_history())
@@ -188,11 +191,9 @@ class MainWindow(DockedPanels):
         )
         self.sessions.opened = self._remember_file
         self.grid.navigated.connect(self.sessions.view_moved)
-        session.events.rule.connect(self.grid.set_rule)
-        session.events.rule.connect(self.strip.set_rule)
-        self.strip.set_rule(session.rule)
+        self.grid.bind(session)
+        self.strip.bind(session)
         self.strip.numberHovered.connect(self._number_hovered)
-        session.events.mode.connect(self.grid.set_mode)
         session.events.mode.connect(self.inspector.set_mode)
 
         self.rule_bar.ruleRequested.connect(self.rules.request)
@@ -258,21 +259,18 @@ class MainWindow(DockedPanels):
             self.grid.set_highlight(())
             return
         name, k = role
+        rule = self.session.rule
         try:
-            a, b = self.session.rule.cold_pair(k)
-        except Exception:  # a rule that names roles but cannot give the pair there
+            a, b = rule.cold_pair(k) if isinstance(rule, ColdPairs) else (None, None)
+        except RuleError:  # a sequence that names roles beyond the pairs it has solved
+            a = b = None
+        if a is None or b is None:
             self.grid.set_highlight(())
             return
         self.grid.set_highlight(((a, b), (b, a)))
         what = {"a": "the lower number a", "b": "the upper number b"}.get(name, "")
         text = f"n = {n}: {what}_{k}; its cold pair ({a}, {b})" if what else f"n = {n}: the cold pair ({a}, {b})"
         self.hover_label.setText(text)
-
-    def _reselect(self) -> None:
-        """The rule answers further now: a selection it refused is asked about again."""
-        s = self.session
-        if s.selection is not None and s.report is None:
-            self.select_position(*s.selection)
 
     def _row_value(self, x: int, y: int) -> None:
         text, error = self.values.row_value(x, y)

@@ -15,6 +15,15 @@ Failed = Callable[[BaseException], None]
 ProgressFn = Callable[[int, int], None]
 
 
+BACKGROUND_NS = 10_000_000  # work a rule estimates above this (`Rule.cost`, in ns) runs on a worker
+
+
+def off_thread(cost_ns: int) -> bool:
+    """Whether work of this estimated cost belongs on a worker: the window's one threshold (10 ms
+    alone leaves room for the 2-10x that a busy worker beside it adds, within a ~50 ms stall)."""
+    return cost_ns > BACKGROUND_NS
+
+
 class Cancelled(Exception):
     """Raised inside work whose request was replaced or cancelled."""
 

@@ -15,8 +15,9 @@ import numpy as np
 from explorer.core import budget
 from explorer.core.analysis.play import Game
 from explorer.core.analysis.position import PositionReport
+from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.closed_form import cells_in
-from explorer.core.rules.base import Rule
+from explorer.core.protocol import Rule
 from explorer.core.rules.closed import Wythoff
 from explorer.core.values import GRUNDY, HOT_COLD, MODES, REMOTENESS
 from explorer.session.events import FieldSignals, evented
@@ -64,22 +65,32 @@ class Session:
     why: tuple[int, int] | None = None  # the position whose moves "Why?" draws, or None
     demo: tuple[tuple[int, int], ...] = ()  # a perfect game shown from the selection (its positions), or ()
     demo_at: int = 0  # the move of `demo` shown
+    # How far the rule is solved (its `bound`): set again when a growth of its sequence ends, so
+    # that views redraw and a position refused before is asked again. None: exact everywhere.
+    solved: int | None = None
+    values: ValueCache | None = None  # what is known of G and R under `rule` (it grows in place)
+    values_known: int = 0  # bumped whenever `values` learns or forgets something, so views redraw
     events: ClassVar[FieldSignals]  # set by @evented: `events.<field>.connect(slot)`
 
     def __post_init__(self) -> None:
         # What depends on the rule or the selection is cleared here, in one place, before any view
         # or controller hears of the change (these slots are connected first).
+        self.solved = self.rule.bound
+        self.values = ValueCache(self.rule)
         self.events.rule.connect(self._rule_set)
         self.events.selection.connect(self._selection_set)
 
     def _rule_set(self, rule: Rule) -> None:
         """Everything worked out under the old rule goes: the report, its message, the overlays
-        (build mode, Why?, a perfect game shown). The selection stays, to be reported again."""
+        (build mode, Why?, a perfect game shown), and what was known of values. The selection
+        stays, to be reported again."""
+        self.values = ValueCache(rule)
         self.report = None
         self.message = ""
         self.demo = ()
         self.build = None
         self.why = None
+        self.solved = rule.bound  # last: nothing refused under the old rule is asked again
 
     def _selection_set(self, selection: tuple[int, int] | None) -> None:
         """The old position's report and perfect game go; Why? follows the selection while it is on."""
@@ -88,6 +99,16 @@ class Session:
         self.demo = ()
         if self.why is not None:
             self.why = selection
+
+    def rule_grew(self, rule: Rule) -> None:
+        """The sequence of `rule` was solved further (or a growth stopped, keeping what it solved)."""
+        if rule == self.rule:
+            self.solved = rule.bound
+
+    def values_changed(self, cache: ValueCache) -> None:
+        """The values of the rule in effect changed in place: the corner grew or shrank, rows were solved."""
+        if cache is self.values:
+            self.values_known += 1
 
     def accepts(self, rule: Rule, selection: tuple[int, int] | None = None) -> bool:
         """Whether an answer computed for (rule, selection) still belongs to the session."""

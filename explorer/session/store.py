@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from explorer.core.rules.base import RuleError
+from explorer.core.protocol import RuleError
 from explorer.core.rules.registry import check_rule
 from explorer.core.textio.atomic import replaced
 from explorer.core.values import MODES

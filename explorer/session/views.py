@@ -6,11 +6,12 @@ they never change the session themselves.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from explorer.core.analysis.position import PositionReport
 from explorer.core.game.moves import Move
-from explorer.core.rules.base import Rule
+from explorer.core.protocol import Rule
 
 # The window's panels by the names the command line uses (`screenshot --panel NAME`).
 PANELS = ("inspector", "queries", "play", "sequence", "array", "npiles", "rows", "structure", "build")
@@ -28,8 +29,10 @@ class InspectorView(Protocol):
 
 
 class GridView(Protocol):
-    def set_rule(self, rule: Rule) -> None: ...
-    def set_mode(self, mode: str) -> None: ...
+    """The grid as controllers see it (it draws the rule, the values and the colour mode from the
+    session model by itself: controllers never hand it those)."""
+
+    def visible_cells(self) -> tuple[int, int, int, int]: ...
     def set_selection(self, x: int | None, y: int | None, moves: tuple[Move, ...] = ()) -> None: ...
     def set_query_rect(self, x0: int, y0: int, x1: int, y1: int) -> None: ...
     def set_path(self, path: list[tuple[int, int]]) -> None: ...
@@ -51,7 +54,18 @@ class QueryView(Protocol):
     def show_busy(self, message: str) -> None: ...
     def show_progress(self, done: int, total: int) -> None: ...
     def add_history_row(self, x0: int, y0: int, x1: int, y1: int, count: int, cells: int, method: str) -> None: ...
-    def set_rule_title(self, title: str) -> None: ...
+    def set_rule_title(self, title: str, key: str) -> None: ...
+
+
+class WorkView(Protocol):
+    """A line about long work in the status bar: a text, a progress bar and a Cancel button."""
+
+    def say(self, text: str) -> None: ...  # the text alone (progress and Cancel hidden)
+    def working(self, text: str) -> None: ...  # the text, progress from 0, and Cancel
+    def progress(self, done: int, total: int) -> None: ...
+    def done(self) -> None: ...  # progress and Cancel hidden; the text stays
+    def hide(self) -> None: ...  # all of it hidden
+    def on_cancel(self, slot: Callable[[], None]) -> None: ...  # Cancel was clicked
 
 
 class ArrayView(Protocol):

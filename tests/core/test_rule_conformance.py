@@ -16,7 +16,16 @@ import numpy as np
 import pytest
 
 from explorer.core.analysis.play import COMPUTER, HUMAN, Game
+from explorer.core.protocol import (
+    CertifiedRows,
+    ColdPairs,
+    Constructed,
+    Growing,
+    KnownValues,
+    Valued,
+)
 from explorer.core.rules import OutOfBounds, Rule, parse_rule
+from explorer.core.rules.registry import grundy_note
 from tests.oracles import Vectors, values_by_definition, variant_moves
 
 N = 40
@@ -116,7 +125,7 @@ def _solve_from_legal_moves(rule: Rule) -> dict[tuple[int, int], bool]:
     cold: dict[tuple[int, int], bool] = {}
     for s in range(2 * N - 1):
         for x in range(max(0, s - N + 1), min(s, N - 1) + 1):
-            moves = list(rule.legal_moves(x, s - x))
+            moves = list(rule.spec.targets(x, s - x))
             if not moves:
                 cold[(x, s - x)] = rule.last_mover_wins  # who cannot move loses (normal play)
             else:
@@ -147,19 +156,19 @@ def test_legal_moves_follow_the_definition(case):
     for x in range(N):
         for y in range(N):
             want = set(variant_moves(x, y, one, both, diff))
-            got = list(rule.legal_moves(x, y))
+            got = list(rule.spec.targets(x, y))
             assert len(got) == len(set(got)) and set(got) == want, (x, y)
-            assert rule.has_move(x, y) == bool(want) == (not rule.is_terminal(x, y))
+            assert rule.spec.has_move(x, y) == bool(want)
             for _ in range(3):
                 t = (rng.randrange(x + 2), rng.randrange(y + 2))
-                assert rule.is_legal((x, y), t) == (t in want), ((x, y), t)
+                assert rule.spec.allows((x, y), t) == (t in want), ((x, y), t)
 
 
 def test_cold_cells_and_winning_moves_by_brute_force(case):
     _, rule, cold = case
     for (x, y), c in cold.items():
         assert rule.is_cold(x, y) == c, (x, y)
-        want = sorted(t for t in rule.legal_moves(x, y) if cold[t])
+        want = sorted(t for t in rule.spec.targets(x, y) if cold[t])
         got = rule.winning_moves(x, y)
         assert [m.target for m in got] == want, (x, y)
         assert all(m.start == (x, y) for m in got)
@@ -214,10 +223,10 @@ def _play_out(rule: Rule, start: tuple[int, int], rng: random.Random, perfect: b
         if game.to_move == COMPUTER:
             game.computer_move()
         else:
-            moves = list(rule.legal_moves(*before))
+            moves = list(rule.spec.targets(*before))
             wins = [m.target for m in rule.winning_moves(*before)]
             game.play(rng.choice(wins) if perfect and wins else rng.choice(moves))
-        assert rule.is_legal(before, game.position)
+        assert rule.spec.allows(before, game.position)
         assert len(game.path) < 4 * N
     return game
 
@@ -229,7 +238,7 @@ def test_games_are_legal_end_when_no_move_is_left_and_name_the_winner(case):
         start = (rng.randrange(N), rng.randrange(N))
         game = _play_out(rule, start, rng, perfect=rng.random() < 0.5)
         end = game.position
-        assert not rule.has_move(*end) and game.over
+        assert not rule.spec.has_move(*end) and game.over
         to_move = game.to_move
         other = HUMAN if to_move == COMPUTER else COMPUTER
         # who cannot move loses under normal play and wins under misère play
@@ -252,14 +261,14 @@ def test_answers_at_any_size_without_enumerating(case):
             with pytest.raises(OutOfBounds):
                 question()
         return
-    first = list(islice(rule.legal_moves(big, big), 5))
-    assert len(first) == 5 and all(rule.is_legal((big, big), t) for t in first)
-    assert rule.has_move(big, big + 7)
+    first = list(islice(rule.spec.targets(big, big), 5))
+    assert len(first) == 5 and all(rule.spec.allows((big, big), t) for t in first)
+    assert rule.spec.has_move(big, big + 7)
     rng = random.Random(4)
     for _ in range(20):
         x, y = rng.randrange(big), rng.randrange(big)
         for m in rule.winning_moves(x, y):
-            assert rule.is_legal((x, y), m.target) and rule.is_cold(*m.target)
+            assert rule.spec.allows((x, y), m.target) and rule.is_cold(*m.target)
         assert rule.is_cold(x, y) == (not rule.winning_moves(x, y))
 
 
@@ -267,6 +276,7 @@ def test_grundy_values_and_remoteness_follow_their_definitions(case):
     text, rule, cold = case
     one, both, diff, misere = _definition(text)
     g, c, r = values_by_definition(N, N, one, both, diff, misere)
+    assert isinstance(rule, Valued)  # every rule so far has values (a rule without them is refused)
     table = rule.value_table(N, N)
     assert table.grundy.tolist() == g
     assert table.remoteness.tolist() == r
@@ -274,10 +284,10 @@ def test_grundy_values_and_remoteness_follow_their_definitions(case):
     # windows anywhere in the square, through the rule's own entry points (Wythoff's kernel, Nim's forms)
     assert rule.grundy_window(7, 3, 20, 30).tolist() == [row[3:33] for row in g[7:27]]
     assert rule.remoteness_window(0, 11, N, 9).tolist() == [row[11:20] for row in r]
-    assert bool(rule.grundy_note) == misere  # misère says what G means there
-    for x, y in ((0, 0), (5, 9), (N - 1, N - 2)):
-        closed = rule.closed_values(x, y)
-        assert closed is None or closed == (g[x][y], r[x][y])
+    assert bool(grundy_note(rule)) == misere  # misère says what G means there
+    if isinstance(rule, KnownValues):
+        for x, y in ((0, 0), (5, 9), (N - 1, N - 2)):
+            assert rule.closed_values(x, y) == (g[x][y], r[x][y])
 
 
 def test_the_computer_wins_fastest_and_loses_slowest_where_remoteness_is_known(case):
@@ -291,7 +301,7 @@ def test_the_computer_wins_fastest_and_loses_slowest_where_remoteness_is_known(c
         if game.over:
             continue
         move = game.computer_move()
-        targets = list(rule.legal_moves(*start))
+        targets = list(rule.spec.targets(*start))
         if cold[start]:  # losing: the longest delay
             assert rem[move.target[0]][move.target[1]] == max(rem[t[0]][t[1]] for t in targets)
         else:  # winning: the fastest win, and a win
@@ -303,3 +313,69 @@ def test_the_computer_wins_fastest_and_loses_slowest_where_remoteness_is_known(c
             game.human_first = len(game.movers) % 2 == 1  # both sides are the computer here
             game.computer_move()
         assert len(game.path) - 1 == rem[start[0]][start[1]]
+
+
+def test_capabilities_are_declared_by_type_and_answer_by_the_definition(case):
+    """What a rule can do is its type: `isinstance` says it, and what it says holds. A rule with
+    cold pairs lists exactly the cold cells x <= y, in increasing x, each at its own index; a
+    construction places exactly the cold cells; a growing rule grows its bound; a rule without
+    pairs is a solved square."""
+    _, rule, cold = case
+    upper = sorted((x, y) for (x, y), c in cold.items() if c and x <= y and max(x, y) < N)
+    if isinstance(rule, ColdPairs):
+        pairs = []
+        while not pairs or pairs[-1][0] < N:  # pairs come in increasing x
+            pairs.append(rule.cold_pair(len(pairs)))
+        pairs.pop()
+        assert [p for p in pairs if p[1] < N] == upper, rule.key
+        assert all(x <= y for x, y in pairs) and len({x for x, _ in pairs}) == len(pairs)
+        xs, ys = rule.cold_pairs(0, len(pairs))
+        assert list(zip(map(int, xs), map(int, ys), strict=True)) == pairs
+        for k, (x, y) in enumerate(pairs):
+            if y < N:
+                assert rule.cold_index(x, y) == rule.cold_index(y, x) == k
+        for x in range(N):
+            for y in range(N):
+                if not cold[(x, y)]:
+                    assert rule.cold_index(x, y) is None
+    else:
+        assert rule.bound is not None and not isinstance(rule, Growing), rule.key  # a square, solved
+    if isinstance(rule, Constructed):
+        placed: set[tuple[int, int]] = set()
+        k = rule.construction_start(0, 0)
+        for _ in range(N * N):
+            try:
+                step = rule.construction_step(k)
+            except OutOfBounds:
+                break
+            if min(step.cell) >= N:
+                break
+            for cell in step.placed:
+                placed.add(cell)
+                assert cold[cell] if max(cell) < N else True, (rule.key, k, cell)
+            if max(step.cell) < N:
+                assert rule.construction_order(*step.cell) == k
+            k += 1
+        inside = {cell for cell in placed if max(cell) < N}
+        assert inside >= {cell for cell, c in cold.items() if c and max(cell) < min(N, 12)}, rule.key
+    if isinstance(rule, Growing):
+        before = rule.bound
+        assert before is not None and rule.reach_limit(1 << 30) > before
+        rule.reach(before)  # one column past what is solved: the bound grows past it
+        assert rule.bound is not None and rule.bound > before
+    if isinstance(rule, CertifiedRows):
+        rows = rule.grundy_rows(3)
+        g, _, _ = values_by_definition(N, N, *_definition(case[0]))
+        assert all(rows.value(x, y) == g[x][y] for x in range(3) for y in range(N) if rows.knows(x, y))
+
+
+def test_the_protocols_stay_small():
+    """The core protocol has at most 16 members; each capability a handful."""
+    from explorer.core import protocol
+
+    def members(proto: type) -> set[str]:
+        return {n for n, v in vars(proto).items() if not n.startswith("_") and (callable(v) or isinstance(v, property))}
+
+    assert len(members(protocol.Rule)) <= 16, sorted(members(protocol.Rule))
+    for proto in (Valued, KnownValues, CertifiedRows, ColdPairs, Constructed, Growing):
+        assert 1 <= len(members(proto)) <= 4, (proto, sorted(members(proto)))

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core.rules import Amounts, CustomRule, MoveSpec, UnknownRule, parse_rule
+from explorer.core.rules import Amounts, CustomRule, MoveSpec, Rule, UnknownRule, parse_rule
 from explorer.core.rules.custom import cold_table
 from tests.oracles import variant_cold
 
@@ -110,19 +110,26 @@ def test_a_position_far_along_a_generated_sequence_is_reported_on_a_worker():
     the GUI thread at 2^24 columns). Closed-form rules go there only for numbers of thousands of
     digits."""
     from explorer.core.rules.registry import parse_rule
+    from explorer.session.jobs import off_thread
+
+    def position_in_background(rule: Rule, x: int, y: int) -> bool:
+        return off_thread(rule.cost(x, y, x, y))
 
     gdwn, wythoff = parse_rule("gdwn:1,2"), parse_rule("wythoff")
-    assert not gdwn.position_in_background(300, 500)
-    assert gdwn.position_in_background(1 << 20, 1 << 21)
-    assert not wythoff.position_in_background(1 << 20, 1 << 21)
-    assert wythoff.position_in_background(10**7000, 3)
+    gdwn.reach(1 << 21)
+    assert not position_in_background(gdwn, 300, 500)
+    assert position_in_background(gdwn, 1 << 20, 1 << 21)
+    assert not position_in_background(wythoff, 1 << 20, 1 << 21)
+    assert position_in_background(wythoff, 10**7000, 3)
 
 
 def test_a_sequence_raster_whose_texels_reach_past_the_view_is_drawn_on_a_worker():
     """Long soak, seed 20261125: a view 10^672 cells wide ending at a small column held few solved
     columns, but its one texel on the board, [0, step), held all of them (1.8 s on the GUI thread)."""
-    from explorer.core.rules.vectors import RASTER_SYNC_COLUMNS
+    from explorer.core.rules.vectors import COLUMN_NS
+    from explorer.session.jobs import BACKGROUND_NS, off_thread
 
+    RASTER_SYNC_COLUMNS = BACKGROUND_NS // COLUMN_NS  # the columns a raster scans on the GUI thread at most
     rule = parse_rule("maharaja")
     rule.reach(4 * RASTER_SYNC_COLUMNS)
     n = rule.bound
@@ -131,5 +138,5 @@ def test_a_sequence_raster_whose_texels_reach_past_the_view_is_drawn_on_a_worker
     step = width // 700
     r = rule.raster(x_lo, 0, x_hi, width, step)
     assert r.tx0 == 0 and r.step > n  # the texel covers every solved column, not only those in view
-    assert rule.raster_in_background(x_lo, 0, x_hi, width)
-    assert not rule.raster_in_background(n + 10**6, 0, n + 10**6 + 100, 100)  # a narrow view past them
+    assert off_thread(rule.cost(x_lo, 0, x_hi, width))
+    assert not off_thread(rule.cost(n + 10**6, 0, n + 10**6 + 100, 100))  # a narrow view past them

@@ -233,7 +233,7 @@ def test_the_beatty_strip_splits_the_numbers_and_points_at_each_pair(qtbot, wind
         )  # fmt: skip
         strip.mouseMoveEvent(event)
         partner = next(y for y in range(80) if cold[n][y])
-        assert len(window.grid._highlight_items) == 2, n  # the pair and its mirror
+        assert len(window.grid.overlays._highlight_items) == 2, n  # the pair and its mirror
         assert (
             f"n = {n}" in window.hover_label.text()
             and f"{min(n, partner)}, {max(n, partner)}" in window.hover_label.text()

@@ -104,7 +104,7 @@ def test_a_script_that_exits_with_a_job_running_prints_nothing(tmp_path):
 def test_an_untyped_failure_is_reported_a_typed_refusal_is_not(qtbot):
     """Issue 39: a worker exception that is not a typed refusal (ValueError, OSError) reaches the
     observers (the soak counts it as an exception); the caller's `failed` hears of both."""
-    from explorer.core.rules.base import RuleError
+    from explorer.core.protocol import RuleError
     from explorer.gui import jobs
 
     heard: list[BaseException] = []

@@ -20,7 +20,7 @@ def test_the_window_shows_the_levels_and_colours_a_picture_has(qtbot, window, mo
     import explorer as wx
 
     grid = window.grid
-    grid.set_mode(mode)
+    window.session.mode = mode
     grid.set_view(0, 0, 60, 40)
     grid.render_now()
     qtbot.waitUntil(lambda: not window.busy, timeout=10_000)

@@ -135,7 +135,7 @@ def test_zooming_out_grows_the_table_in_the_background_and_can_cancel(qtbot, win
             pass
     side = window.values.cache.side
     grid.render_now()
-    assert grid.computed_box.isVisible() and grid.computed_box.rect().width() == side
+    assert grid.value_marks.computed_box.isVisible() and grid.value_marks.computed_box.rect().width() == side
     assert not grid.value_grid.known.all()  # what lies beyond the computed square is grey
 
 
@@ -215,7 +215,7 @@ def test_grundy_strips_far_out_along_both_axes(qtbot, window):
 
 def _written_cells(grid):
     f = grid.frame
-    for u, v, text, _ in grid.numbers._cells:
+    for u, v, text, _ in grid.value_marks.numbers._cells:
         yield f.cell_x(u), f.cell_y(v), text
 
 

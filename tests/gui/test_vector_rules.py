@@ -125,7 +125,7 @@ def test_cancelling_a_growth_keeps_what_it_solved_and_the_window_working(qtbot, 
     rule = window.session.rule
     window.growth.request(window.growth.limit(rule) - 1)
     assert window.growth.busy
-    window.findChild(type(window.growth.cancel_button), "growthCancel").click()
+    window.findChild(QPushButton, "growthCancel").click()
     qtbot.waitUntil(lambda: not window.growth.busy, timeout=60_000)
     assert rule.bound < window.growth.limit(rule)
     label = window.findChild(QLabel, "growthLabel").text()

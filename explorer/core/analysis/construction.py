@@ -2,7 +2,7 @@
 
 Every write-up of the game explains it so: place the cold pairs one at a time, each the least
 number not used yet and its partner, so that no two cold cells share a row, a column or a
-diagonal. A rule says what its k-th step is (`Rule.construction_step(k)`):
+diagonal. A rule says what its k-th step is (`Constructed.construction_step(k)`):
 
 - rules with a sequence of cold pairs (Wythoff, a-Wythoff, Nim, move-vector sequences): step k
   places the k-th pair x <= y and its mirror, and the lines of cells that can now move onto them
@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.lines import BAND_LINES, WHY_BAND, Line, Position, Step, Vector, clip, spec_lines
+from explorer.core.protocol import ColdPairs, Constructed
 
 if TYPE_CHECKING:
-    from explorer.core.rules.base import Rule
+    from explorer.core.protocol import Rule
 
 __all__ = [
     "BAND_LINES",
@@ -70,7 +71,7 @@ def why(rule: Rule, x: int, y: int) -> Why:
     """Every move back from (x, y) as lines and dots, the cold cells among them (the winning
     moves' targets, found exactly by the rule), and sentences: one per winning move, or, for a
     cold cell, why no line or dot holds a cold cell."""
-    lines, dots = rule.move_lines(x, y)
+    lines, dots = rule.spec.move_lines(x, y)
     cold = rule.is_cold(x, y)
     moves = rule.winning_moves(x, y)
     targets = tuple(m.target for m in moves)
@@ -79,14 +80,15 @@ def why(rule: Rule, x: int, y: int) -> Why:
             (x, y), cold, (), (), (), ("No move is left: the player to move " + ("loses." if cold else "wins."),)
         )
     if cold:
-        order = rule.construction_order(x, y)
-        reason = rule.construction_step(order).caption if order is not None else ""
+        built = rule if isinstance(rule, Constructed) else None
+        order = built.construction_order(x, y) if built is not None else None
+        reason = built.construction_step(order).caption if built is not None and order is not None else ""
         parts = [f"the {len(lines)} lines of moves back from it"] if lines else []
         parts += [f"its {len(dots)} single moves"] if dots else []
         where = " and none of ".join(parts)
         sentences = [f"({short_decimal(x)}, {short_decimal(y)}) is cold: none of {where} reaches a cold cell."]
         if reason:
-            if rule.construction_order(x, y) == rule.cold_index(x, y):  # a pair of a generated sequence
+            if isinstance(rule, ColdPairs) and order == rule.cold_index(x, y):  # a pair of a generated sequence
                 sentences.append(
                     "The construction guarantees it: each cold pair takes numbers no earlier pair used and a line "
                     "of moves no earlier pair is on, so no two cold cells share a row, a column or a line of moves."

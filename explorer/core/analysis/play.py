@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from explorer.core.game.moves import Move
-from explorer.core.rules.base import Rule, RuleError
+from explorer.core.protocol import Rule, RuleError
 
 HUMAN, COMPUTER = "you", "computer"
 Remoteness = Callable[[int, int], "int | None"]  # R of a position where known, else None
@@ -82,7 +82,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return not self.rule.has_move(*self.position)
+        return not self.rule.spec.has_move(*self.position)
 
     @property
     def winner(self) -> str | None:
@@ -98,7 +98,7 @@ class Game:
     # ----- moves ------------------------------------------------------------------------
     def legal(self, target: tuple[int, int]) -> bool:
         """One move of the rule away (checked directly: never lists the moves)."""
-        return self.rule.is_legal(self.position, target)
+        return self.rule.spec.allows(self.position, target)
 
     def play(self, target: tuple[int, int]) -> None:
         """The human's move to `target`."""
@@ -137,7 +137,7 @@ class Game:
                 known = [(r(*m.target), m) for m in wins]
                 return min(known, key=lambda vm: (vm[0] is None, vm[0] or 0))[1]
             best: tuple[int, tuple[int, int]] | None = None
-            for i, t in enumerate(self.rule.legal_moves(*here)):
+            for i, t in enumerate(self.rule.spec.targets(*here)):
                 if i >= self.delay_scan:
                     break
                 v = r(*t)
@@ -147,7 +147,7 @@ class Game:
                 return Move.between(here, best[1])
         if wins:
             return wins[0]
-        return Move.between(here, next(iter(self.rule.legal_moves(*here))))
+        return Move.between(here, next(iter(self.rule.spec.targets(*here))))
 
     def history(self) -> list[tuple[int, int | None, str]]:
         """For each position of the game so far: (move number, its remoteness or None, who was

@@ -11,7 +11,8 @@ from typing import NamedTuple
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole
 from explorer.core.game.zeckendorf import zeckendorf_digits
-from explorer.core.rules.base import Rule
+from explorer.core.protocol import ColdPairs, Rule
+from explorer.core.rules.registry import shows_zeckendorf
 
 __all__ = ["NumberKind", "NumberRole", "PositionReport", "no_moves_text", "report", "verdict"]
 
@@ -56,15 +57,16 @@ def report(rule: Rule, a: int, b: int) -> PositionReport:
     forms where they mean something. Raises RuleError (OutOfBounds...) as the rule does."""
     cold = rule.is_cold(a, b)
     moves = tuple(rule.winning_moves(a, b))
-    zeck = rule.shows_zeckendorf
+    zeck = shows_zeckendorf(rule)
+    pairs = rule if isinstance(rule, ColdPairs) else None
     return PositionReport(
         a=a,
         b=b,
         cold=cold,
-        terminal=not rule.has_move(a, b),
-        index=rule.cold_index(a, b) if cold else None,
-        role_a=rule.number_role(a),
-        role_b=rule.number_role(b),
+        terminal=not rule.spec.has_move(a, b),
+        index=pairs.cold_index(a, b) if pairs is not None and cold else None,
+        role_a=pairs.number_role(a) if pairs is not None else None,
+        role_b=pairs.number_role(b) if pairs is not None else None,
         zeckendorf_a=_elide(zeckendorf_digits(a)) if zeck else "",
         zeckendorf_b=_elide(zeckendorf_digits(b)) if zeck else "",
         moves=moves,

@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game import bulk
-from explorer.core.rules.base import RuleError
+from explorer.core.protocol import ColdPairs, OutOfBounds, RuleError
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-    from explorer.core.rules.base import Rule
+    from explorer.core.protocol import Rule
 else:
     np = lazy_numpy(__name__)
 
@@ -95,12 +95,14 @@ class Structure(NamedTuple):
 def structure(rule: Rule, count: int = MAX_PAIRS) -> Structure:
     """The first `count` upper cold pairs of the rule (fewer where it knows fewer: a sequence
     solved so far), with their offsets from Wythoff's line. RuleError for a rule without pairs."""
+    if not isinstance(rule, ColdPairs):
+        raise RuleError(f"{rule.title} has no sequence of cold pairs: its cold cells are solved on a square")
     n = count
     while True:
         try:
             xs, ys = rule.cold_pairs(0, n)
             break
-        except RuleError:
+        except OutOfBounds:
             if n <= 1:
                 raise
             n //= 2  # a generated sequence knows its pairs up to the columns solved
@@ -112,6 +114,6 @@ def structure(rule: Rule, count: int = MAX_PAIRS) -> Structure:
     try:
         rule.cold_pairs(n, 1)
         more = True
-    except RuleError:
+    except OutOfBounds:
         more = False
     return Structure(xs, ys, offset, rule.title, more)

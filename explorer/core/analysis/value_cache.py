@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 
 from explorer.core import budget
 from explorer.core.counting.dominance import rectangle_counts
-from explorer.core.rules.base import NotAvailable, Rule
+from explorer.core.protocol import CertifiedRows, KnownValues, Rule, Valued
 from explorer.core.values import GRUNDY, REMOTENESS
 from explorer.core.values.cost import WINDOW_WORK
 
@@ -35,7 +35,9 @@ ROWS = 201  # Wythoff's Grundy rows 0..200 are solved at any distance
 
 def largest_side(rule: Rule) -> int:
     """The largest side (a power of two) of the corner for this rule: the memory budget, the
-    work bound of the sweep, and the square where a bounded rule is solved."""
+    work bound of the sweep, and the square where a bounded rule is solved (0: it has no values)."""
+    if not isinstance(rule, Valued):
+        return 0
     side = START_SIDE
     while True:
         nxt = 2 * side
@@ -88,7 +90,7 @@ class ValueCache:
 
     def bytes_for(self, side: int) -> int:
         """The memory the corner [0, side)² takes."""
-        return self.rule.value_cost(side, side)[0] * side * side
+        return self.rule.value_cost(side, side)[0] * side * side if isinstance(self.rule, Valued) else 0
 
     def cheap_side_for(self, x: int, y: int) -> int | None:
         """The side to grow to so that the corner covers (x, y), if that is cheap (at most
@@ -103,7 +105,7 @@ class ValueCache:
 
     def grow(self, side: int, progress: Callable[[int, int], bool] | None = None) -> None:
         """Compute the corner [0, side)² (raises InterruptedError if progress says stop)."""
-        if side <= self.side:
+        if side <= self.side or not isinstance(self.rule, Valued):
             return
         self.table = self.rule.value_table(side, side, progress)
 
@@ -128,19 +130,15 @@ class ValueCache:
 
     def solve_rows(self, progress: Callable[[int, int], bool] | None = None) -> GrundyRows | None:
         """Wythoff's rows at any distance (None for rules that have none)."""
-        if self.rows is None:
-            try:
-                self.rows = self.rule.grundy_rows(ROWS, progress)
-            except NotAvailable:
-                return None
+        if self.rows is None and isinstance(self.rule, CertifiedRows):
+            self.rows = self.rule.grundy_rows(ROWS, progress)
         return self.rows
 
     # ----- one cell ---------------------------------------------------------------------------
     def grundy(self, x: int, y: int) -> int | None:
         """G(x, y) if known: a closed form, the corner, or a certified row; else None."""
-        closed = self.rule.closed_values(x, y) if self.rule.bound is None else None
-        if closed is not None:
-            return closed[0]
+        if isinstance(self.rule, KnownValues):
+            return self.rule.closed_values(x, y)[0]
         if self.table is not None and self.covers(x, y):
             return int(self.table.grundy[x, y])
         if self.rows is not None and self.rows.knows(x, y):
@@ -148,9 +146,8 @@ class ValueCache:
         return None
 
     def remoteness(self, x: int, y: int) -> int | None:
-        closed = self.rule.closed_values(x, y) if self.rule.bound is None else None
-        if closed is not None:
-            return closed[1]
+        if isinstance(self.rule, KnownValues):
+            return self.rule.closed_values(x, y)[1]
         if self.table is not None and self.covers(x, y):
             return int(self.table.remoteness[x, y])
         return None

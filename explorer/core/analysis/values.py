@@ -14,6 +14,7 @@ from explorer.core.analysis.position import PositionReport
 from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
+from explorer.core.rules.registry import grundy_note
 
 SHOWN = 5  # moves listed in a ranking
 
@@ -41,7 +42,7 @@ def longest_defences(
     out: list[tuple[tuple[int, int], int]] = []
     if not cache.covers(*start):
         return out
-    for t in rule.legal_moves(*start):
+    for t in rule.spec.targets(*start):
         r = cache.remoteness(*t)
         if r is not None:
             out.append((t, r))
@@ -81,8 +82,8 @@ def values_text(cache: ValueCache, r: PositionReport, growing: int = 0) -> str:
             targets = [cache.grundy(*m.target) for m in r.moves]
             line += "; G of the move targets: " + ", ".join("?" if t is None else short_decimal(t, 24) for t in targets)
         parts.append(line)
-        if cache.rule.grundy_note:
-            parts.append(f"<i>{html.escape(cache.rule.grundy_note)}.</i>")
+        if grundy_note(cache.rule):
+            parts.append(f"<i>{html.escape(grundy_note(cache.rule))}.</i>")
     rem = cache.remoteness(r.a, r.b)
     if rem is None:
         if g is not None:  # G came from a closed form or a certified row; R has neither

@@ -191,8 +191,9 @@ class Counter(Protocol):
 class ClosedFormCounter:
     """Counts by the rule's own prefix count (closed form, or a solved table)."""
 
-    def __init__(self, rule: Any) -> None:
+    def __init__(self, rule: Any, method: str = CLOSED_FORM) -> None:
         self.rule = rule
+        self.method = method  # how the rule counts ("closed-form", "dynamic programming", …)
         self.size = 0
         self.nbytes = 0
 
@@ -203,15 +204,15 @@ class ClosedFormCounter:
         """Prefix counts C(X, Y) for many queries, by the rule's (vectorised) prefix count; large
         arrays in a span per core (numpy counts without the GIL)."""
         if not (isinstance(xs, np.ndarray) and isinstance(ys, np.ndarray)):
-            return self.rule.cold_count_many(xs, ys), self.rule.count_method
+            return self.rule.cold_count_many(xs, ys), self.method
         parts = map_spans(lambda lo, hi: self.rule.cold_count_many(xs[lo:hi], ys[lo:hi]), len(xs))
-        return joined(parts), self.rule.count_method
+        return joined(parts), self.method
 
     def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count:
         return self.rule.count_rect(x0, y0, x1, y1)
 
     def count_rect_many(self, x0: Any, y0: Any, x1: Any, y1: Any) -> tuple[NDArray | list[int], str]:
-        method = self.rule.count_method
+        method = self.method
         if all(isinstance(v, np.ndarray) and v.dtype == np.int64 for v in (x0, y0, x1, y1)):
             return rectangles_from_prefix_many(self.rule.cold_count_many, x0, y0, x1, y1), method
         rows = zip(*(list(map(int, v)) for v in (x0, y0, x1, y1)), strict=True)

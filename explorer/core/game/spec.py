@@ -18,6 +18,9 @@ from typing import Protocol
 
 from explorer.core.exact.bigint import short_text
 from explorer.core.frozen import Frozen
+from explorer.core.game.lines import WHY_BAND, Line, spec_lines
+
+Position = tuple[int, int]
 
 MAX_POWER = 1 << 4096  # "powers of B" holds the powers below this (far beyond any solved square)
 
@@ -31,6 +34,10 @@ class MoveSet(Protocol):
     def targets(self, x: int, y: int) -> Iterator[tuple[int, int]]: ...
     def text(self) -> str: ...
     def describe(self) -> str: ...
+    # the geometry of the moves (the construction, Why?): lines of any-amount moves, cells of single ones
+    def move_lines(self, x: int, y: int) -> tuple[tuple[Line, ...], tuple[Position, ...]]: ...  # every move back
+    def lines_from(self, cell: Position) -> tuple[Line, ...]: ...  # cells that reach `cell` by any amount
+    def dots_from(self, cell: Position) -> tuple[Position, ...]: ...  # cells that reach it by one fixed move
 
 
 class Amounts(Frozen):
@@ -204,6 +211,37 @@ class MoveSpec(Frozen):
         for k in self.both.upto(x):
             for l in self.both.between(k - d + 1, min(y, k + d - 1)):
                 yield x - k, y - l
+
+    def move_lines(self, x: int, y: int) -> tuple[tuple[Line, ...], tuple[Position, ...]]:
+        """Every move from (x, y): lines back along any-amount moves (the row, the column, the
+        diagonal band), and the single cells of amounts from a set. Exactly the legal moves."""
+        lines: list[Line] = []
+        dots: list[Position] = []
+        if self.one.every:
+            lines += [Line((x - 1, y), (-1, 0))] if x >= 1 else []
+            lines += [Line((x, y - 1), (0, -1))] if y >= 1 else []
+        else:
+            dots += [(x - k, y) for k in self.one.upto(x)] + [(x, y - k) for k in self.one.upto(y)]
+        if self.both.every:
+            reach = min(self.difference, WHY_BAND, max(x, y) + 1)
+            for d in range(-(reach - 1), reach):  # k − l = d, k, l >= 1
+                start = (x - 1 - max(d, 0), y - 1 - max(-d, 0))
+                if min(start) >= 0:
+                    lines.append(Line(start, (-1, -1)))
+        elif not self.both.empty:
+            dots += [
+                (x - k, y - l)
+                for k in self.both.upto(x)
+                for l in self.both.between(k - self.difference + 1, min(y, k + self.difference - 1))
+            ]
+        return tuple(lines), tuple(dots)
+
+    def lines_from(self, cell: Position) -> tuple[Line, ...]:
+        """The lines of cells that move onto `cell` by any amount (the construction draws these)."""
+        return spec_lines(cell, self.one.every, self.both.every, self.difference)
+
+    def dots_from(self, cell: Position) -> tuple[Position, ...]:
+        return ()  # amounts from a set are not drawn by the construction: its lines say enough
 
     def text(self) -> str:
         """The spec as the registry writes it: 'one=...;both=...;a=...'."""

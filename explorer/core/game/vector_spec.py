@@ -10,6 +10,7 @@ from typing import Any
 
 from explorer.core.exact.bigint import short_text
 from explorer.core.frozen import Frozen
+from explorer.core.game.lines import Line
 
 Position = tuple[int, int]
 Vector = tuple[int, int]
@@ -105,6 +106,22 @@ class VectorSpec(Frozen):
         for i, j in self.jumps:
             if i <= x and j <= y:
                 yield x - i, y - j
+
+    def move_lines(self, x: int, y: int) -> tuple[tuple[Line, ...], tuple[Position, ...]]:
+        """Each ray back from (x, y) as a line, each jump as a single cell."""
+        lines = tuple(Line((x - p, y - q), (-p, -q)) for p, q in self.rays if p <= x and q <= y)
+        dots = tuple((x - i, y - j) for i, j in self.jumps if i <= x and j <= y)
+        return lines, dots
+
+    def lines_from(self, cell: Position) -> tuple[Line, ...]:
+        """Each ray's line of cells that move onto `cell`."""
+        cx, cy = cell
+        return tuple(Line((cx + p, cy + q), (p, q)) for p, q in self.rays)
+
+    def dots_from(self, cell: Position) -> tuple[Position, ...]:
+        """The cells one jump away from `cell`."""
+        cx, cy = cell
+        return tuple((cx + i, cy + j) for i, j in self.jumps)
 
 
 def _on_ray(k: int, l: int, p: int, q: int) -> bool:

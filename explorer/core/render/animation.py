@@ -22,15 +22,15 @@ from typing import TYPE_CHECKING, Any
 
 from explorer.core.analysis.construction import Step, clip
 from explorer.core.exact.bigint import short_decimal
+from explorer.core.protocol import Constructed, RuleError
 from explorer.core.render.frame import clip_segment
 from explorer.core.render.palette import COLD, HOT
-from explorer.core.rules.base import RuleError
 from explorer.core.textio.atomic import replaced
 
 if TYPE_CHECKING:
     from PIL import Image
 
-    from explorer.core.rules.base import Rule
+    from explorer.core.protocol import Rule
 
 MAX_VIEW = 240  # cells across a frame, at most (a cell must stay a few pixels wide)
 MAX_STEPS = 600
@@ -162,6 +162,8 @@ def build_frames(
     differed only in their caption were written)."""
     if not 1 <= steps <= MAX_STEPS:
         raise RuleError(f"--steps takes 1 to {MAX_STEPS}")
+    if not isinstance(rule, Constructed):
+        raise RuleError(f"{rule.title} has no construction to show")
     frame = Frame(view, size)
     x0, y0, x1, y1 = view
     first = rule.construction_start(x0, y0)

@@ -18,9 +18,9 @@ from numpy.typing import DTypeLike, NDArray
 
 from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.raster import Raster
+from explorer.core.protocol import Rule
 from explorer.core.render import palette
 from explorer.core.render.values import ValueGrid, count_below, value_grid
-from explorer.core.rules.base import Rule
 from explorer.core.values import HOT_COLD
 
 

@@ -1,126 +1,74 @@
-"""The Rule protocol: what every two-pile rule answers, exactly, and the errors it raises.
+"""What rules share: `RuleBase` (the `Rule` protocol's defaults, and Grundy values by a sweep) and
+`PairRule` (a sequence of cold pairs, and the construction that places them).
 
-Callers hold a `Rule` and ask it; they never ask which rule it is. `RuleBase` gives every rule
-the parts that follow from its `MoveSpec` and its cold set (legal moves, move checks, terminal
-positions, rectangle counts, batch answers); each rule class adds what is its own (the cold set,
-the winning moves, the prefix count, the raster).
+The protocols themselves are in explorer.core.protocol. Callers hold a `Rule` and ask it; they
+never ask which rule it is, only (with `isinstance`) whether it has a capability. `RuleBase`
+gives every rule the parts that follow from its moves and its cold set (rectangle counts, batch
+answers, values by the compiled sweep, the notebook's conveniences); each rule class adds what
+is its own (the cold set, the winning moves, the prefix count, the raster).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast, runtime_checkable
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from explorer.core.counting.closed_form import Count, cells_in, rectangle_from_prefix
 from explorer.core.counting.cold_index import MAX_CELLS, ClosedFormCounter, Counter
-from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.frozen import Frozen
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberRole
 from explorer.core.game.spec import MoveSet, MoveSpec
+from explorer.core.protocol import (
+    CertifiedRows,
+    KnownValues,
+    NotAvailable,
+    OutOfBounds,
+    Position,
+    Progress,
+    Rule,
+    RuleError,
+    UnknownRule,
+)
 
-if TYPE_CHECKING:
-    from explorer.core.game.lines import Line, Step
+__all__ = [
+    "NotAvailable",
+    "OutOfBounds",
+    "PairRule",
+    "Position",
+    "Progress",
+    "Rule",
+    "RuleBase",
+    "RuleError",
+    "UnknownRule",
+]
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
+    from explorer.core.game.lines import Step
     from explorer.core.values.kernel import ValueTable
-    from explorer.core.values.rows import GrundyRows
 else:
     np = lazy_numpy(__name__)
 
-Position = tuple[int, int]
-HUGE_BITS = 20_000  # coordinates this long are drawn on a worker
+HUGE_BITS = 20_000  # coordinates this long take noticeable time in big-integer arithmetic
 FAR_CELL = 4096  # `grundy` of a cell this far out asks the certified rows before a corner table
-Progress = Callable[[int, int], bool]
-
-
-class RuleError(ValueError):
-    """A question the rule in effect cannot answer; the message is one sentence for a person."""
-
-
-class OutOfBounds(RuleError):
-    """A position outside the square where a bounded (dynamic-programming) rule is solved."""
-
-
-class NotAvailable(RuleError):
-    """A question that has no answer under this rule (a cold-pair sequence of a custom rule...)."""
-
-
-class UnknownRule(RuleError):
-    """A rule name the registry does not know."""
-
-
-@runtime_checkable
-class Rule(Protocol):
-    """Every rule answers these, exactly, for integers of any size (inside `bound` if it has one)."""
-
-    @property
-    def key(self) -> str: ...  # the registry's name for it: parse_rule(rule.key) == rule
-    @property
-    def title(self) -> str: ...  # for people
-    @property
-    def last_mover_wins(self) -> bool: ...  # normal play True; misère (taking the last counter loses) False
-    @property
-    def bound(self) -> int | None: ...  # None: exact everywhere; n: solved on [0, n)^2 only
-    @property
-    def nbytes(self) -> int: ...  # memory the rule holds (a solved table), for the budget
-    @property
-    def spec(self) -> MoveSet: ...
-    @property
-    def count_method(self) -> str: ...  # how `count_rect` counts ("closed-form", "dynamic programming")
-    @property
-    def shows_zeckendorf(self) -> bool: ...  # whether Zeckendorf forms say something about its cold set
-    @property
-    def grundy_note(self) -> str: ...  # "" under normal play; else what G means here (for people)
-
-    def check(self, x: int, y: int) -> None: ...
-    def legal_moves(self, x: int, y: int) -> Iterator[Position]: ...
-    def is_legal(self, start: Position, target: Position) -> bool: ...
-    def has_move(self, x: int, y: int) -> bool: ...
-    def is_terminal(self, x: int, y: int) -> bool: ...
-    def is_cold(self, x: int, y: int) -> bool: ...
-    def winning_moves(self, x: int, y: int) -> list[Move]: ...
-    def cold_index(self, x: int, y: int) -> int | None: ...
-    def number_role(self, n: int) -> NumberRole | None: ...
-    def cold_pair(self, k: int) -> Position: ...
-    def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]: ...
-    def cold_count(self, x: int, y: int) -> int: ...
-    def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count: ...
-    def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]: ...
-    def cold_count_many(self, xs: Any, ys: Any) -> NDArray | list[int]: ...
-    def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster: ...
-    def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray: ...
-    def remoteness_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray: ...
-    def value_table(self, nx: int, ny: int, progress: Progress | None = None) -> ValueTable: ...
-    def grundy_rows(
-        self, rows: int, progress: Progress | None = None, budget_bytes: int | None = None
-    ) -> GrundyRows: ...
-    def closed_values(self, x: int, y: int) -> tuple[int, int] | None: ...  # (G, R) at any size, if known
-    def grundy(self, x: int, y: int) -> int: ...
-    def remoteness(self, x: int, y: int) -> int: ...
-    def count(self, *bounds: int) -> int: ...
-    def counter(self, method: str = "auto", max_cells: int = MAX_CELLS) -> Counter: ...
-    # the construction of its cold cells, step by step (build mode, animations)
-    def construction_step(self, k: int) -> Step: ...
-    def construction_start(self, x: int, y: int) -> int: ...  # the first step about the view from (x, y)
-    def construction_order(self, x: int, y: int) -> int | None: ...  # the step that places or decides (x, y)
-    def move_lines(self, x: int, y: int) -> tuple[tuple[Line, ...], tuple[Position, ...]]: ...  # every move back
-    # how far it answers, and what answering costs
-    def reach(self, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None: ...
-    def reach_limit(self, budget_bytes: int) -> int | None: ...  # the farthest `bound` reach can make
-    def value_cost(self, nx: int, ny: int) -> tuple[int, int]: ...  # (bytes a cell, work) of value_table
-    def raster_in_background(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> bool: ...
-    def position_in_background(self, x: int, y: int) -> bool: ...  # a position's report belongs on a worker
+WORD_NS = 100  # about how long a product of two 64-bit words takes in a big-integer answer, in ns
 
 
 def _window_check(x0: int, y0: int, w: int, h: int) -> None:
     if min(x0, y0) < 0 or min(w, h) < 1:
         raise RuleError("the window needs x0, y0 >= 0 and w, h >= 1")
+
+
+def big_integer_cost(*coordinates: int) -> int:
+    """About how many ns a closed-form answer about numbers this long takes: a few products and
+    integer square roots, quadratic in the words (numbers of 20 000 bits: about 10 ms)."""
+    words = max(abs(c) for c in coordinates).bit_length() // 64 + 1
+    return WORD_NS * words * words
 
 
 class RuleBase(Frozen):
@@ -133,114 +81,12 @@ class RuleBase(Frozen):
     last_mover_wins: ClassVar[bool] = True
     bound: int | None = None
     nbytes: int = 0
-    count_method: ClassVar[str] = "closed-form"
-    shows_zeckendorf: ClassVar[bool] = False
-
-    @property
-    def grundy_note(self) -> str:
-        if self.last_mover_wins:
-            return ""
-        return "G is the Sprague-Grundy value of the same moves under normal play; misère play is decided by hot/cold"
+    count_method: ClassVar[str] = "closed-form"  # how `count_rect` counts, named in its answers
 
     def __str__(self) -> str:
         return self.title
 
-    # ----- the construction, step by step ------------------------------------------------------
-    def construction_step(self, k: int) -> Step:
-        """Step k: the k-th cold pair x <= y and its mirror, and the lines of cells now hot."""
-        from explorer.core.game.lines import Step, spec_lines
-
-        x, y = self.cold_pair(k)
-        placed = ((x, y),) if x == y else ((x, y), (y, x))
-        spec = cast(MoveSpec, self.spec)
-        lines = tuple(line for c in placed for line in spec_lines(c, spec.one.every, spec.both.every, spec.difference))
-        return Step(k, (x, y), placed, lines, (), self.construction_caption(k, x, y))
-
-    def construction_caption(self, k: int, x: int, y: int) -> str:
-        if k == 0 and (x, y) == (0, 0):
-            return "(0, 0): no move is left, so the player to move loses: the first cold cell"
-        return (
-            f"pair {short_decimal(k)}: ({short_decimal(x)}, {short_decimal(y)}) and its mirror: no move from "
-            "either reaches an earlier cold cell"
-        )
-
-    def construction_start(self, x: int, y: int) -> int:
-        """The first step whose pair's smaller pile is at least min(x, y) (pairs x_k grow with k,
-        and x_k >= k: a binary search over k <= min(x, y))."""
-        m = max(0, min(x, y))
-        lo, hi = 0, m
-        while lo < hi:
-            mid = (lo + hi) // 2
-            try:
-                below = self.cold_pair(mid)[0] < m
-            except RuleError:
-                below = False  # beyond what the rule knows: treat as past the view
-            if below:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo
-
-    def construction_order(self, x: int, y: int) -> int | None:
-        """The step that places (x, y) (None for a hot cell of a pair rule)."""
-        return self.cold_index(x, y)
-
-    def move_lines(self, x: int, y: int) -> tuple[tuple[Line, ...], tuple[Position, ...]]:
-        """Every move from (x, y): lines back along any-amount moves (the row, the column, the
-        diagonal band), and the single cells of amounts from a set. Exactly the legal moves."""
-        from explorer.core.game.lines import WHY_BAND, Line
-
-        spec = cast(MoveSpec, self.spec)
-        lines: list[Line] = []
-        dots: list[Position] = []
-        if spec.one.every:
-            lines += [Line((x - 1, y), (-1, 0))] if x >= 1 else []
-            lines += [Line((x, y - 1), (0, -1))] if y >= 1 else []
-        else:
-            dots += [(x - k, y) for k in spec.one.upto(x)] + [(x, y - k) for k in spec.one.upto(y)]
-        if spec.both.every:
-            reach = min(spec.difference, WHY_BAND, max(x, y) + 1)
-            for d in range(-(reach - 1), reach):  # k − l = d, k, l >= 1
-                start = (x - 1 - max(d, 0), y - 1 - max(-d, 0))
-                if min(start) >= 0:
-                    lines.append(Line(start, (-1, -1)))
-        elif not spec.both.empty:
-            dots += [
-                (x - k, y - l)
-                for k in spec.both.upto(x)
-                for l in spec.both.between(k - spec.difference + 1, min(y, k + spec.difference - 1))
-            ]
-        return tuple(lines), tuple(dots)
-
-    # ----- how far it answers ----------------------------------------------------------------
-    def reach(self, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None:
-        """Make positions up to m answerable where the rule can grow (a generated sequence); a
-        closed form needs nothing, and a solved square is what it is (OutOfBounds beyond it)."""
-        if self.bound is not None and m >= self.bound:
-            self.check(m, m)
-
-    def reach_limit(self, budget_bytes: int) -> int | None:
-        """The farthest `bound` that `reach` can make within budget_bytes (None: no bound at all)."""
-        return self.bound
-
-    def value_cost(self, nx: int, ny: int) -> tuple[int, int]:
-        """(bytes a cell, line reads) of `value_table(nx, ny)`, known before it starts."""
-        from explorer.core.values.cost import bytes_per_cell, work_estimate
-
-        spec = cast(MoveSpec, self.spec)  # rules of other moves give their own costs
-        return bytes_per_cell(spec, nx, ny), work_estimate(spec, nx, ny)
-
-    def raster_in_background(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> bool:
-        """Whether drawing this view takes long enough to belong on a worker: numbers of
-        thousands of digits (~1 ms at any zoom below that)."""
-        return max(abs(x_hi), abs(y_hi)).bit_length() >= HUGE_BITS
-
-    def position_in_background(self, x: int, y: int) -> bool:
-        """Whether working out a position's report (coldness, winning moves, the sequence) takes
-        long enough to belong on a worker: numbers of thousands of digits."""
-        return max(x, y).bit_length() >= HUGE_BITS
-
-    # ----- positions and moves ------------------------------------------------------------
+    # ----- positions ----------------------------------------------------------------------------
     def check(self, x: int, y: int) -> None:
         """Raise for positions the rule cannot answer about (negative piles, outside the bound)."""
         if x < 0 or y < 0:
@@ -250,6 +96,15 @@ class RuleBase(Frozen):
                 f"this rule is solved on [0, {self.bound})² only; ({short_decimal(x)}, {short_decimal(y)}) lies beyond"
             )
 
+    def is_cold(self, x: int, y: int) -> bool:
+        raise NotImplementedError
+
+    def cost(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> int:
+        """About how many ns drawing this view or reporting on this cell takes: big-integer
+        arithmetic on its numbers (closed forms and solved squares alike)."""
+        return big_integer_cost(x_lo, y_lo, x_hi, y_hi)
+
+    # ----- the notebook's conveniences: what follows from the moves -------------------------------
     def legal_moves(self, x: int, y: int) -> Iterator[Position]:
         """Every position one move away, lazily (smallest amounts first)."""
         return self.spec.targets(x, y)
@@ -261,26 +116,7 @@ class RuleBase(Frozen):
         return self.spec.has_move(x, y)
 
     def is_terminal(self, x: int, y: int) -> bool:
-        return not self.has_move(x, y)
-
-    def is_cold(self, x: int, y: int) -> bool:
-        raise NotImplementedError
-
-    def cold_index(self, x: int, y: int) -> int | None:
-        """k when (x, y) is the k-th cold pair or its mirror; None if not cold or no sequence."""
-        return None
-
-    def number_role(self, n: int) -> NumberRole | None:
-        """Whether n is a lower or an upper number of the cold sequence, and its partner."""
-        return None
-
-    def cold_pair(self, k: int) -> Position:
-        raise NotAvailable(f"{self.title} has no sequence of cold pairs")
-
-    def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]:
-        """The cold pairs k = start .. start + count - 1, as two sequences (smaller, larger)."""
-        pairs = [self.cold_pair(k) for k in range(start, start + count)]
-        return [p[0] for p in pairs], [p[1] for p in pairs]
+        return not self.spec.has_move(x, y)
 
     # ----- Grundy values and remoteness ------------------------------------------------------
     def value_table(self, nx: int, ny: int, progress: Progress | None = None) -> ValueTable:
@@ -291,6 +127,13 @@ class RuleBase(Frozen):
             self.check(nx - 1, ny - 1)
         return value_table(cast(MoveSpec, self.spec), nx, ny, self.last_mover_wins, progress)
 
+    def value_cost(self, nx: int, ny: int) -> tuple[int, int]:
+        """(bytes a cell, line reads) of `value_table(nx, ny)`, known before it starts."""
+        from explorer.core.values.cost import bytes_per_cell, work_estimate
+
+        spec = cast(MoveSpec, self.spec)  # rules of other moves give their own costs
+        return bytes_per_cell(spec, nx, ny), work_estimate(spec, nx, ny)
+
     def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray:
         """G(x0 + i, y0 + j) for i < w, j < h (every cell below and left of it is computed)."""
         _window_check(x0, y0, w, h)
@@ -300,10 +143,6 @@ class RuleBase(Frozen):
         """Remoteness R(x0 + i, y0 + j) for i < w, j < h."""
         _window_check(x0, y0, w, h)
         return self.value_table(x0 + w, y0 + h, progress).remoteness[x0:, y0:]
-
-    def closed_values(self, x: int, y: int) -> tuple[int, int] | None:
-        """(G, R) at (x, y) by a closed form valid at any size, or None where the rule has none."""
-        return None
 
     def grundy(self, x: int, y: int) -> int:
         """The Sprague-Grundy value G(x, y) of the rule's moves (0 exactly where cold, in normal play).
@@ -332,19 +171,19 @@ class RuleBase(Frozen):
 
     def _value(self, x: int, y: int, which: int) -> int:
         self.check(x, y)
-        closed = self.closed_values(x, y)
-        if closed is not None:
-            return closed[which]
-        if which == 0 and max(x, y) >= FAR_CELL:
+        if isinstance(self, KnownValues):
+            return self.closed_values(x, y)[which]
+        if which == 0 and max(x, y) >= FAR_CELL and isinstance(self, CertifiedRows):
             try:
                 rows = self.grundy_rows(min(x, y) + 1)
-            except (NotAvailable, ValueError):
-                rows = None
+            except ValueError:
+                rows = None  # more rows than the budget holds: the corner table decides
             if rows is not None and rows.knows(x, y):
                 return rows.value(x, y)
         window = self.grundy_window if which == 0 else self.remoteness_window
         return int(window(x, y, 1, 1)[0, 0])
 
+    # ----- counting -------------------------------------------------------------------------
     def count(self, *bounds: int) -> int:
         """Cold cells in [0, x] x [0, y] (`count(x, y)`) or [x0, x1] x [y0, y1]
         (`count(x0, y0, x1, y1)`), exactly, at any size.
@@ -363,10 +202,6 @@ class RuleBase(Frozen):
             raise RuleError("count takes x, y or x0, y0, x1, y1")
         return self.count_rect(x0, y0, x1, y1).count
 
-    def grundy_rows(self, rows: int, progress: Progress | None = None, budget_bytes: int | None = None) -> GrundyRows:
-        raise NotAvailable(f"Grundy rows at any distance are computed for Wythoff's game, not for {self.title}")
-
-    # ----- counting -------------------------------------------------------------------------
     def cold_count(self, x: int, y: int) -> int:
         """Cold cells in [0, x] x [0, y]."""
         raise NotImplementedError
@@ -383,7 +218,7 @@ class RuleBase(Frozen):
         where the rule has one ('fenwick'), or the rule's own prefix count ('closed-form')."""
         if method == "fenwick":
             raise NotAvailable(f"{self.title} has no Fenwick index: count by the closed-form method")
-        return ClosedFormCounter(self)
+        return ClosedFormCounter(self, self.count_method)
 
     def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]:
         return np.fromiter((self.is_cold(int(x), int(y)) for x, y in zip(xs, ys, strict=True)), dtype=bool)
@@ -394,4 +229,60 @@ class RuleBase(Frozen):
     # ----- winning moves from targets -----------------------------------------------------------
     def _moves_to(self, x: int, y: int, targets: Sequence[Position] | set[Position]) -> list[Move]:
         """The moves from (x, y) to those targets that are legal and cold, sorted."""
-        return sorted(Move.between((x, y), t) for t in set(targets) if self.is_legal((x, y), t) and self.is_cold(*t))
+        return sorted(Move.between((x, y), t) for t in set(targets) if self.spec.allows((x, y), t) and self.is_cold(*t))
+
+
+class PairRule(RuleBase):
+    """A rule whose cold cells are a sequence of pairs x_k <= y_k and their mirrors
+    (`ColdPairs`), placed one pair a step by the construction (`Constructed`)."""
+
+    def cold_pair(self, k: int) -> Position:
+        raise NotImplementedError
+
+    def cold_index(self, x: int, y: int) -> int | None:
+        raise NotImplementedError
+
+    def number_role(self, n: int) -> NumberRole | None:
+        """Whether n is a lower or an upper number of the cold sequence, and its partner."""
+        return None
+
+    def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]:
+        """The cold pairs k = start .. start + count - 1, as two sequences (smaller, larger)."""
+        pairs = [self.cold_pair(k) for k in range(start, start + count)]
+        return [p[0] for p in pairs], [p[1] for p in pairs]
+
+    # ----- the construction, step by step ------------------------------------------------------
+    def construction_step(self, k: int) -> Step:
+        """Step k: the k-th cold pair x <= y and its mirror, and the lines of cells now hot."""
+        from explorer.core.game.lines import Step
+
+        x, y = self.cold_pair(k)
+        placed = ((x, y),) if x == y else ((x, y), (y, x))
+        lines = tuple(line for c in placed for line in self.spec.lines_from(c))
+        dots = tuple(d for c in placed for d in self.spec.dots_from(c))
+        return Step(k, (x, y), placed, lines, dots, self.construction_caption(k, x, y))
+
+    def construction_caption(self, k: int, x: int, y: int) -> str:
+        if k == 0 and (x, y) == (0, 0):
+            return "(0, 0): no move is left, so the player to move loses: the first cold cell"
+        return (
+            f"pair {short_decimal(k)}: ({short_decimal(x)}, {short_decimal(y)}) and its mirror: no move from "
+            "either reaches an earlier cold cell"
+        )
+
+    def construction_start(self, x: int, y: int) -> int:
+        """The first step whose pair's smaller pile is at least min(x, y) (pairs x_k grow with k,
+        and x_k >= k: a binary search over k <= min(x, y))."""
+        m = max(0, min(x, y))
+        lo, hi = 0, m
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.cold_pair(mid)[0] < m:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+    def construction_order(self, x: int, y: int) -> int | None:
+        """The step that places (x, y) (None for a hot cell)."""
+        return self.cold_index(x, y)

@@ -22,7 +22,7 @@ from explorer.core.game import bulk
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole, count_lower_upto, lower
 from explorer.core.game.spec import ANY, NONE, MoveSpec
-from explorer.core.rules.base import Position, Progress, RuleBase, RuleError
+from explorer.core.rules.base import PairRule, Position, Progress, RuleError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -37,7 +37,7 @@ def _int64_arrays(*arrays: Any) -> bool:
     return all(isinstance(v, np.ndarray) and v.dtype == np.int64 for v in arrays)
 
 
-class BeattyRule(RuleBase):
+class BeattyRule(PairRule):
     """Cold pairs (A_n, B_n = A_n + a n), n >= 0, with A and B complementary and increasing,
     up to a few single cells (`changes`: cell -> now cold or not)."""
 
@@ -185,7 +185,6 @@ class Wythoff(BeattyRule):
     a: ClassVar[int] = 1  # type: ignore[misc]
     key: ClassVar[str] = "wythoff"  # type: ignore[misc]
     title: ClassVar[str] = "Wythoff"  # type: ignore[misc]
-    shows_zeckendorf: ClassVar[bool] = True
 
     def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]:
         if self.changes or start < 0:
@@ -217,7 +216,6 @@ class Misere(Wythoff):
     key: ClassVar[str] = "misere"  # type: ignore[misc]
     title: ClassVar[str] = "Misère Wythoff (last move loses)"  # type: ignore[misc]
     last_mover_wins: ClassVar[bool] = False
-    shows_zeckendorf: ClassVar[bool] = False
     changes: ClassVar[dict[Position, bool]] = {
         (0, 0): False,
         (1, 2): False,
@@ -261,7 +259,7 @@ class Fraenkel(BeattyRule):
         return f"Fraenkel's {self.a}-Wythoff (|k − l| < {self.a})"
 
 
-class Nim(RuleBase):
+class Nim(PairRule):
     """Two Nim heaps: take any number from one pile; no move on both."""
 
     key: ClassVar[str] = "nim"  # type: ignore[misc]
@@ -327,7 +325,7 @@ class Nim(RuleBase):
         xs, ys = _axes(x0, y0, w, h)
         return 2 * np.minimum.outer(xs, ys) + np.not_equal.outer(xs, ys).astype(xs.dtype)
 
-    def closed_values(self, x: int, y: int) -> tuple[int, int] | None:
+    def closed_values(self, x: int, y: int) -> tuple[int, int]:
         self.check(x, y)
         return x ^ y, 2 * min(x, y) + (x != y)
 

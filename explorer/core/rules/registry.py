@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from explorer.core.exact.bigint import short_text
 from explorer.core.game.spec import Amounts, MoveSpec
-from explorer.core.rules.base import Rule, RuleError, UnknownRule
+from explorer.core.protocol import Rule, RuleError, UnknownRule
 from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
 from explorer.core.rules.custom import DEFAULT_SIDE, MAX_SIDE, CustomRule
 from explorer.core.rules.vectors import VectorSpec, make_vector_rule
@@ -35,6 +35,7 @@ class Family(NamedTuple):
     description: str = ""  # one line for the window's rule list (its tooltip)
     check: Callable[[str | None], object] | None = None  # reads a costly rule's text without solving it
     example_titles: tuple[str, ...] = ()  # labels of the examples, where making them would solve them
+    zeckendorf: tuple[str, ...] = ()  # keys of its rules whose cold set Zeckendorf forms describe
 
 
 def _no_parameter(rule: Callable[[], Rule], name: str) -> Callable[[str | None], Rule]:
@@ -153,7 +154,7 @@ def gdwn_spec(param: str | None) -> VectorSpec:
 
 
 FAMILIES: tuple[Family, ...] = (
-    Family("wythoff", "Wythoff", _wythoff, examples=("wythoff",), syntax="wythoff"),
+    Family("wythoff", "Wythoff", _wythoff, examples=("wythoff",), syntax="wythoff", zeckendorf=("wythoff",)),
     Family("nim", "Nim (no move on both piles)", _no_parameter(Nim, "nim"), examples=("nim",), syntax="nim"),
     Family("misere", "Misère Wythoff", _no_parameter(Misere, "misere"), examples=("misere",), syntax="misere"),
     Family(
@@ -247,6 +248,26 @@ def check_rule(text: str) -> None:
 
 def family_named(name: str) -> Family:
     return _BY_NAME[name]
+
+
+def family_of(rule: Rule) -> Family:
+    """The family that made this rule (the name before ':' in its key)."""
+    return _BY_NAME[rule.key.partition(":")[0]]
+
+
+# ----- how rules are presented: their family's, not the rule's -----------------------------------
+def shows_zeckendorf(rule: Rule) -> bool:
+    """Whether Zeckendorf forms say something about the rule's cold set (Wythoff's: a cold pair
+    is a lower number ending in an even count of zeros and its left shift)."""
+    return rule.key in family_of(rule).zeckendorf
+
+
+MISERE_NOTE = "G is the Sprague-Grundy value of the same moves under normal play; misère play is decided by hot/cold"
+
+
+def grundy_note(rule: Rule) -> str:
+    """What G means under this rule, for people: "" under normal play."""
+    return "" if rule.last_mover_wins else MISERE_NOTE
 
 
 def takes_time(text: str) -> bool:

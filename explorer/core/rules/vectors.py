@@ -26,7 +26,7 @@ from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole
 from explorer.core.game.vector_spec import VectorSpec
-from explorer.core.rules.base import NotAvailable, OutOfBounds, Position, Progress, Rule, RuleBase, RuleError
+from explorer.core.rules.base import OutOfBounds, PairRule, Position, Progress, Rule, RuleError, big_integer_cost
 from explorer.core.rules.custom import DEFAULT_SIDE, SquareRule
 
 __all__ = ["VectorSequenceRule", "VectorSpec", "VectorSquareRule", "make_vector_rule"]
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-    from explorer.core.game.lines import Line, Step
     from explorer.core.game.vector_sequence import SequenceEngine, Solved
     from explorer.core.values.kernel import ValueTable
 else:
@@ -86,21 +85,13 @@ class VectorRuleMixin:
 
         return vector_value_table(self.spec, nx, ny, progress)
 
-    def move_lines(self, x: int, y: int) -> tuple[tuple[Line, ...], tuple[Position, ...]]:
-        """Each ray back from (x, y) as a line, each jump as a single cell."""
-        from explorer.core.game.lines import Line
-
-        lines = tuple(Line((x - p, y - q), (-p, -q)) for p, q in self.spec.rays if p <= x and q <= y)
-        dots = tuple((x - i, y - j) for i, j in self.spec.jumps if i <= x and j <= y)
-        return lines, dots
-
     def value_cost(self, nx: int, ny: int) -> tuple[int, int]:
         from explorer.core.values.cost import vector_cost
 
         return vector_cost(self.spec, nx, ny)
 
 
-class VectorSequenceRule(VectorRuleMixin, RuleBase):
+class VectorSequenceRule(VectorRuleMixin, PairRule):
     """A vector rule with Nim's rays: cold cells as the generated sequence col[x], exact on the
     columns solved so far (`bound`), grown on demand by `reach`."""
 
@@ -257,24 +248,16 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
         k = _rank(self._upper_xs(), min(n, p))
         return NumberRole(NumberKind.LOWER if p > n else NumberKind.UPPER, k, p)
 
-    def construction_step(self, k: int) -> Step:
-        """Step k: the k-th cold pair x <= y, found by the column sweep, and what it makes hot."""
-        from explorer.core.game.lines import Line, Step
-
-        x, y = self.cold_pair(k)
-        placed = ((x, y),) if x == y else ((x, y), (y, x))
-        lines = tuple(Line((cx + p, cy + q), (p, q)) for cx, cy in placed for p, q in self.spec.rays)
-        dots = tuple((cx + i, cy + j) for cx, cy in placed for i, j in self.spec.jumps)
+    def construction_caption(self, k: int, x: int, y: int) -> str:
+        """What step k of the column sweep decided (its lines and jumps follow from the moves)."""
         if k == 0:
-            caption = "(0, 0): no move is left, so the player to move loses: the first cold cell"
-        else:
-            others = " ".join(f"({p},{q})" for p, q in self.spec.rays if (p, q) not in ((1, 0), (0, 1)))
-            jumps = ", and no jump away from a cold cell" if self.spec.jumps else ""
-            caption = (
-                f"column {short_decimal(x)}: the least with no cold cell yet; row {short_decimal(y)}: the least "
-                f"y >= {short_decimal(x)} whose row is free, on no used line of the rays {others or '(1,0)'}{jumps}"
-            )
-        return Step(k, (x, y), placed, lines, dots, caption)
+            return "(0, 0): no move is left, so the player to move loses: the first cold cell"
+        others = " ".join(f"({p},{q})" for p, q in self.spec.rays if (p, q) not in ((1, 0), (0, 1)))
+        jumps = ", and no jump away from a cold cell" if self.spec.jumps else ""
+        return (
+            f"column {short_decimal(x)}: the least with no cold cell yet; row {short_decimal(y)}: the least "
+            f"y >= {short_decimal(x)} whose row is free, on no used line of the rays {others or '(1,0)'}{jumps}"
+        )
 
     # ----- counting -------------------------------------------------------------------------------
     def cold_count(self, x: int, y: int) -> int:
@@ -318,21 +301,19 @@ class VectorSequenceRule(VectorRuleMixin, RuleBase):
         solved = self.solved
         return rasterize_sequence(solved.col, solved.n, x_lo, y_lo, x_hi, y_hi, step)
 
-    def position_in_background(self, x: int, y: int) -> bool:
-        """The winning moves look along each ray's line behind the position: a step per column
-        (far out, 2^24 of them took 389 ms on the GUI thread in the long soak)."""
-        return min(x, y) > LINE_SYNC_STEPS or super().position_in_background(x, y)
-
-    def raster_in_background(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> bool:
-        """The raster costs a step per solved column in view (each is clamped on its own: a view far
-        above the solved rows still holds all its columns)."""
+    def cost(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> int:
+        """About how many ns drawing this view (a step per solved column its texels reach) or
+        reporting on this cell (its winning moves look along each ray's line behind it: a step per
+        column; far out, 2^24 of them took 389 ms on the GUI thread in a long soak) takes."""
         n = max(self.bound, self.engine.growing_to)  # a growth under way may finish before the raster starts
         # Texels are aligned to multiples of their width (at most the view's), so the columns a raster
         # scans reach up to a view's width past either edge: a view 10^672 cells wide ending at
         # column 200 000 had one texel [0, 10^672 / 700) holding all 16 million solved columns
         # (1.8 s on the GUI thread under Maharaja: long soak, seed 20261125).
         width = max(x_hi - x_lo, 0)
-        return max(0, min(x_hi + width, n) - max(x_lo - width, 0)) > RASTER_SYNC_COLUMNS
+        columns = max(0, min(x_hi + width, n) - max(x_lo - width, 0))
+        line_steps = min(max(min(x_lo, y_lo), 0), n)
+        return max(COLUMN_NS * columns, LINE_STEP_NS * line_steps, big_integer_cost(x_lo, y_lo, x_hi, y_hi))
 
 
 def _rank(xs: NDArray, v: int) -> int:
@@ -341,9 +322,9 @@ def _rank(xs: NDArray, v: int) -> int:
     return int(xs.searchsorted(xs.dtype.type(v))) if v < 2**31 else int(xs.size)
 
 
-LINE_SYNC_STEPS = 1 << 16  # a position this far out is reported on a worker (its line scans: ~1 ms a ray)
-RASTER_SYNC_COLUMNS = 1 << 18  # beyond this many columns in view the raster is drawn on a worker (2^20 of them
-# took 285 ms on the GUI thread zoomed out to 10^749 under Maharaja, a worker busy beside it: soak, seed 777001)
+# What answering costs, measured alone on the 2-core test machine (the GUI thresholds the sum):
+COLUMN_NS = 40  # a raster's step per solved column (2^18 columns: 8.6 ms; 2^20: 28.6 ms)
+LINE_STEP_NS = 25  # a winning-move scan's step along a ray's line (2^24 steps: 389 ms in a long soak)
 
 
 def _cold_on_line(col: NDArray, x: int, y: int, p: int, q: int) -> Position | None:
@@ -422,9 +403,6 @@ class VectorSquareRule(VectorRuleMixin, SquareRule):
     @property
     def title(self) -> str:  # type: ignore[override]
         return f"Move vectors ({self.spec.describe()}), solved on [0, {self.bound})² (no Nim ray: no sequence)"
-
-    def cold_pair(self, k: int) -> Position:
-        raise NotAvailable(f"{self.title} has no sequence of cold pairs")
 
 
 # ----- presets ---------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, QTimer
 
 from explorer.core.analysis.construction import Step, Why, why
 from explorer.core.exact.bigint import short_decimal
-from explorer.core.rules.base import Rule, RuleError
+from explorer.core.protocol import Constructed, Rule, RuleError
 from explorer.gui.grid.overlay import Overlay
 from explorer.session.model import Session
 
@@ -66,6 +66,8 @@ class ExplainController(QObject):
         rule = self.session.rule
         x0, y0, x1, y1 = self.grid.visible_cells()
         try:
+            if not isinstance(rule, Constructed):
+                raise RuleError(f"{rule.title} has no construction to show")
             first = rule.construction_start(max(0, x0), max(0, y0))
             self._load(rule, first, max(x1, y1))
         except RuleError as exc:
@@ -81,7 +83,7 @@ class ExplainController(QObject):
         self.session.build = (first, first)
         self.grid.set_selection(None, None)
 
-    def _load(self, rule: Rule, first: int, stop: int) -> None:
+    def _load(self, rule: Constructed, first: int, stop: int) -> None:
         """The timeline: the steps from `first` about cells of the view (a step's cell x grows
         with k: pairs x <= y, a square column by column, so the steps with x < stop, the view's
         far edge, hold every cell it shows and its mirror), at most TIMELINE, and only those the
@@ -108,7 +110,7 @@ class ExplainController(QObject):
         is cold took 459 ms under misère in the long soak); only those are asked their step."""
         x0, y0, x1, y1 = self.grid.visible_cells()
         x0, y0 = max(0, x0), max(0, y0)
-        if x1 <= x0 or y1 <= y0:
+        if x1 <= x0 or y1 <= y0 or not isinstance(rule, Constructed):
             return ()
         try:
             raster = rule.raster(x0, y0, x1, y1, 1)
@@ -176,7 +178,9 @@ class ExplainController(QObject):
     def _step(self, k: int) -> Step:
         step = self.steps.get(k)
         if step is None:
-            step = self.steps[k] = self.session.rule.construction_step(k)
+            rule = self.session.rule
+            assert isinstance(rule, Constructed)  # a build runs only under a rule with a construction
+            step = self.steps[k] = rule.construction_step(k)
         return step
 
     # ----- what the grid and the panels show ---------------------------------------------------------

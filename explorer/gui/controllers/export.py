@@ -9,7 +9,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar
 
-from explorer.core.rules.base import Rule
+from explorer.core.protocol import Rule
 from explorer.gui.jobs import LatestJob
 from explorer.session.model import Session
 

@@ -5,8 +5,9 @@ A rule says how far it is solved (`bound`) and how far it can grow in the window
 (`reach_limit`); rules with a closed form or a fixed square never need this. Moving the view past
 the solved columns grows them by itself up to AUTO_COLUMNS (a second at most, for (1,2)-GDWN);
 View ▸ Extend the solved range goes on to the window's budget (2^24 columns). The status bar
-always says how far the rule is solved. When the sequence has grown, the grid is drawn again
-and a position that was refused for lying beyond is asked about again.
+always says how far the rule is solved. When the sequence has grown, the session model hears
+how far (`Session.solved`): the grid draws it again and a position refused for lying beyond is
+asked about again, each by itself.
 """
 
 from __future__ import annotations
@@ -14,44 +15,35 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar
 
 from explorer.core import budget
-from explorer.core.rules.base import Rule
-from explorer.gui.grid.view import GridView
+from explorer.core.protocol import Rule, reach, reach_limit
 from explorer.gui.jobs import LatestJob
 from explorer.session.model import Session
+from explorer.session.views import GridView, WorkView
 
 AUTO_COLUMNS = 1 << 22  # grown by itself as the view moves on; beyond, only when asked
 
 
 def _reach(rule: Rule, m: int, progress: Callable[[int, int], bool] | None = None) -> None:
-    rule.reach(m, progress, budget.GENERATED_WINDOW_BYTES)
+    reach(rule, m, progress, budget.GENERATED_WINDOW_BYTES)
 
 
 class GrowthController(QObject):
     grown = Signal(int)  # the new bound
 
-    def __init__(self, session: Session, grid: GridView, status: QStatusBar, reselect: Callable[[], None]) -> None:
-        super().__init__(grid)
+    def __init__(self, session: Session, grid: GridView, work: WorkView, jobs: LatestJob) -> None:
+        super().__init__(jobs)
         self.session = session
         self.grid = grid
-        self.reselect = reselect
-        self.jobs = LatestJob(self)
+        self.work = work
+        self.jobs = jobs
         self.target = 0  # the bound being grown to (0: none)
-        self._sequence = False
+        self._sequence = self.grows(session.rule)  # the model may hold a growing rule already
         self.failure = ""  # why the last growth stopped, shown until the next one
-        self.label = QLabel(objectName="growthLabel")
-        self.bar = QProgressBar(objectName="growthProgress")
-        self.bar.setMaximumWidth(160)
-        self.cancel_button = QPushButton("Cancel", objectName="growthCancel")
-        for widget in (self.label, self.bar, self.cancel_button):
-            status.addPermanentWidget(widget)
-            widget.setVisible(False)
-        self.cancel_button.clicked.connect(self.cancel)
+        work.on_cancel(self.cancel)
         self.jobs.busyChanged.connect(self._busy_changed)
         session.events.rule.connect(self._rule_changed)
-        grid.navigated.connect(self.view_moved)
 
     @property
     def busy(self) -> bool:
@@ -59,7 +51,7 @@ class GrowthController(QObject):
 
     def limit(self, rule: Rule) -> int | None:
         """How far the rule can be solved in the window (None: it needs no solving)."""
-        return rule.reach_limit(budget.GENERATED_WINDOW_BYTES)
+        return reach_limit(rule, budget.GENERATED_WINDOW_BYTES)
 
     def grows(self, rule: Rule) -> bool:
         limit = self.limit(rule)
@@ -69,7 +61,7 @@ class GrowthController(QObject):
         """Cover the view, as far as AUTO_COLUMNS (once the move has landed: the grid says it is
         moving before its new range is set)."""
         if self._sequence:
-            QTimer.singleShot(0, self, self._cover_view)
+            QTimer.singleShot(0, self, self._cover_view)  # type: ignore[call-overload]
 
     def _cover_view(self) -> None:
         _, _, x_hi, y_hi = self.grid.visible_cells()
@@ -95,10 +87,7 @@ class GrowthController(QObject):
             return  # what is under way covers it
         self.target = m
         self.failure = ""
-        self.label.setText(f"Solving the sequence to {m:,} columns…")
-        for widget in (self.label, self.bar, self.cancel_button):
-            widget.setVisible(True)
-        self.bar.setValue(0)
+        self.work.working(f"Solving the sequence to {m:,} columns…")
         self.jobs.submit(
             _reach,
             rule,
@@ -113,14 +102,12 @@ class GrowthController(QObject):
             self.jobs.cancel()
 
     def _progress(self, done: int, total: int) -> None:
-        self.bar.setMaximum(max(total, 1))
-        self.bar.setValue(done)
+        self.work.progress(done, total)
 
     def _done(self, rule: Rule) -> None:
         if rule != self.session.rule:
             return
-        self.grid.render_now()
-        self.reselect()
+        self.session.rule_grew(rule)  # the grid draws it, a position refused before is asked again
         self.grown.emit(rule.bound or 0)
 
     def _failed(self, rule: Rule, exc: BaseException) -> None:
@@ -131,31 +118,27 @@ class GrowthController(QObject):
         if busy:
             return
         self.target = 0
-        self.bar.setVisible(False)
-        self.cancel_button.setVisible(False)
+        self.work.done()
         rule = self.session.rule
-        self.grid.render_now()  # a cancelled growth keeps what it solved: show it
-        self.reselect()  # and a position refused before may lie inside it now
+        self.session.rule_grew(rule)  # a cancelled growth keeps what it solved: the model says how far
         self._show_state(rule)
 
     def _show_state(self, rule: Rule, extra: str = "") -> None:
         """How far the rule is solved, in the status bar (only for rules that grow)."""
         limit = self.limit(rule)
         if not self._sequence or limit is None or rule.bound is None:
-            self.label.setVisible(False)
+            self.work.hide()
             return
         more = (
             " (the window's budget; commands go further)"
             if rule.bound >= limit
             else f" of up to {limit:,}: View ▸ Extend the solved range"
         )
-        self.label.setText(self.failure or f"Solved on [0, {rule.bound:,})²{more}{extra}")
-        self.label.setVisible(True)
+        self.work.say(self.failure or f"Solved on [0, {rule.bound:,})²{more}{extra}")
 
     def _rule_changed(self, rule: Rule) -> None:
         self.jobs.cancel()
-        self.bar.setVisible(False)
-        self.cancel_button.setVisible(False)
+        self.work.done()
         self._sequence = self.grows(rule)  # a rule that grows: the status bar says how far it is solved
         self._show_state(rule)
         if self._sequence:

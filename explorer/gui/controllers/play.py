@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from explorer.core.analysis.play import COMPUTER, HUMAN, Game, IllegalMove
 from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.exact.bigint import short_decimal
-from explorer.core.rules.base import Rule, RuleError
+from explorer.core.protocol import Rule, RuleError
 from explorer.gui.grid.view import GridView
 from explorer.gui.panels.play import PlayPanel
 from explorer.session.model import Session

@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.closed_form import Count, cells_in
 from explorer.core.counting.cold_index import Counter
-from explorer.core.rules.base import Rule, RuleError
+from explorer.core.protocol import Rule, RuleError
 from explorer.core.textio.atomic import replaced
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
 from explorer.gui.grid.view import GridView

@@ -7,8 +7,8 @@ custom rule is solved by dynamic programming) are made off the GUI thread; whate
 
 from __future__ import annotations
 
-from explorer.core.rules.base import Rule
-from explorer.core.rules.registry import parse_rule, takes_time
+from explorer.core.protocol import Rule
+from explorer.core.rules.registry import grundy_note, parse_rule, takes_time
 from explorer.session.jobs import Jobs
 from explorer.session.model import GRUNDY, MODES, Session
 from explorer.session.views import RuleSelectorView, StatusView
@@ -40,8 +40,8 @@ class RuleController:
             self.status.show_message(f"Unknown colour mode {mode!r}")
         else:
             self.session.mode = mode
-            if mode == GRUNDY and self.session.rule.grundy_note:
-                self.status.show_message(self.session.rule.grundy_note)
+            if mode == GRUNDY and grundy_note(self.session.rule):
+                self.status.show_message(grundy_note(self.session.rule))
 
     def _made(self, rule: Rule) -> None:
         self.session.rule = rule

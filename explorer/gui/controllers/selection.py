@@ -12,8 +12,8 @@ from collections.abc import Callable
 from explorer.core import budget
 from explorer.core.analysis.position import PositionReport, report
 from explorer.core.exact.bigint import parse_natural
-from explorer.core.rules.base import OutOfBounds, Rule, RuleError
-from explorer.session.jobs import Jobs
+from explorer.core.protocol import OutOfBounds, Rule, RuleError, reach_limit
+from explorer.session.jobs import Jobs, off_thread
 from explorer.session.model import Session
 from explorer.session.views import GridView, InspectorView
 
@@ -31,6 +31,7 @@ class SelectionController:
         session.events.report.connect(self._show_report)
         session.events.message.connect(lambda message: inspector.set_error(message))
         session.events.rule.connect(self._rule_changed)
+        session.events.solved.connect(self._solved_changed)
 
     def request(self, a: int, b: int) -> None:
         """Select (a, b) (from the inspector's fields, a click, a move in the list)."""
@@ -40,7 +41,7 @@ class SelectionController:
         s.message = ""
         self.grid.set_selection(a, b, ())
         rule = s.rule
-        background = rule.position_in_background(a, b)
+        background = off_thread(rule.cost(a, b, a, b))
         if background:
             self.inspector.set_busy(a, b)
         self.jobs.submit(
@@ -114,7 +115,7 @@ class SelectionController:
     def _how_further(rule: Rule, position: tuple[int, int] | None) -> str:
         """What the window can do about a position beyond the solved square: View ▸ Extend, up to
         the window's own budget (the command line's is larger)."""
-        limit = rule.reach_limit(budget.GENERATED_WINDOW_BYTES)
+        limit = reach_limit(rule, budget.GENERATED_WINDOW_BYTES)
         if limit is None or rule.bound is None or limit <= rule.bound:
             return ""
         if position is not None and max(position) >= limit:
@@ -125,6 +126,12 @@ class SelectionController:
         self.inspector.set_report(r)
         if r is not None:
             self.grid.set_selection(r.a, r.b, r.moves)
+
+    def _solved_changed(self, solved: int | None) -> None:
+        """The rule answers further now: a selection it refused is asked about again."""
+        s = self.session
+        if s.selection is not None and s.report is None and s.message:
+            self.request(*s.selection)
 
     def _rule_changed(self, rule: Rule) -> None:
         if self.session.selection is not None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from explorer.core.analysis.play import Game
-from explorer.core.rules.base import Rule
+from explorer.core.protocol import Rule
 from explorer.core.rules.registry import parse_rule, takes_time
 from explorer.session import store
 from explorer.session.jobs import Jobs

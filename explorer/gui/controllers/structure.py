@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from explorer.core.analysis.structure import Structure, structure
 from explorer.core.exact.bigint import short_decimal
-from explorer.core.rules.base import Rule, RuleError
+from explorer.core.protocol import Rule, RuleError
 from explorer.core.textio.atomic import replaced
 from explorer.session.jobs import Jobs
 from explorer.session.model import Session

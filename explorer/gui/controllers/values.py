@@ -10,18 +10,16 @@ answer for the old rule is dropped.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar
 
 from explorer.core.analysis.position import PositionReport
 from explorer.core.analysis.value_cache import INSPECT_SIDE, ValueCache
 from explorer.core.analysis.values import ranked_winning_moves, values_text
 from explorer.core.exact.bigint import short_decimal
-from explorer.core.rules.base import Rule
+from explorer.core.protocol import Rule
 from explorer.gui import memory
-from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
 from explorer.session.model import GRUNDY, HOT_COLD, Session
-from explorer.session.views import InspectorView
+from explorer.session.views import InspectorView, WorkView
 
 SHOW_WORK_AFTER_MS = 150  # a small corner's progress is shown only if it takes this long
 
@@ -30,26 +28,16 @@ class ValuesController(QObject):
     grown = Signal(int)  # the new side; -1 cancelled; -2 failed
     rowsSolved = Signal(object)  # the GrundyRows, or None
 
-    def __init__(self, session: Session, grid: GridView, inspector: InspectorView, status: QStatusBar) -> None:
-        super().__init__(grid)
+    def __init__(self, session: Session, inspector: InspectorView, work: WorkView, parent: QObject) -> None:
+        super().__init__(parent)
         self.session = session
-        self.grid = grid
         self.inspector = inspector
-        self.cache = ValueCache(session.rule)
-        grid.values = self.cache
+        self.work = work
         self.jobs = LatestJob(self)
         self.row_jobs = LatestJob(self)
         self._cancelling = False
         self.jobs.busyChanged.connect(self._busy_changed)
-        self.label = QLabel(objectName="valuesLabel")
-        self.bar = QProgressBar(objectName="valuesProgress")
-        self.bar.setMaximumWidth(180)
-        self.cancel_button = QPushButton("Cancel", objectName="valuesCancel")
-        for widget in (self.label, self.bar, self.cancel_button):
-            status.addPermanentWidget(widget)
-            widget.setVisible(False)
-        self.cancel_button.clicked.connect(self.cancel)
-        grid.valuesNeeded.connect(self.request)
+        work.on_cancel(self.cancel)
         self._refused: set[int] = set()
         self._asked = 0
         self.growing = 0  # the side of the corner under way (0: none)
@@ -62,6 +50,13 @@ class ValuesController(QObject):
     def busy(self) -> bool:
         return self.jobs.busy or self.row_jobs.busy
 
+    @property
+    def cache(self) -> ValueCache:
+        """The values of the rule in effect: the session's (made anew when the rule changes)."""
+        cache = self.session.values
+        assert cache is not None
+        return cache
+
     def request(self, side: int) -> None:
         """Compute the corner [0, side)² unless it is there, under way, or was cancelled."""
         if self.jobs.busy or side <= self.cache.side or side in self._refused:
@@ -70,10 +65,10 @@ class ValuesController(QObject):
         self.growing = side
         text = f"Computing Grundy values and remoteness on [0, {side})²…"
         if side > INSPECT_SIDE:
-            self._show_work(text)
+            self.work.working(text)
         else:  # milliseconds, usually: a progress bar that flashes on each click says nothing
             QTimer.singleShot(  # held by the label: gone with the window, the call is dropped
-                SHOW_WORK_AFTER_MS, self.label, lambda: self._show_work(text) if self.growing == side else None
+                SHOW_WORK_AFTER_MS, self, lambda: self.work.working(text) if self.growing == side else None
             )
         cache = self.cache
         self.jobs.submit(
@@ -121,47 +116,34 @@ class ValuesController(QObject):
         if cache is not self.cache:
             return
         if rows is not None:
-            self.grid.render_now()
+            self.session.values_changed(cache)
             self._show_values(self.session.report)
         self.rowsSolved.emit(rows)
 
     def _rows_failed(self, exc: BaseException) -> None:
-        self.label.setText(f"Grundy rows failed: {exc}")
-        self.label.setVisible(True)
-
-    def _show_work(self, text: str) -> None:
-        self.label.setText(text)
-        for widget in (self.label, self.bar, self.cancel_button):
-            widget.setVisible(True)
-        self.bar.setValue(0)
+        self.work.say(f"Grundy rows failed: {exc}")
 
     def _show_progress(self, done: int, total: int) -> None:
-        self.bar.setMaximum(total)
-        self.bar.setValue(done)
-
-    def _hide(self) -> None:
-        self.bar.setVisible(False)
-        self.cancel_button.setVisible(False)
+        self.work.progress(done, total)
 
     def _done(self, cache: ValueCache, side: int) -> None:
-        self._hide()
+        self.work.done()
         if cache is not self.cache:
             return
         if cache.at_cap and self.session.mode != HOT_COLD:
-            self.label.setText(
+            self.work.say(
                 f"Values are computed on [0, {cache.side})², as far as the memory budget and the "
                 "work bound allow for this rule"
             )
         else:
-            self.label.setVisible(False)
-        self.grid.render_now()
+            self.work.hide()
+        self.session.values_changed(cache)
         self._show_values(self.session.report)
         self.grown.emit(side)
 
     def _failed(self, side: int, exc: BaseException) -> None:
-        self._hide()
         self._refused.add(side)  # do not restart it by itself; a mode switch retries
-        self.label.setText(f"Computing values failed: {exc}")
+        self.work.say(f"Computing values failed: {exc}")
         self.grown.emit(-2)
 
     def cancel(self) -> None:
@@ -169,9 +151,8 @@ class ValuesController(QObject):
         if self.jobs.busy:
             self._cancelling = True
             self.jobs.cancel()
-            self._hide()
             self._refused.add(self._asked)
-            self.label.setText("Computing values cancelled")
+            self.work.say("Computing values cancelled")
         self.row_jobs.cancel()
 
     def _busy_changed(self, busy: bool) -> None:
@@ -187,10 +168,10 @@ class ValuesController(QObject):
         self._refused.clear()
         if mode == HOT_COLD:  # the big table and the rows are for drawing: keep what the inspector needs
             self.jobs.cancel()
-            self._hide()
-            self.label.setVisible(False)
+            self.work.hide()
             self._rows_tried = False
             self.cache.rest()
+            self.session.values_changed(self.cache)
             memory.give_back_soon()
             return
         if mode == GRUNDY:
@@ -201,12 +182,9 @@ class ValuesController(QObject):
     def _rule_changed(self, rule: Rule) -> None:
         self.jobs.cancel()
         self.row_jobs.cancel()
-        self._hide()
-        self.label.setVisible(False)
+        self.work.hide()
         self._refused.clear()
         self._rows_tried = False
-        self.cache = ValueCache(rule)
-        self.grid.values = self.cache
         if self.session.mode == GRUNDY:
             self.solve_rows()
         # The report of the selection under the new rule may have arrived before this slot ran

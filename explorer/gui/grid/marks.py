@@ -1,4 +1,4 @@
-"""What the grid marks on top of the cells (a mixin of GridView): the selected cell and arrows
+"""What the grid marks on top of the cells (a part of GridView, built from it): the selected cell and arrows
 for its moves, a game's path, and the latest query's rectangle. Each is cut exactly to the
 visible cells plus a margin of one view (`_clip_box`) before it reaches pyqtgraph, which
 cannot hold coordinates near 10^18 or 10^100; a rectangle dragged with Shift becomes a
@@ -7,8 +7,8 @@ request (`rectangleSelected`)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
@@ -17,30 +17,35 @@ from PySide6.QtCore import QPointF, QRectF
 from explorer.core.game.moves import Move
 from explorer.core.render.frame import clip_rect, clip_segment
 from explorer.gui import palette
+from explorer.gui.grid.host import GridHost
+from explorer.gui.grid.items import outline_box
 
 
-class MarkDrawing:
-    """Needs from its host: frame, vb, selection_box, query_box, path_curve, arrows,
-    rectangleSelected, visible_cells(), step(), and the state it draws (set in the host's
-    __init__): selection, moves, path, query_rect."""
+class Marks:
+    """The selection and its move arrows, a game's path, and the latest query's rectangle: the
+    items and what they show. Drawn through `host` (GridHost); a rectangle dragged with Shift is
+    handed to `on_rectangle(x0, y0, x1, y1)`."""
 
-    frame: Any
-    vb: Any
-    selection_box: Any
-    query_box: Any
-    path_curve: Any
-    arrows: list[Any]
-    rectangleSelected: Any
-    selection: tuple[int, int] | None
-    moves: tuple[Move, ...]
-    path: list[tuple[int, int]]
-    query_rect: tuple[int, int, int, int] | None
+    def __init__(self, host: GridHost, on_rectangle: Callable[[int, int, int, int], None]) -> None:
+        self.host = host
+        self.on_rectangle = on_rectangle
+        vb = host.vb
+        self.selection: tuple[int, int] | None = None
+        self.moves: tuple[Move, ...] = ()
+        self.path: list[tuple[int, int]] = []
+        self.query_rect: tuple[int, int, int, int] | None = None
+        self.arrows: list[pg.GraphicsObject] = []
+        self.selection_box = outline_box(vb, palette.SELECTION, width=3.0, z=10)
+        self.path_curve = pg.PlotCurveItem(pen=pg.mkPen(*palette.PATH, width=3))
+        self.path_curve.setZValue(9)
+        vb.addItem(self.path_curve)
+        self.query_box = outline_box(vb, palette.QUERY_RECT, width=2.0, z=8, fill_alpha=30)
 
-    def visible_cells(self) -> tuple[int, int, int, int]:
-        raise NotImplementedError
-
-    def step(self) -> int:
-        raise NotImplementedError
+    def place(self) -> None:
+        """Place every mark again for the view on screen."""
+        self._place_selection()
+        self._place_query_rect()
+        self._place_path()
 
     def set_selection(self, x: int | None, y: int | None, moves: tuple[Move, ...] = ()) -> None:
         self.selection = None if x is None or y is None else (x, y)
@@ -55,14 +60,14 @@ class MarkDrawing:
     def _clip_box(self) -> tuple[Fraction, Fraction, Fraction, Fraction]:
         """The visible cells and a margin of one view on each side, exactly: whatever reaches
         beyond is cut here, so pyqtgraph never holds a coordinate it cannot represent."""
-        x0, y0, x1, y1 = self.visible_cells()
+        x0, y0, x1, y1 = self.host.visible_cells()
         w, h = x1 - x0, y1 - y0
         return Fraction(x0 - w), Fraction(y0 - h), Fraction(x1 + w), Fraction(y1 + h)
 
     def _place_path(self) -> None:
         if len(self.path) < 2 and self.path_curve.xData is not None and not len(self.path_curve.xData):
             return  # nothing to draw, and nothing drawn
-        box, f = self._clip_box(), self.frame
+        box, f = self._clip_box(), self.host.frame
         xs: list[float] = []
         ys: list[float] = []
         connect: list[int] = []
@@ -91,31 +96,31 @@ class MarkDrawing:
         if shown is None:
             self.query_box.setVisible(False)
             return
-        f = self.frame
+        f = self.host.frame
         left, bottom = f.sx(shown[0]), f.sy(shown[1])
         self.query_box.setRect(QRectF(left, bottom, f.sx(shown[2]) - left, f.sy(shown[3]) - bottom))
         self.query_box.setVisible(True)
 
-    def _rect_dragged(self, a: QPointF, b: QPointF) -> None:
-        xs = sorted(self.frame.cell_x(v) for v in (a.x(), b.x()))
-        ys = sorted(self.frame.cell_y(v) for v in (a.y(), b.y()))
+    def rect_dragged(self, a: QPointF, b: QPointF) -> None:
+        xs = sorted(self.host.frame.cell_x(v) for v in (a.x(), b.x()))
+        ys = sorted(self.host.frame.cell_y(v) for v in (a.y(), b.y()))
         x0, x1 = max(0, xs[0]), xs[1]
         y0, y1 = max(0, ys[0]), ys[1]
         if x1 >= x0 and y1 >= y0:
-            self.rectangleSelected.emit(x0, y0, x1, y1)
+            self.on_rectangle(x0, y0, x1, y1)
 
     def _place_selection(self) -> None:
         for item in self.arrows:
-            self.vb.removeItem(item)
+            self.host.vb.removeItem(item)
         self.arrows = []
         if self.selection is None:
             self.selection_box.setVisible(False)
             return
-        f, box = self.frame, self._clip_box()
+        f, box = self.host.frame, self._clip_box()
         sel = (Fraction(self.selection[0]), Fraction(self.selection[1]))
         inside = box[0] <= sel[0] <= box[2] and box[1] <= sel[1] <= box[3]
         sx, sy = f.sx(sel[0]), f.sy(sel[1])
-        cell = max(f.length(1), f.length(self.step()))
+        cell = max(f.length(1), f.length(self.host.step()))
         self.selection_box.setRect(QRectF(sx - cell / 2, sy - cell / 2, cell, cell))
         self.selection_box.setVisible(inside)
         pen = pg.mkPen(*palette.MOVE_ARROW, width=2)
@@ -135,5 +140,5 @@ class MarkDrawing:
                 items.append(pg.ArrowItem(pos=(f.sx(bx), f.sy(by)), angle=angle, headLen=14, brush=brush, pen=pen))
             for item in items:
                 item.setZValue(9)
-                self.vb.addItem(item)
+                self.host.vb.addItem(item)
                 self.arrows.append(item)

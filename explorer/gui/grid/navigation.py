@@ -7,11 +7,17 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF
 
 from explorer.core.render.frame import SCENE_TARGET, Frame
+
+if TYPE_CHECKING:
+    import pyqtgraph as pg
+    from PySide6.QtCore import SignalInstance
+
+    from explorer.gui.grid.axes import ExactAxis
 
 REANCHOR_RATIO = 2.0**20  # move the origin when |centre| exceeds this many view widths
 MIN_CELLS = 4  # the most zoomed-in view spans this many cells
@@ -21,15 +27,15 @@ NEGATIVE_MARGIN = 2  # how far (in cells) the view may show below pile size 0
 
 
 class ExactView:
-    """Needs from its host (set in its __init__): vb, frame, axis_x, axis_y, navigated,
-    limitReached, _visible, _reanchoring, _schedule_render()."""
+    """The exact view of the grid: GridView's own base (what the grid *is*: a view that pans and
+    zooms exactly), not a part. Its attributes are set in GridView's __init__."""
 
-    vb: Any
+    vb: pg.ViewBox
     frame: Frame
-    axis_x: Any
-    axis_y: Any
-    navigated: Any
-    limitReached: Any
+    axis_x: ExactAxis
+    axis_y: ExactAxis
+    navigated: SignalInstance
+    limitReached: SignalInstance
     _visible: tuple[object, tuple[int, int, int, int]]
     view_moves: int  # views set so far (by set_view, center_on, reset_view, zoom, pan...)
     _reanchoring: bool

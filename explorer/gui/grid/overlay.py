@@ -1,11 +1,11 @@
-"""What build mode and "Why?" draw over the grid (a mixin of GridView): an `Overlay` of cells,
+"""What build mode and "Why?" draw over the grid (a part of GridView, built from it): an `Overlay` of cells,
 lines of moves and rings, placed exactly like the other marks (cut to the visible cells and a
 margin before anything reaches pyqtgraph's float64 coordinates)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 import pyqtgraph as pg
@@ -13,6 +13,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from explorer.core.analysis.construction import Line, clip
+from explorer.gui.grid.host import GridHost
 
 Position = tuple[int, int]
 VEIL = (255, 255, 255, 215)  # the cells not placed yet show faintly through it
@@ -33,25 +34,28 @@ class Overlay(NamedTuple):
     ringed: tuple[Position, ...] = ()  # the cold cells a position reaches
 
 
-class OverlayDrawing:
-    """Needs from its host: vb, frame, visible_cells()."""
+class Overlays:
+    """Build mode's and Why?'s `Overlay`, and the Beatty strip's highlighted pair, drawn through
+    `host` (GridHost)."""
 
-    vb: Any
-    frame: Any
-    overlay: Overlay | None = None
-    _overlay_items: list[Any]
+    def __init__(self, host: GridHost) -> None:
+        self.host = host
+        self.overlay: Overlay | None = None
+        self._overlay_items: list[pg.GraphicsObject] = []
+        self._highlight_items: list[pg.GraphicsObject] = []
 
-    def visible_cells(self) -> tuple[int, int, int, int]:
-        raise NotImplementedError
+    def place(self) -> None:
+        """Place the overlay again for the view on screen."""
+        self._place_overlay()
 
     def set_highlight(self, cells: tuple[Position, ...]) -> None:
         """Outline these cells (the Beatty strip's hovered pair), apart from any overlay."""
-        for item in getattr(self, "_highlight_items", []):
-            self.vb.removeItem(item)
+        for item in self._highlight_items:
+            self.host.vb.removeItem(item)
         self._highlight_items = []
-        f = self.frame
+        f = self.host.frame
         unit = f.length(1)
-        x0, y0, x1, y1 = self.visible_cells()
+        x0, y0, x1, y1 = self.host.visible_cells()
         for c in cells:
             if x0 - 1 <= c[0] <= x1 and y0 - 1 <= c[1] <= y1:
                 rect = QGraphicsRectItem(
@@ -59,7 +63,7 @@ class OverlayDrawing:
                 )
                 rect.setPen(pg.mkPen(*RING, width=3))
                 rect.setZValue(9.7)
-                self.vb.addItem(rect)
+                self.host.vb.addItem(rect)
                 self._highlight_items.append(rect)
 
     def set_overlay(self, overlay: Overlay | None) -> None:
@@ -67,14 +71,14 @@ class OverlayDrawing:
         self._place_overlay()
 
     def _place_overlay(self) -> None:
-        for item in getattr(self, "_overlay_items", []):
-            self.vb.removeItem(item)
+        for item in self._overlay_items:
+            self.host.vb.removeItem(item)
         self._overlay_items = []
         o = self.overlay
         if o is None:
             return
-        f = self.frame
-        x0, y0, x1, y1 = self.visible_cells()
+        f = self.host.frame
+        x0, y0, x1, y1 = self.host.visible_cells()
         w, h = x1 - x0, y1 - y0
         box = (max(0, x0 - w), max(0, y0 - h), x1 + w, y1 + h)  # the board and a margin of one view
 
@@ -82,7 +86,7 @@ class OverlayDrawing:
             return box[0] <= c[0] <= box[2] and box[1] <= c[1] <= box[3]
 
         unit = f.length(1)
-        pixel = max(self.vb.viewPixelSize()[0], 1e-300)
+        pixel = max(self.host.vb.viewPixelSize()[0], 1e-300)
         cell_px = unit / pixel
         if o.veil:
             veil = QGraphicsRectItem(
@@ -140,7 +144,7 @@ class OverlayDrawing:
                 rect.setBrush(pg.mkBrush(None))
                 self._add(rect, 9.6)
 
-    def _add(self, item: Any, z: float) -> None:
+    def _add(self, item: pg.GraphicsObject, z: float) -> None:
         item.setZValue(z)
-        self.vb.addItem(item)
+        self.host.vb.addItem(item)
         self._overlay_items.append(item)

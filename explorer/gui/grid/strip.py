@@ -14,7 +14,8 @@ from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from explorer.core.game.sequence import NumberKind
-from explorer.core.rules.base import Rule, RuleError
+from explorer.core.protocol import ColdPairs, Rule, RuleError
+from explorer.session.model import Session
 
 LOWER = QColor(70, 130, 200)
 UPPER = QColor(230, 150, 60)
@@ -33,7 +34,6 @@ class BeattyStrip(QWidget):
         super().__init__(parent)
         self.setObjectName("beattyStrip")
         self.grid = grid
-        self.rule: Rule | None = None
         self.setFixedHeight(30)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # it fills its rectangle first
         self.setMouseTracking(True)
@@ -41,8 +41,17 @@ class BeattyStrip(QWidget):
         self._roles: dict[int, tuple[str, int] | None] = {}
         grid.viewChanged.connect(self.update)
 
-    def set_rule(self, rule: Rule) -> None:
-        self.rule = rule
+    @property
+    def rule(self) -> Rule:
+        """The rule it shows the numbers of: the grid's, which is the session model's."""
+        return self.grid.rule  # type: ignore[no-any-return]
+
+    def bind(self, session: Session) -> None:
+        """Follow the session model's rule (the strip keeps no copy of it)."""
+        session.events.rule.connect(lambda _: self.rule_changed())
+        self.rule_changed()
+
+    def rule_changed(self) -> None:
         self._roles.clear()
         self.setVisible(self.role(0) is not None and self.role(1) is not None)
         self.update()
@@ -52,7 +61,7 @@ class BeattyStrip(QWidget):
         if n in self._roles:
             return self._roles[n]
         out: tuple[str, int] | None = None
-        if self.rule is not None:
+        if isinstance(self.rule, ColdPairs):
             try:
                 r = self.rule.number_role(n)
             except RuleError:

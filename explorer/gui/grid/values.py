@@ -1,51 +1,67 @@
-"""Value colouring for the grid (a mixin of GridView): Grundy values or remoteness sampled per
+"""Value colouring for the grid (a part of GridView, built from it): Grundy values or remoteness sampled per
 texel (explorer.core.render.values), their levels and colour bar, the exact numbers in cells
 when zoomed in, the outline of what is computed, and the requests to compute more. Custom-rule
 levels live here too: both grey out what is not computed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
+from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import short_decimal, tail_decimal
+from explorer.core.render.levels import Levels
 from explorer.core.render.values import ValueGrid
 from explorer.gui import palette
-from explorer.gui.grid.items import CellNumbers
+from explorer.gui.grid.axes import ValueBar
+from explorer.gui.grid.host import GridHost
+from explorer.gui.grid.items import CellNumbers, outline_box
 from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
 
 NUMBERS_FROM_PX = 26.0  # write values inside cells from this cell size on
 BAR_LABELS = {GRUNDY: "G", REMOTENESS: "R (moves left)"}
 
 
-class ValueDrawing:
-    """Needs from its host: values, rule, mode, frame, vb, colour_bar, computed_box, numbers,
-    cells_per_pixel(), valuesNeeded."""
+class ValueMarks:
+    """In Grundy and remoteness modes: the colour bar, the outline of the square where values (or
+    a bounded rule) are known, and the values written in cells when they are large enough. Asks
+    for a larger corner with `on_needed(side)`. Reads the rule, the values and the mode from the
+    host's session model."""
 
-    values: Any
-    rule: Any
-    mode: str
-    frame: Any
-    vb: Any
-    colour_bar: Any
-    computed_box: Any
-    numbers: Any
-    valuesNeeded: Any
-    value_grid: ValueGrid | None = None
-    _bar_shows: tuple[str, str, tuple[float, float]] = ("", "", (0.0, 0.0))  # the colour bar's map, title, levels
-    _scaled: Any  # the last Levels coloured by known values (explorer.core.render.levels), or None
+    def __init__(self, host: GridHost, on_needed: Callable[[int], None]) -> None:
+        self.host = host
+        self.on_needed = on_needed
+        vb = host.vb
+        self.value_grid: ValueGrid | None = None
+        self.scaled: Levels | None = None  # the last frame coloured by values it knew: the bar's scale
+        self._bar_shows: tuple[str, str, tuple[float, float]] = ("", "", (0.0, 0.0))  # its map, title, levels
+        self.numbers = CellNumbers()
+        vb.addItem(self.numbers)
+        self.computed_box = outline_box(vb, palette.SOLVED_EDGE, width=2.0, z=6, dashed=True)
+        self.colour_bar = ValueBar(
+            values=(0, 1), colorMap=palette.grundy_colormap(), interactive=False, width=14, label="G"
+        )
+        self.colour_bar.setVisible(False)
 
-    def cells_per_pixel(self) -> float:
-        raise NotImplementedError
+    @property
+    def mode(self) -> str:
+        return self.host.session.mode
+
+    @property
+    def values(self) -> ValueCache | None:
+        return self.host.session.values
+
+    def draw(self, raster: Raster) -> None:
+        self._draw_value_extras(raster)
 
     def _draw_value_extras(self, raster: Raster) -> None:
         valued = self.mode != HOT_COLD
-        bound = self.rule.bound
+        bound = self.host.session.rule.bound
         self.colour_bar.setVisible(valued)
         side = self.values.side if self.values is not None else 0
         self.computed_box.setVisible(valued or bound is not None)
@@ -59,7 +75,7 @@ class ValueDrawing:
         # The bar shows the last scale values were coloured by, title and range together: with
         # nothing known in view it stays (the title of the view's own units beside the range of
         # another view's read as values there)
-        scale = self._scaled.scale() if self._scaled is not None else None
+        scale = self.scaled.scale() if self.scaled is not None else None
         if scale is not None and scale[0] == self.mode:
             _, base, shift, (lo, hi) = scale
         else:
@@ -77,7 +93,7 @@ class ValueDrawing:
         if levels != (lo, hi):
             self.colour_bar.setLevels((lo, hi))
         self._bar_shows = (self.mode, label, (lo, hi))
-        px_per_cell = 1.0 / max(self.cells_per_pixel(), 1e-300)
+        px_per_cell = 1.0 / max(self.host.cells_per_pixel(), 1e-300)
         cells: list[tuple[float, float, str, bool]] = []
         if raster.step == 1 and px_per_cell >= NUMBERS_FROM_PX and grid is not None:
             font = QFont()
@@ -90,17 +106,17 @@ class ValueDrawing:
                 if value is None:
                     continue
                 bright = (grid.values[j, i] - lo) > 0.6 * (hi - lo)  # the maps turn light: dark text
-                cells.append((self.frame.sx(x), self.frame.sy(y), tail_decimal(value, fit), bool(bright)))
-        (u0, u1), (v0, v1) = self.vb.viewRange()
+                cells.append((self.host.frame.sx(x), self.host.frame.sy(y), tail_decimal(value, fit), bool(bright)))
+        (u0, u1), (v0, v1) = self.host.vb.viewRange()
         self.numbers.set_cells(QRectF(u0, v0, u1 - u0, v1 - v0), cells)
         need = self.values.side_for(*self._far_corner(raster)) if self.values is not None else None
         reachable = self.values is not None and max(raster.x0, raster.y0) < self.values.max_side
         if need is not None and need > side and reachable:  # no corner helps a view far beyond it
-            self.valuesNeeded.emit(need)
+            self.on_needed(need)
 
     def _outline_square(self, side: int) -> None:
         """Outline cells [0, side)²."""
-        f = self.frame
+        f = self.host.frame
         left, bottom = f.sx(Fraction(-1, 2)), f.sy(Fraction(-1, 2))
         self.computed_box.setRect(QRectF(left, bottom, f.length(side), f.length(side)))
 

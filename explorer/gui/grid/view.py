@@ -23,20 +23,20 @@ from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import digit_count, short_decimal
 from explorer.core.game.moves import Move
+from explorer.core.protocol import Rule
 from explorer.core.render.frame import Frame
-from explorer.core.render.levels import FrameBuffers, Levels, levels_for
-from explorer.core.rules.base import Rule
-from explorer.core.rules.closed import Wythoff
+from explorer.core.render.levels import FrameBuffers, levels_for
 from explorer.gui import palette
-from explorer.gui.grid.axes import ExactAxis, ValueBar
-from explorer.gui.grid.items import CellBorders, CellImage, CellNumbers, RectSelectViewBox, outline_box
-from explorer.gui.grid.marks import MarkDrawing
+from explorer.gui.grid.axes import ExactAxis
+from explorer.gui.grid.items import CellBorders, CellImage, RectSelectViewBox
+from explorer.gui.grid.marks import Marks
 from explorer.gui.grid.navigation import ExactView
-from explorer.gui.grid.overlay import OverlayDrawing
-from explorer.gui.grid.values import BAR_LABELS, ValueDrawing
+from explorer.gui.grid.overlay import Overlay, Overlays
+from explorer.gui.grid.values import BAR_LABELS, ValueMarks
 from explorer.gui.jobs import LatestJob
 from explorer.gui.throttle import Throttle
-from explorer.session.model import HOT_COLD, MODES
+from explorer.session.jobs import off_thread
+from explorer.session.model import HOT_COLD, Session
 
 GRID_LINES_FROM_PX = 8.0  # draw cell borders once a cell is this many pixels wide
 HUGE_BITS = 20_000  # beyond ~6 000 digits a frame takes more than ~10 ms: draw off the GUI thread
@@ -55,8 +55,11 @@ GRID_KEYS = (
 )
 
 
-class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidget):
-    """Shows the grid; emits requests, never changes the game state itself."""
+class GridView(ExactView, pg.PlotWidget):
+    """Shows the grid; emits requests, never changes the game state itself. Built from parts, each
+    drawing through the grid's typed interface (explorer.gui.grid.host.GridHost): `marks` (the
+    selection, its moves, a game's path, the query's rectangle), `overlays` (build mode, Why?, a
+    highlighted pair) and `value_marks` (the colour bar, the solved outline, numbers in cells)."""
 
     cellClicked = Signal(object, object)
     hoverText = Signal(str)
@@ -73,7 +76,7 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
         super().__init__(
             parent,
             axisItems={"bottom": self.axis_x, "left": self.axis_y},
-            viewBox=RectSelectViewBox(self._rect_dragged, self.zoom_at),
+            viewBox=RectSelectViewBox(lambda a, b: self.marks.rect_dragged(a, b), self.zoom_at),
             background="w",
         )
         self.setObjectName("gridView")
@@ -83,14 +86,11 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
         self._render_throttle = Throttle(self.render_now, 15, self)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.frame = Frame()
-        self.selection: tuple[int, int] | None = None
-        self.moves: tuple[Move, ...] = ()
         self.raster: Raster | None = None
         self.raster_rule: Rule | None = None
         self._hovered: QPointF | None = None  # where the mouse is, in scene coordinates (a zoom moves the cell)
         self._visible: tuple[object, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
         self.view_moves = 0
-        self._scaled: Levels | None = None  # the last frame coloured by values it knew: the bar's scale
         self._reanchoring = False
         self.render_jobs = LatestJob(self)
         self.render_jobs.busyChanged.connect(lambda busy: busy or self.busy.emit(""))
@@ -127,26 +127,11 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
         self.show_phi_lines = False
         self.show_grid_lines = True
 
-        self.selection_box = outline_box(self.vb, palette.SELECTION, width=3.0, z=10)
-        self.arrows: list[pg.GraphicsObject] = []
-        self.mode = HOT_COLD
-        self.rule: Rule = Wythoff()
-        self.values: ValueCache | None = None
-        self.numbers = CellNumbers()
-        self.vb.addItem(self.numbers)
-        self.computed_box = outline_box(self.vb, palette.SOLVED_EDGE, width=2.0, z=6, dashed=True)
-        self.colour_bar = ValueBar(
-            values=(0, 1), colorMap=palette.grundy_colormap(), interactive=False, width=14, label="G"
-        )
-        self.getPlotItem().layout.addItem(self.colour_bar, 2, 3)
-        self.colour_bar.setVisible(False)
-        self.path: list[tuple[int, int]] = []
-        self.path_curve = pg.PlotCurveItem(pen=pg.mkPen(*palette.PATH, width=3))
-        self.path_curve.setZValue(9)
-        self.vb.addItem(self.path_curve)
-        self.query_rect: tuple[int, int, int, int] | None = None
-        self._overlay_items: list[pg.GraphicsObject] = []
-        self.query_box = outline_box(self.vb, palette.QUERY_RECT, width=2.0, z=8, fill_alpha=30)
+        self.session = Session()  # until `bind` gives it the window's: the grid draws from the model alone
+        self.marks = Marks(self, lambda x0, y0, x1, y1: self.rectangleSelected.emit(x0, y0, x1, y1))
+        self.overlays = Overlays(self)
+        self.value_marks = ValueMarks(self, self.valuesNeeded.emit)
+        self.getPlotItem().layout.addItem(self.value_marks.colour_bar, 2, 3)
 
         self._apply_limits()
         self.vb.sigRangeChanged.connect(self._on_range_changed)
@@ -167,7 +152,7 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
         step = self.step()
         request = (x_lo, y_lo, x_hi, y_hi, step)
         rule = self.rule
-        background = rule.raster_in_background(x_lo, y_lo, x_hi, y_hi)
+        background = off_thread(rule.cost(x_lo, y_lo, x_hi, y_hi))
         if background:
             # the part of the view on the board: cells left of or below 0 do not exist
             near = f"({short_decimal(max(x_lo, 0), 24)}, {short_decimal(max(y_lo, 0), 24)})"
@@ -185,9 +170,32 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
             self.raster_rule = rule
             self._show_raster(raster)
 
-    def set_rule(self, rule: Rule) -> None:
-        """Draw the cold cells of `rule` (and say again what the hovered cell is under it)."""
-        self.rule = rule
+    # ----- what it draws: the session model's, never a copy ----------------------------------------
+    def bind(self, session: Session) -> None:
+        """Draw from this session model: its rule, how far the rule is solved, its values and its
+        colour mode. The grid keeps none of them: each change redraws from the model."""
+        self.session = session
+        session.events.rule.connect(lambda _: self._model_changed())
+        session.events.solved.connect(lambda _: self._model_changed())
+        session.events.values_known.connect(lambda _: self.render_now())
+        session.events.mode.connect(lambda _: self.render_now())
+        self._model_changed()
+
+    @property
+    def rule(self) -> Rule:
+        return self.session.rule
+
+    @property
+    def values(self) -> ValueCache | None:
+        return self.session.values
+
+    @property
+    def mode(self) -> str:
+        return self.session.mode
+
+    def _model_changed(self) -> None:
+        """The rule, or how far it is solved, changed: draw again, and say again what the hovered
+        cell is under it."""
         self.render_now()
         self._describe_hovered()
 
@@ -208,10 +216,10 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
         f = self.frame
         if raster.nx and raster.ny:
-            drawn = levels_for(self.rule, raster, self.mode, self.values, self._buffers, self._scaled)
+            drawn = levels_for(self.rule, raster, self.mode, self.values, self._buffers, self.value_marks.scaled)
             if drawn.value_range is not None:  # nothing known in view (all grey): the bar stays as it is
-                self._scaled = drawn
-            self.value_grid = drawn.grid
+                self.value_marks.scaled = drawn
+            self.value_marks.value_grid = drawn.grid
             self.image.setLookupTable(drawn.lut, update=False)  # setImage updates it (once)
             self.image.setImage(drawn.levels, levels=(0, 255), autoLevels=False)
             half = Fraction(1, 2)
@@ -228,22 +236,62 @@ class GridView(ExactView, MarkDrawing, OverlayDrawing, ValueDrawing, pg.PlotWidg
             self.image.setVisible(False)
         self._draw_borders(step)
         self._describe_hovered()  # the view or what is known under the mouse may have changed
-        self._draw_value_extras(raster)
+        self.value_marks.draw(raster)
         self._caption_axes(x_lo, y_lo, x_hi, y_hi)
         self._draw_phi_lines()
-        self._place_selection()
-        self._place_query_rect()
-        self._place_path()
-        self._place_overlay()
+        self.marks.place()
+        self.overlays.place()
         self.viewChanged.emit()
 
-    # ----- Grundy mode ------------------------------------------------------------------------
-    def set_mode(self, mode: str) -> None:
-        if mode not in MODES:
-            raise ValueError(f"unknown colour mode {mode!r}")
-        self.mode = mode
-        self.render_now()
+    # ----- the parts' faces: what controllers and views ask of the grid ---------------------------
+    def set_selection(self, x: int | None, y: int | None, moves: tuple[Move, ...] = ()) -> None:
+        self.marks.set_selection(x, y, moves)
 
+    def set_path(self, path: list[tuple[int, int]]) -> None:
+        self.marks.set_path(path)
+
+    def set_query_rect(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        self.marks.set_query_rect(x0, y0, x1, y1)
+
+    def set_overlay(self, overlay: Overlay | None) -> None:
+        self.overlays.set_overlay(overlay)
+
+    def set_highlight(self, cells: tuple[tuple[int, int], ...]) -> None:
+        self.overlays.set_highlight(cells)
+
+    @property
+    def selection(self) -> tuple[int, int] | None:
+        return self.marks.selection
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return self.marks.moves
+
+    @property
+    def path(self) -> list[tuple[int, int]]:
+        return self.marks.path
+
+    @property
+    def query_rect(self) -> tuple[int, int, int, int] | None:
+        return self.marks.query_rect
+
+    @property
+    def arrows(self) -> list[pg.GraphicsObject]:
+        return self.marks.arrows
+
+    @property
+    def overlay(self) -> Overlay | None:
+        return self.overlays.overlay
+
+    @property
+    def colour_bar(self) -> pg.GraphicsObject:
+        return self.value_marks.colour_bar
+
+    @property
+    def value_grid(self) -> object:
+        return self.value_marks.value_grid
+
+    # ----- Grundy mode ------------------------------------------------------------------------
     def _caption_axes(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> None:
         """When tick labels show only trailing digits, say which number they end: the middle of
         the view rounded down to a multiple of 10^k, the first power of ten above the view's

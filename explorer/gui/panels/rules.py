@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
-from explorer.core.rules.base import Rule
+from explorer.core.protocol import Rule
 from explorer.core.rules.registry import ASK_NOTHING, FAMILIES, rule_list
 from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
 

@@ -1,0 +1,154 @@
+"""What a rule is: one small protocol every rule implements, and small capability protocols.
+
+This module sits at the bottom of the rules: it imports nothing of the core at run time (the
+types it names are imported for type checking only), so any package can type against a rule.
+
+- `Rule` (16 members): what every rule answers, exactly, for integers of any size inside its
+  `bound` — its name, its moves, whether a position is cold, the winning moves, counts,
+  rasters, their batch forms, and what answering costs.
+- Capabilities, each tested with `isinstance` (never discovered by catching an exception):
+  `Valued` (Grundy values and remoteness by a sweep), `KnownValues` (G and R by a closed form at
+  any size), `CertifiedRows` (Wythoff's rows at any distance), `ColdPairs` (a sequence of cold
+  pairs x <= y, one per index), `Constructed` (the construction of the cold set, step by step),
+  `Growing` (a generated sequence, solved further on demand up to a memory budget).
+
+What follows from the moves alone (legal moves, the lines of moves back from a cell) belongs to
+the move set (`Rule.spec`, explorer.core.game.spec.MoveSet); what a rule is called and how it is
+presented belongs to its family in the registry (explorer.core.rules.registry).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from explorer.core.counting.closed_form import Count
+    from explorer.core.counting.cold_index import Counter
+    from explorer.core.counting.raster import Raster
+    from explorer.core.game.lines import Step
+    from explorer.core.game.moves import Move
+    from explorer.core.game.sequence import NumberRole
+    from explorer.core.game.spec import MoveSet
+    from explorer.core.values.kernel import ValueTable
+    from explorer.core.values.rows import GrundyRows
+
+Position = tuple[int, int]
+Progress = Callable[[int, int], bool]
+
+
+class RuleError(ValueError):
+    """A question the rule in effect cannot answer; the message is one sentence for a person."""
+
+
+class OutOfBounds(RuleError):
+    """A position outside what a rule has solved (a square, or a sequence's columns so far)."""
+
+
+class NotAvailable(RuleError):
+    """A question a rule has no answer to (a counting method it does not have, say)."""
+
+
+class UnknownRule(RuleError):
+    """A rule name the registry does not know."""
+
+
+@runtime_checkable
+class Rule(Protocol):
+    """Every rule answers these, exactly, for integers of any size (inside `bound` if it has one)."""
+
+    @property
+    def key(self) -> str: ...  # the registry's name for it: parse_rule(rule.key) == rule
+    @property
+    def title(self) -> str: ...  # for people
+    @property
+    def spec(self) -> MoveSet: ...  # its moves: legal moves and the lines of moves follow from them
+    @property
+    def last_mover_wins(self) -> bool: ...  # normal play True; misère (taking the last counter loses) False
+    @property
+    def bound(self) -> int | None: ...  # None: exact everywhere; n: solved on [0, n)² (so far)
+    @property
+    def nbytes(self) -> int: ...  # memory the rule holds (a solved table, a sequence), for the budget
+
+    def check(self, x: int, y: int) -> None: ...  # RuleError (OutOfBounds) where it cannot answer
+    def is_cold(self, x: int, y: int) -> bool: ...
+    def winning_moves(self, x: int, y: int) -> list[Move]: ...
+    def cold_count(self, x: int, y: int) -> int: ...  # cold cells in [0, x] × [0, y]
+    def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count: ...
+    def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]: ...
+    def cold_count_many(self, xs: Any, ys: Any) -> NDArray | list[int]: ...
+    def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster: ...
+    def counter(self, method: str = "auto", max_cells: int = 0) -> Counter: ...  # answers many rectangle counts
+    # About how many nanoseconds drawing [x_lo, x_hi] × [y_lo, y_hi] (or, for one cell, reporting
+    # on it: coldness and winning moves) takes: the GUI thresholds it, in one place.
+    def cost(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> int: ...
+
+
+@runtime_checkable
+class Valued(Protocol):
+    """Grundy values and remoteness on a corner of the board, by a sweep over the moves."""
+
+    def value_table(self, nx: int, ny: int, progress: Progress | None = None) -> ValueTable: ...
+    def value_cost(self, nx: int, ny: int) -> tuple[int, int]: ...  # (bytes a cell, work), known before
+    def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray: ...
+    def remoteness_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray: ...
+
+
+@runtime_checkable
+class KnownValues(Protocol):
+    """G and R by a closed form, at any size (Nim: G = x XOR y)."""
+
+    def closed_values(self, x: int, y: int) -> tuple[int, int]: ...
+
+
+@runtime_checkable
+class CertifiedRows(Protocol):
+    """Rows of G near the axes at any distance, certified additively periodic (Wythoff)."""
+
+    def grundy_rows(
+        self, rows: int, progress: Progress | None = None, budget_bytes: int | None = None
+    ) -> GrundyRows: ...
+
+
+@runtime_checkable
+class ColdPairs(Protocol):
+    """The cold cells are the pairs (x_k, y_k), x_k <= y_k, k = 0, 1, …, and their mirrors."""
+
+    def cold_pair(self, k: int) -> Position: ...
+    def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]: ...  # (smaller, larger) sequences
+    def cold_index(self, x: int, y: int) -> int | None: ...  # k if (x, y) is pair k or its mirror
+    def number_role(self, n: int) -> NumberRole | None: ...  # n as a lower or upper number, and its partner
+
+
+@runtime_checkable
+class Constructed(Protocol):
+    """The construction of the cold set, step by step (build mode, animations, Why?)."""
+
+    def construction_step(self, k: int) -> Step: ...
+    def construction_start(self, x: int, y: int) -> int: ...  # the first step about the view from (x, y)
+    def construction_order(self, x: int, y: int) -> int | None: ...  # the step that places or decides (x, y)
+
+
+@runtime_checkable
+class Growing(Protocol):
+    """Solved further on demand (a generated sequence): `bound` grows as `reach` solves."""
+
+    def reach(self, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None: ...
+    def reach_limit(self, budget_bytes: int) -> int: ...  # the farthest `bound` reach can make
+
+
+def reach(rule: Rule, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None:
+    """Make positions up to m answerable: a growing rule solves further; any other rule answers
+    there already or refuses (OutOfBounds, naming its bound)."""
+    if isinstance(rule, Growing):
+        rule.reach(m, progress, budget_bytes)
+    elif rule.bound is not None and m >= rule.bound:
+        rule.check(m, m)
+
+
+def reach_limit(rule: Rule, budget_bytes: int) -> int | None:
+    """The farthest `bound` the rule can reach within budget_bytes (None: no bound at all)."""
+    return rule.reach_limit(budget_bytes) if isinstance(rule, Growing) else rule.bound
