@@ -24,14 +24,17 @@ $(TEST_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test,dev]'
 	touch $@ $(RUN_STAMP)
 
-# Wythoff's Grundy loop compiled ahead of time (explorer/core/grundy/aot.py): the command line
-# then computes tables without importing numba (`grundy 2048 2048`: 0.85 -> 0.4 s). The module's
+# Wythoff's Grundy loop and the move-vector column sweep compiled ahead of time
+# (explorer/core/grundy/aot.py, explorer/core/game/sweep_aot.py): the command line then computes
+# tables and sequences without importing numba (`grundy 2048 2048`: 0.85 -> 0.4 s). The module's
 # name carries a digest of its sources, so a stale build is never used; a failed one costs speed.
 AOT_SOURCES := explorer/core/grundy/jit.py explorer/core/grundy/aot.py explorer/core/values/bits.py \
-               explorer/core/grundy/colour_loop.py
+               explorer/core/grundy/colour_loop.py explorer/core/aot_build.py \
+               explorer/core/game/sweep_jit.py explorer/core/game/sweep_aot.py
 AOT_STAMP := $(VENV)/.stamp-aot
 $(AOT_STAMP): $(AOT_SOURCES) | $(RUN_STAMP)
 	$(PY) -m explorer.core.grundy.aot
+	$(PY) -m explorer.core.game.sweep_aot
 	touch $@
 aot: $(AOT_STAMP)
 
@@ -90,4 +93,4 @@ screenshots: $(RUN_STAMP)
 	$(PY) -m explorer animate docs/images/play.gif --what play --from 9 14 --size 640x460
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis explorer/core/grundy/_aot_*
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis explorer/core/grundy/_aot_* explorer/core/game/_sweep_aot_*

@@ -167,3 +167,49 @@ def test_only_the_latest_sequence_keeps_its_growth():
     assert first.is_cold(0, 0) and not first.is_cold(3, 4)
     first.reach(1 << 17)
     assert first.bound > 1 << 17
+
+
+def test_the_sweep_runs_ahead_of_time_on_the_main_thread_and_agrees_with_the_jit():
+    """Issue 36: a command that needs a sequence imported numba and compiled the sweep on every
+    run (`moves 5 7 --rule maharaja`: 1.0 s and 180 MB). The main thread now runs the sweep built
+    ahead of time (`make test` builds it; in CI it must be there); workers run numba's JIT, which
+    lets go of the GIL. Both solve the same columns, each against brute force by the definition."""
+    import os
+    import subprocess
+    import sys
+    import threading
+
+    from explorer.core.game import sweep_aot, vector_sequence
+    from explorer.core.game.vector_sequence import SequenceEngine
+
+    sweep_aot.built.cache_clear()
+    if sweep_aot.built() is None:
+        assert not os.environ.get("CI"), "make test builds the ahead-of-time sweep: the build failed"
+        pytest.skip("no ahead-of-time build here (python -m explorer.core.game.sweep_aot makes one)")
+    from explorer.core.game import sweep_jit
+
+    assert vector_sequence._sweep_kernel()[0] is not sweep_jit.sweep
+    for key in ("maharaja", "gdwn:1,2", "vectors:rays=1,0 2,3;jumps=3,1"):
+        spec = parse_rule(key).spec  # every vector with its mirror
+        rays, jumps = list(spec.rays), list(spec.jumps)
+        answers = []
+        main = SequenceEngine(rays, jumps)
+        main.grow(1 << 17)  # two blocks and a resumption
+        answers.append(main.solved.col[: 1 << 17].copy())
+        other = SequenceEngine(rays, jumps)
+        worker = threading.Thread(target=lambda: other.grow(1 << 17))  # noqa: B023
+        worker.start()
+        worker.join()
+        answers.append(other.solved.col[: 1 << 17])
+        assert np.array_equal(answers[0], answers[1]), key
+        small = 60
+        cold = vector_cold_square(small, Vectors(rays, jumps))
+        for x in range(small):
+            y = int(answers[0][x])
+            assert all(cold[x][v] == (v == y) for v in range(small)) if y < small else not any(cold[x]), (key, x)
+    code = (
+        "import sys\nfrom explorer.cli import main\ntry:\n    main(['moves', '5', '7', '--rule', 'maharaja'])\n"
+        "except SystemExit:\n    pass\nprint('numba' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip().splitlines()[-1] == "False", done.stdout + done.stderr

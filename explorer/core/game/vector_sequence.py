@@ -35,165 +35,19 @@ BLOCK = 1 << 16  # columns swept between progress reports
 ROOM = 1.75  # rows kept for each column solved (cold cells of the upper half lie above x)
 
 
-_ALL = (1 << 64) - 1
-_DEBRUIJN = 0x03F79D71B4CB0A89
-_DEBRUIJN_TABLE = np.zeros(64, dtype=np.int64)
-for _i in range(64):
-    _DEBRUIJN_TABLE[((1 << _i) * _DEBRUIJN & _ALL) >> 58] = _i
-
-
-def _numba_kernels() -> Any:
-    """Compiled on first use: importing numba costs ~0.3 s, which a command that never sweeps
-    should not pay."""
-    from numba import njit, uint64
-
-    table = _DEBRUIJN_TABLE
-    full = uint64(_ALL)
-    debruijn = uint64(_DEBRUIJN)
-
-    @njit(cache=True, nogil=True)
-    def ctz(v):  # type: ignore[no-untyped-def]
-        """The index of the lowest set bit of v (v != 0)."""
-        low = v & (~v + uint64(1))
-        return table[(low * debruijn) >> uint64(58)]
-
-    @njit(cache=True, nogil=True)
-    def next_free(bits, lvl_off, lvl_words, b):  # type: ignore[no-untyped-def]
-        """The least clear bit >= b of level 0 (-1 if none). A set bit of level k says that
-        word i of level k - 1 is full, so the search climbs past full words and comes back down."""
-        w = b >> 6
-        word = ~bits[lvl_off[0] + w] & (full << uint64(b & 63))
-        if word != uint64(0):
-            return (w << 6) + ctz(word)
-        k = 1
-        idx = w + 1
-        nlev = lvl_off.shape[0]
-        while True:
-            if k == nlev:
-                return -1
-            ww = idx >> 6
-            if ww >= lvl_words[k]:
-                return -1
-            word = ~bits[lvl_off[k] + ww] & (full << uint64(idx & 63))
-            if word != uint64(0):
-                idx = (ww << 6) + ctz(word)
-                break
-            idx = ww + 1
-            k += 1
-        while k > 0:
-            k -= 1
-            idx = (idx << 6) + ctz(~bits[lvl_off[k] + idx])
-        return idx
-
-    @njit(cache=True, nogil=True)
-    def mark(bits, lvl_off, b):  # type: ignore[no-untyped-def]
-        """Set bit b of level 0, and each level's bit above a word that becomes full."""
-        for k in range(lvl_off.shape[0]):
-            at = lvl_off[k] + (b >> 6)
-            bits[at] |= uint64(1) << uint64(b & 63)
-            if bits[at] != full:
-                return
-            b >>= 6
-
-    @njit(cache=True, nogil=True)
-    def line_bit(x, y, p, q, cmax, size, seg, base):  # type: ignore[no-untyped-def]
-        """The bit of the line c = q·x − p·y of ray (p, q) through (x, y): d = cmax − c grows by p
-        a row up a column, so each residue of d mod p has its own run of bits, in the order the
-        rows climb. -1 for a line no candidate asks about."""
-        d = cmax - (q * x - p * y)
-        if d < 0 or d >= size:
-            return -1
-        if p == 1:
-            return base + d  # most rays: no division
-        return base + (d % p) * seg + d // p
-
-    @njit(cache=True, nogil=True)
-    def rebuild(col, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off):  # type: ignore[no-untyped-def]
-        for x in range(col.shape[0]):
-            y = col[x]
-            if y < 0:
-                continue
-            for r in range(rays_p.shape[0]):
-                b = line_bit(x, y, rays_p[r], rays_q[r], cmaxs[r], sizes[r], segs[r], bases[r])
-                if b >= 0:
-                    mark(bits, lvl_off, b)
-
-    @njit(cache=True, nogil=True)
-    def sweep(col, x_from, x_to, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off, lvl_words, jumps_i, jumps_j):  # type: ignore[no-untyped-def]
-        ycap = col.shape[0]
-        nrays = rays_p.shape[0]
-        njumps = jumps_i.shape[0]
-        last_b = np.full(nrays, -1, dtype=np.int64)
-        last_f = np.full(nrays, -2, dtype=np.int64)
-        for x in range(x_from, x_to):
-            if col[x] >= 0:
-                continue
-            y = x
-            while True:
-                if y >= ycap:
-                    return x  # more rows needed: resume from x once they are there
-                if col[y] >= 0:
-                    y += 1
-                    continue
-                moved = False
-                for r in range(nrays):
-                    p = rays_p[r]
-                    d = cmaxs[r] - rays_q[r] * x + p * y
-                    if d < 0 or d >= sizes[r]:
-                        return x
-                    if p == 1:  # most rays: no division
-                        b = bases[r] + d
-                        end = bases[r] + segs[r]
-                    else:
-                        rho = d % p
-                        b = bases[r] + rho * segs[r] + d // p
-                        end = bases[r] + (rho + 1) * segs[r]
-                    word = bits[lvl_off[0] + (b >> 6)] >> uint64(b & 63)
-                    if word & uint64(1) == uint64(0):
-                        continue  # the line is free (the usual case): no search
-                    # Bits are only ever set: if an earlier search from last_b found last_f, every
-                    # line in [last_b, last_f) is used, so a search from inside starts at last_f.
-                    start = last_f[r] if last_b[r] <= b <= last_f[r] else b
-                    f = next_free(bits, lvl_off, lvl_words, start)
-                    if f < 0 or f >= end:
-                        return x  # no free line left in this run: more rows needed
-                    last_b[r] = b
-                    last_f[r] = f
-                    y += f - b
-                    moved = True
-                    break
-                if moved:
-                    continue
-                hit = False
-                for t in range(njumps):
-                    i = jumps_i[t]
-                    j = jumps_j[t]
-                    if 1 <= i <= x and j <= y and col[x - i] == y - j:
-                        hit = True
-                        break
-                if hit:
-                    y += 1
-                    continue
-                break
-            col[x] = y
-            col[y] = x
-            for r in range(nrays):
-                for cx, cy in ((x, y), (y, x)):
-                    b = line_bit(cx, cy, rays_p[r], rays_q[r], cmaxs[r], sizes[r], segs[r], bases[r])
-                    if b >= 0:
-                        mark(bits, lvl_off, b)
-        return x_to
-
-    return sweep, rebuild
-
-
-_KERNELS: list = []
-
-
 def _sweep_kernel() -> Any:
-    if not _KERNELS:
-        _KERNELS.append(_numba_kernels())
-    return _KERNELS[0]
+    """(sweep, rebuild) to run here: on the main thread the ahead-of-time build when there is a
+    current one (no numba to import: `moves 5 7 --rule maharaja` starts like Wythoff), else, and
+    on every other thread, numba's JIT, which lets go of the GIL (the window's workers)."""
+    if threading.current_thread() is threading.main_thread():
+        from explorer.core.game import sweep_aot
+
+        module = sweep_aot.built()
+        if module is not None:
+            return module.sweep, module.rebuild
+    from explorer.core.game import sweep_jit  # numba: imported when first needed
+
+    return sweep_jit.sweep, sweep_jit.rebuild
 
 
 class Solved(NamedTuple):

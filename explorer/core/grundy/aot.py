@@ -12,18 +12,20 @@ there, and the grid to numpy. A failed build (no C compiler, say) costs only spe
 from __future__ import annotations
 
 import functools
-import hashlib
-import importlib
 import sys
 from pathlib import Path
 from typing import Any
 
+from explorer.core import aot_build
+
 HERE = Path(__file__).resolve().parent
+PREFIX = "_aot"
 SOURCES = (
     HERE / "jit.py",
     HERE.parent / "values" / "bits.py",
     HERE / "colour_loop.py",
     Path(__file__).resolve(),
+    HERE.parent / "aot_build.py",
 )
 SIGNATURE = "void(i8, i8, i8, i8, i8, i8, u2[:,:], u8[:,:], u8[:,:], i8[:], i8[:], u8[:,:], u8[:,:])"
 COLOUR_SIGNATURE = "void(u1[:], u4[:], u4[:])"
@@ -31,45 +33,25 @@ COLOUR_SIGNATURE = "void(u1[:], u4[:], u4[:])"
 
 def module_name() -> str:
     """The name of the compiled module that matches the sources as they are now."""
-    digest = hashlib.sha256()
-    for path in SOURCES:
-        digest.update(path.read_bytes())
-    return f"_aot_{digest.hexdigest()[:16]}"
+    return aot_build.module_name(PREFIX, SOURCES)
 
 
 def load() -> Any:
     """The compiled module of the sources as they are now, or None when there is no such build."""
-    try:
-        return importlib.import_module(f"explorer.core.grundy.{module_name()}")
-    except ImportError:
-        return None
+    return aot_build.load("explorer.core.grundy", PREFIX, SOURCES)
 
 
 built = functools.cache(load)  # looked for once (the window's colouring asks every frame)
 
 
 def build() -> Path:
-    import warnings
-
-    from numba import pycc
-
     from explorer.core.grundy import colour_loop, jit
 
-    name = module_name()
-    for old in HERE.glob("_aot_*"):  # builds of older sources
-        old.unlink()
-    cc: Any = pycc.CC(name)  # type: ignore[attr-defined, no-untyped-call]
-    cc.output_dir = str(HERE)
-    cc.verbose = False
-    cc.export("sweep", SIGNATURE)(jit._sweep.py_func)
-    cc.export("colour", COLOUR_SIGNATURE)(colour_loop.colour)  # the grid's texels (the GUI thread)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # pycc announces its own deprecation
-        cc.compile()
-    built = sorted(HERE.glob(f"{name}.*"))
-    if not built:
-        raise RuntimeError("pycc wrote no module")
-    return built[0]
+    exports = [
+        ("sweep", SIGNATURE, jit._sweep.py_func),
+        ("colour", COLOUR_SIGNATURE, colour_loop.colour),  # the grid's texels (the GUI thread)
+    ]
+    return aot_build.build(HERE, PREFIX, SOURCES, exports)
 
 
 def main() -> int:

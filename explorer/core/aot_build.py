@@ -1,0 +1,55 @@
+"""Compiling numba code ahead of time, shared by every compiled kernel of the core.
+
+numba's pycc compiles a module's functions, unchanged, into an extension module beside it that
+imports nothing but numpy. The module's name carries a digest of the sources it was built from
+(`<prefix>_<digest>`), so a build older than the code it came from is never imported: callers
+then fall back to numba's JIT, which is always there. A failed build (no C compiler, say) costs
+only speed. Used by explorer.core.grundy.aot and explorer.core.game.sweep_aot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+
+def module_name(prefix: str, sources: Sequence[Path]) -> str:
+    """The name of the compiled module that matches these sources as they are now."""
+    digest = hashlib.sha256()
+    for path in sources:
+        digest.update(path.read_bytes())
+    return f"{prefix}_{digest.hexdigest()[:16]}"
+
+
+def load(package: str, prefix: str, sources: Sequence[Path]) -> Any:
+    """The compiled module of the sources as they are now, or None when there is no such build."""
+    try:
+        return importlib.import_module(f"{package}.{module_name(prefix, sources)}")
+    except ImportError:
+        return None
+
+
+def build(here: Path, prefix: str, sources: Sequence[Path], exports: Sequence[tuple[str, str, Any]]) -> Path:
+    """Compile `exports` (name, numba signature, plain Python function) into `here`, removing
+    the builds of older sources. Raises on any failure."""
+    from numba import pycc
+
+    name = module_name(prefix, sources)
+    for old in here.glob(f"{prefix}_*"):  # builds of older sources
+        old.unlink()
+    cc: Any = pycc.CC(name)  # type: ignore[attr-defined, no-untyped-call]
+    cc.output_dir = str(here)
+    cc.verbose = False
+    for export, signature, function in exports:
+        cc.export(export, signature)(function)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pycc announces its own deprecation
+        cc.compile()
+    built = sorted(here.glob(f"{name}.*"))
+    if not built:
+        raise RuntimeError("pycc wrote no module")
+    return built[0]
