@@ -251,3 +251,49 @@ def test_values_live_in_the_model_and_go_with_the_rule(qtbot):
     assert session.values is not first and session.values.rule == Nim() and values.cache is session.values
     work.hide.assert_called()
     assert session.values.grundy(5, 3) == 6  # Nim's closed form, known without a corner
+
+
+def test_play_against_a_mocked_panel_plays_by_the_rules_and_goes_with_the_rule(qtbot):
+    """The Play controller knows its panel only as a PlayView: a game started from a hot
+    position, a winning move, Undo's state, and a rule change that ends the game."""
+    from explorer.gui.controllers.play import PlayController
+    from explorer.session.views import PlayView
+
+    session = Session()
+    panel, grid = MagicMock(spec=PlayView), MagicMock(spec=GridView)
+    play = PlayController(session, panel, grid)
+    play.new_game(4, 4, human_first=True)  # hot: (4, 4) -> (0, 0) wins
+    assert session.game is not None and play.active
+    grid.center_on.assert_called()
+    assert play.handle_click(0, 0)
+    assert session.game.path[-1] == (0, 0) and session.game.over
+    panel.set_turns.assert_called_with(True, False)
+    assert "won" in panel.set_status.call_args[0][0].lower() or "win" in panel.set_status.call_args[0][0].lower()
+    session.rule = Nim()
+    assert session.game is None
+    grid.set_path.assert_called_with([])
+    panel.set_turns.assert_called_with(False, False)
+
+
+def test_structure_npiles_and_build_against_mocked_views():
+    """Controllers whose views were untyped panels: each now takes its view's protocol."""
+    from explorer.gui.controllers.npiles import NPilesController
+    from explorer.gui.controllers.structure import StructureController
+    from explorer.session.views import NPilesView, StructureView
+
+    session = Session(rule=parse_rule("custom:one=any;both=any;n=32"))
+    view = MagicMock(spec=StructureView)
+    structure = StructureController(session, view, InlineJobs(), ask_path=lambda: None)
+    structure.refresh()
+    assert "no sequence of cold pairs" in view.set_unavailable.call_args[0][0]  # a square: a capability it lacks
+    session.rule = Wythoff()
+    structure.refresh()
+    summary, ratio, offset, largest = view.set_structure.call_args[0]
+    assert "Wythoff" in summary and len(ratio[0]) == len(offset[0]) > 0
+    assert max(abs(int(v)) for v in offset[1]) <= 1 and max(abs(int(v)) for v in largest[1]) <= 1  # on its line
+
+    panel = MagicMock(spec=NPilesView)
+    npiles = NPilesController(panel, InlineJobs())
+    npiles.request((1, 2, 3))  # an odd number of piles: G is the XOR, 1 ^ 2 ^ 3 = 0
+    text = panel.set_result.call_args[0][0]
+    assert "G = 0" in text and "loses" in text

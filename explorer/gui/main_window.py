@@ -146,8 +146,8 @@ class MainWindow(DockedPanels):
         session = self.session
         self.rules = RuleController(session, self.rule_bar, StatusMessages(self.statusBar()), LatestJob(self))
         self.selection = SelectionController(session, self.inspector, self.grid, LatestJob(self))
-        self.play = PlayController(session, self.play_panel, self.grid)
-        self.queries = QueryController(session, self.query_panel, self.grid)
+        self.play = PlayController(session, self.play_panel, self.grid, self)
+        self.queries = QueryController(session, self.query_panel, self.grid, self)
         self.values = ValuesController(session, self.inspector, WorkLine(self.statusBar(), "values", 180), self)
         self.grid.valuesNeeded.connect(self.values.request)
         self.growth = GrowthController(session, self.grid, WorkLine(self.statusBar(), "growth"), LatestJob(self))
@@ -156,11 +156,21 @@ class MainWindow(DockedPanels):
             session, self.structure_panel, LatestJob(self), ask_path=self._ask_structure_path
         )
         self.explain = ExplainController(
-            session, self.build_panel, self.grid, self.inspector, say=lambda t: self.statusBar().showMessage(t, 8000)
+            session,
+            self.build_panel,
+            self.grid,
+            self.inspector,
+            say=lambda t: self.statusBar().showMessage(t, 8000),
+            parent=self,
         )
         self.exporter = AnimationExporter(
-            session, self.grid, self.statusBar(), say=lambda t: self.statusBar().showMessage(t, 8000)
+            session,
+            self.grid,
+            WorkLine(self.statusBar(), "export", 140),
+            say=lambda t: self.statusBar().showMessage(t, 8000),
+            parent=self,
         )
+        self._wire_views()
         self.inspector.whyRequested.connect(self.explain.ask_why)
         self.inspector.whyRequested.connect(self.show_why_state)
         session.events.why.connect(lambda _: self.show_why_state())
@@ -176,6 +186,8 @@ class MainWindow(DockedPanels):
         self.rows_panel.positionRequested.connect(self.go_to_position)
         self.rows_panel.valueRequested.connect(self._row_value)
         self.npiles = NPilesController(self.npiles_panel, LatestJob(self))
+        self.npiles_panel.evaluateRequested.connect(self.npiles.request)
+        self.npiles_panel.cancelRequested.connect(self.npiles.cancel)
         self.array = ArrayController(session, self.array_panel, LatestJob(self), go_to=self.go_to_position)
         self.array_panel.entryChosen.connect(self.array.entry_chosen)
         self.sessions = SessionController(
@@ -271,6 +283,29 @@ class MainWindow(DockedPanels):
         what = {"a": "the lower number a", "b": "the upper number b"}.get(name, "")
         text = f"n = {n}: {what}_{k}; its cold pair ({a}, {b})" if what else f"n = {n}: the cold pair ({a}, {b})"
         self.hover_label.setText(text)
+
+    def _wire_views(self) -> None:
+        """The views' requests, to the controllers that handle them: the one place they meet (the
+        controllers know their views only through the protocols of explorer.session.views)."""
+        play, queries, build = self.play_panel, self.query_panel, self.build_panel
+        play.startRequested.connect(self.play.new_game)
+        play.hint.clicked.connect(self.play.show_hint)
+        play.undo.clicked.connect(self.play.undo)
+        play.redo.clicked.connect(self.play.redo)
+        queries.queryRequested.connect(self.queries.run_query)
+        queries.valueQueryRequested.connect(self.queries.run_value_query)
+        queries.importRequested.connect(self.queries.import_batch)
+        queries.exportRequested.connect(self.queries.export_csv)
+        queries.cancelRequested.connect(self.queries.cancel)
+        self.grid.rectangleSelected.connect(self.queries.from_grid)
+        build.startRequested.connect(self.explain.start)
+        build.stepRequested.connect(self.explain.step)
+        build.scrubRequested.connect(self.explain.scrub)
+        build.playRequested.connect(self.explain.toggle_play)
+        build.speedRequested.connect(self.explain.set_speed)
+        build.closeRequested.connect(self.explain.close)
+        self.structure_panel.refreshRequested.connect(self.structure.refresh)
+        self.structure_panel.exportRequested.connect(self.structure.export)
 
     def _row_value(self, x: int, y: int) -> None:
         text, error = self.values.row_value(x, y)

@@ -16,6 +16,7 @@ from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import Constructed, Rule, RuleError
 from explorer.gui.grid.overlay import Overlay
 from explorer.session.model import Session
+from explorer.session.views import BuildView, GridView, InspectorView
 
 TIMELINE = 400  # steps on the timeline from the view's first
 DEMO_MOVES = 400  # moves of a perfect game shown on the grid, at most
@@ -23,8 +24,16 @@ EARLIER_CELLS = 6_000  # cells of a view whose earlier cold cells build mode dra
 
 
 class ExplainController(QObject):
-    def __init__(self, session: Session, panel, grid, inspector, say: Callable[[str], None]) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(grid)
+    def __init__(
+        self,
+        session: Session,
+        panel: BuildView,
+        grid: GridView,
+        inspector: InspectorView,
+        say: Callable[[str], None],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
         self.session = session
         self.panel = panel
         self.grid = grid
@@ -43,12 +52,6 @@ class ExplainController(QObject):
 
         self.jobs = LatestJob(self)
         self.why_jobs = LatestJob(self)
-        panel.startRequested.connect(self.start)
-        panel.stepRequested.connect(self.step)
-        panel.scrubRequested.connect(self.scrub)
-        panel.playRequested.connect(self.toggle_play)
-        panel.speedRequested.connect(self.set_speed)
-        panel.closeRequested.connect(self.close)
         session.events.build.connect(lambda _: self._show())
         session.events.why.connect(lambda _: self._show())
         session.events.rule.connect(self._rule_changed)

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar
 
 from explorer.core.protocol import Rule
 from explorer.gui.jobs import LatestJob
 from explorer.session.model import Session
+from explorer.session.views import GridView, WorkView
 
 
 def _write(rule: Rule, what: str, view, steps: int, size, start, remoteness, path: str, progress=None) -> int:  # type: ignore[no-untyped-def]
@@ -26,21 +26,22 @@ def _write(rule: Rule, what: str, view, steps: int, size, start, remoteness, pat
 
 
 class AnimationExporter(QObject):
-    def __init__(self, session: Session, grid, status: QStatusBar, say: Callable[[str], None]) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(grid)
+    def __init__(
+        self,
+        session: Session,
+        grid: GridView,
+        work: WorkView,
+        say: Callable[[str], None],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
         self.session = session
         self.grid = grid
         self.say = say
         self.jobs = LatestJob(self)
-        self.label = QLabel(objectName="exportLabel")
-        self.bar = QProgressBar(objectName="exportProgress")
-        self.bar.setMaximumWidth(140)
-        self.cancel_button = QPushButton("Cancel", objectName="exportCancel")
-        self.cancel_button.clicked.connect(self.cancel)
-        for widget in (self.label, self.bar, self.cancel_button):
-            status.addPermanentWidget(widget)
-            widget.setVisible(False)
-        self.jobs.busyChanged.connect(lambda busy: None if busy else self._hide())
+        self.work = work
+        work.on_cancel(self.cancel)
+        self.jobs.busyChanged.connect(lambda busy: None if busy else self.work.hide())
         self.last: str = ""  # what the last export did (for the tests and the soak)
 
     @property
@@ -63,10 +64,7 @@ class AnimationExporter(QObject):
             self._refuse("Select the position the game starts from, then export again")
             return False
         rule = s.rule
-        self.label.setText(f"Writing {path}…")
-        for widget in (self.label, self.bar, self.cancel_button):
-            widget.setVisible(True)
-        self.bar.setValue(0)
+        self.work.working(f"Writing {path}…")
         self.jobs.submit(
             _write,
             rule,
@@ -90,8 +88,7 @@ class AnimationExporter(QObject):
             self.say("Export cancelled")
 
     def _progress(self, done: int, total: int) -> None:
-        self.bar.setMaximum(max(1, total))
-        self.bar.setValue(done)
+        self.work.progress(done, total)
 
     def _done(self, path: str, frames: int) -> None:
         self.last = f"wrote {frames} frames to {path}"
@@ -100,7 +97,3 @@ class AnimationExporter(QObject):
     def _refuse(self, text: str) -> None:
         self.last = text
         self.say(text)
-
-    def _hide(self) -> None:
-        for widget in (self.label, self.bar, self.cancel_button):
-            widget.setVisible(False)

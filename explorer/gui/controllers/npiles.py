@@ -9,18 +9,16 @@ from __future__ import annotations
 
 from explorer.core.analysis.tables import evaluate_piles
 from explorer.core.exact.bigint import short_decimal
-from explorer.gui.panels.npiles import NPilesPanel
 from explorer.session.jobs import Jobs
+from explorer.session.views import NPilesView
 
 SYNC_BITS = 4_000  # odd n below this size answers in well under a millisecond
 
 
 class NPilesController:
-    def __init__(self, panel: NPilesPanel, jobs: Jobs) -> None:
+    def __init__(self, panel: NPilesView, jobs: Jobs) -> None:
         self.panel = panel
         self.jobs = jobs
-        panel.evaluateRequested.connect(self.request)
-        panel.cancelRequested.connect(self.cancel)
 
     @property
     def busy(self) -> bool:

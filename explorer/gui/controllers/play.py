@@ -11,16 +11,15 @@ from explorer.core.analysis.play import COMPUTER, HUMAN, Game, IllegalMove
 from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import Rule, RuleError
-from explorer.gui.grid.view import GridView
-from explorer.gui.panels.play import PlayPanel
 from explorer.session.model import Session
+from explorer.session.views import GridView, PlayView
 
 
 class PlayController(QObject):
     changed = Signal()
 
-    def __init__(self, session: Session, panel: PlayPanel, grid: GridView) -> None:
-        super().__init__(panel)
+    def __init__(self, session: Session, panel: PlayView, grid: GridView, parent: QObject | None = None) -> None:
+        super().__init__(parent)
         self.session = session
         self.panel = panel
         self.grid = grid
@@ -28,10 +27,6 @@ class PlayController(QObject):
         self.value_cache: Callable[[], ValueCache | None] = lambda: None
         self.want_values: Callable[[int, int], None] = lambda a, b: None  # compute R around a start
         session.events.rule.connect(self._rule_changed)
-        panel.startRequested.connect(self.new_game)
-        panel.hint.clicked.connect(self.show_hint)
-        panel.undo.clicked.connect(self.undo)
-        panel.redo.clicked.connect(self.redo)
 
     @property
     def game(self) -> Game | None:
@@ -42,9 +37,8 @@ class PlayController(QObject):
         if self.game is not None and self.game.rule != rule:
             self.session.game = None
             self.grid.set_path([])
-            self.panel.undo.setEnabled(False)
-            self.panel.redo.setEnabled(False)
-            self.panel.status.setText(f"The rule is now {rule.title}: start a new game to play under it.")
+            self.panel.set_turns(False, False)
+            self.panel.set_status(f"The rule is now {rule.title}: start a new game to play under it.")
 
     @property
     def active(self) -> bool:
@@ -59,7 +53,7 @@ class PlayController(QObject):
         game.remoteness = self._remoteness
         self.want_values(a, b)
         self.session.game = game
-        self.panel.log.clear()
+        self.panel.clear_log()
         self.grid.center_on(a, b, span=max(24, min(400, 2 * max(a, b) + 6)) if max(a, b) < 10**6 else 24)
         self._refresh()
         if self.game.to_move == COMPUTER:
@@ -68,12 +62,11 @@ class PlayController(QObject):
     def restore(self, game: Game | None) -> None:
         """Show a game rebuilt from a session file (None: no game)."""
         self.session.game = game
-        self.panel.log.clear()
+        self.panel.clear_log()
         if game is None:
             self.grid.set_path([])
-            self.panel.undo.setEnabled(False)
-            self.panel.redo.setEnabled(False)
-            self.panel.status.setText("")
+            self.panel.set_turns(False, False)
+            self.panel.set_status("")
             return
         game.remoteness = self._remoteness
         self.want_values(*game.start)
@@ -100,7 +93,7 @@ class PlayController(QObject):
         try:
             self.game.play((x, y))
         except IllegalMove as exc:
-            self.panel.status.setText(f"<span style='color:#b00020'><b>{exc}.</b></span> Pick another cell.")
+            self.panel.set_status(f"<span style='color:#b00020'><b>{exc}.</b></span> Pick another cell.")
             return True
         except RuleError as exc:
             self.panel.show_error(str(exc))
@@ -125,9 +118,9 @@ class PlayController(QObject):
         self.grid.set_selection(*self.game.position, tuple(hints))
         if hints:
             shown = ", ".join(f"({short_decimal(m.target[0])}, {short_decimal(m.target[1])})" for m in hints)
-            self.panel.status.setText(f"Hint: move to {shown}: a cold position.")
+            self.panel.set_status(f"Hint: move to {shown}: a cold position.")
         else:
-            self.panel.status.setText("Hint: no winning move here; every move leads to a hot position.")
+            self.panel.set_status("Hint: no winning move here; every move leads to a hot position.")
 
     def undo(self) -> None:
         if self.game is not None and self.game.undo():
@@ -140,10 +133,10 @@ class PlayController(QObject):
             self._refresh()
 
     def _log(self, who: str, target: tuple[int, int]) -> None:
-        self.panel.log.addItem(f"{who}: → ({short_decimal(target[0])}, {short_decimal(target[1])})")
+        self.panel.add_log(f"{who}: → ({short_decimal(target[0])}, {short_decimal(target[1])})")
 
     def _rebuild_log(self) -> None:
-        self.panel.log.clear()
+        self.panel.clear_log()
         if self.game is not None:
             for who, target in zip(self.game.movers, self.game.path[1:], strict=True):
                 self._log(who, target)
@@ -166,9 +159,8 @@ class PlayController(QObject):
             text = f"The computer is thinking about {where}…"
         if game.last_note:
             text = f"<span style='color:#b00020'>{game.last_note}</span><br>" + text
-        self.panel.status.setText(text)
+        self.panel.set_status(text)
         self.panel.set_history(game.history())
-        self.panel.undo.setEnabled(bool(game.movers))
-        self.panel.redo.setEnabled(bool(game.redo_stack))
+        self.panel.set_turns(bool(game.movers), bool(game.redo_stack))
         self.session.game_changed()
         self.changed.emit()

@@ -23,10 +23,10 @@ from explorer.core.counting.cold_index import Counter
 from explorer.core.protocol import Rule, RuleError
 from explorer.core.textio.atomic import replaced
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
-from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
-from explorer.gui.panels.queries import SHOWN_BATCH_ROWS, QueryPanel
+from explorer.gui.panels.queries import SHOWN_BATCH_ROWS
 from explorer.session.model import GRUNDY, BatchRecord, QueryRecord, Session
+from explorer.session.views import GridView, QueryView
 
 BATCH_CHUNK = 50_000
 SYNC_VALUE_CELLS = 1 << 18  # value counts over more cells than this run on a worker
@@ -36,8 +36,8 @@ class QueryController(QObject):
     answered = Signal(object)
     batchFinished = Signal(int)
 
-    def __init__(self, session: Session, panel: QueryPanel, grid: GridView) -> None:
-        super().__init__(panel)
+    def __init__(self, session: Session, panel: QueryView, grid: GridView, parent: QObject | None = None) -> None:
+        super().__init__(parent)
         self.session = session
         self.panel = panel
         self.grid = grid
@@ -47,12 +47,6 @@ class QueryController(QObject):
         self._dropped = 0
         self._batch_worker: Any = None
         self.value_cache: Callable[[], ValueCache | None] = lambda: None
-        panel.queryRequested.connect(self.run_query)
-        panel.valueQueryRequested.connect(self.run_value_query)
-        panel.importRequested.connect(self.import_batch)
-        panel.exportRequested.connect(self.export_csv)
-        panel.cancelRequested.connect(self.cancel)
-        grid.rectangleSelected.connect(self._from_grid)
         session.events.rule.connect(self._rule_changed)
         panel.set_rule_title(session.rule.title, session.rule.key)
 
@@ -74,7 +68,7 @@ class QueryController(QObject):
             self.panel.show_busy(f"The rule is now {rule.title}: the question asked before was dropped; ask again.")
 
     # ----- single queries ---------------------------------------------------------------------
-    def _from_grid(self, x0: int, y0: int, x1: int, y1: int) -> None:
+    def from_grid(self, x0: int, y0: int, x1: int, y1: int) -> None:
         self.panel.set_rectangle(x0, y0, x1, y1)
         self.run_query(x0, y0, x1, y1)
 

@@ -11,12 +11,13 @@ from explorer.core.protocol import Rule, RuleError
 from explorer.core.textio.atomic import replaced
 from explorer.session.jobs import Jobs
 from explorer.session.model import Session
+from explorer.session.views import StructureView
 
 EXPORT_ROWS = 1 << 20  # every pair the view holds (a file of ~40 MB)
 
 
 class StructureController:
-    def __init__(self, session: Session, view, jobs: Jobs, ask_path: Callable[[], str | None]) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, session: Session, view: StructureView, jobs: Jobs, ask_path: Callable[[], str | None]) -> None:
         self.session = session
         self.view = view
         self.jobs = jobs
@@ -24,8 +25,6 @@ class StructureController:
         self.current: Structure | None = None
         self.wanted = False  # computed only once the tab has been looked at
         session.events.rule.connect(lambda _: self.refresh() if self.wanted else self._forget())
-        view.refreshRequested.connect(self.refresh)
-        view.exportRequested.connect(self.export)
 
     @property
     def busy(self) -> bool:

@@ -163,5 +163,18 @@ class PlayPanel(QWidget):
             note = ""
         self.chart_note.setText(note)
 
+    def set_status(self, text: str) -> None:
+        self.status.setText(text)
+
+    def set_turns(self, undo: bool, redo: bool) -> None:
+        self.undo.setEnabled(undo)
+        self.redo.setEnabled(redo)
+
+    def clear_log(self) -> None:
+        self.log.clear()
+
+    def add_log(self, text: str) -> None:
+        self.log.addItem(text)
+
     def show_error(self, message: str) -> None:
         self.status.setText(f"<span style='color:#b00020'><b>{html.escape(message)}</b></span>")
