@@ -30,11 +30,13 @@ $(TEST_STAMP): pyproject.toml | $(PY)
 # name carries a digest of its sources, so a stale build is never used; a failed one costs speed.
 AOT_SOURCES := explorer/core/grundy/jit.py explorer/core/grundy/aot.py explorer/core/values/bits.py \
                explorer/core/grundy/colour_loop.py explorer/core/aot_build.py \
-               explorer/core/game/sweep_jit.py explorer/core/game/sweep_aot.py
+               explorer/core/game/sweep_jit.py explorer/core/game/sweep_aot.py \
+               explorer/core/values/vector_jit.py explorer/core/values/vector_aot.py
 AOT_STAMP := $(VENV)/.stamp-aot
 $(AOT_STAMP): $(AOT_SOURCES) | $(RUN_STAMP)
 	$(PY) -m explorer.core.grundy.aot
 	$(PY) -m explorer.core.game.sweep_aot
+	$(PY) -m explorer.core.values.vector_aot
 	touch $@
 aot: $(AOT_STAMP)
 
@@ -93,4 +95,4 @@ screenshots: $(RUN_STAMP)
 	$(PY) -m explorer animate docs/images/play.gif --what play --from 9 14 --size 640x460
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis explorer/core/grundy/_aot_* explorer/core/game/_sweep_aot_*
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis explorer/core/grundy/_aot_* explorer/core/game/_sweep_aot_* explorer/core/values/_vvalues_aot_*

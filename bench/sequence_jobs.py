@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import subprocess
 import time
+from pathlib import Path
 
-from bench.common import best_of, python, row
+from bench.common import OUT, best_of, python, row
 from explorer.core.game.vector_sequence import SequenceEngine
 from soak.oracle import leapfrog_sweep
 
@@ -53,6 +54,17 @@ def _fresh_sweep(rays, jumps, n: int) -> SequenceEngine:  # type: ignore[no-unty
 
 
 def run() -> None:
+    for args in (["count", "100", "100"], ["moves", "5", "7"]):
+        wythoff = best_of(
+            lambda a=args: subprocess.run([python(), "-m", "explorer", *a], check=True, stdout=subprocess.PIPE), 5
+        )  # type: ignore[misc]
+        maharaja = best_of(
+            lambda a=args: subprocess.run(  # type: ignore[misc]
+                [python(), "-m", "explorer", *a, "--rule", "maharaja"], check=True, stdout=subprocess.PIPE
+            ),
+            5,
+        )
+        row(f"{' '.join(args)} --rule maharaja (whole process)", maharaja, wythoff, "the same under Wythoff")
     cmd = [python(), "-m", "explorer", "count", "16777215", "16777215", "--rule", "maharaja"]
     took = best_of(lambda: subprocess.run(cmd, check=True, stdout=subprocess.PIPE), repeat=3)
     # Linux counts in a child's peak the memory of the process it was started from (at exec, even
@@ -88,6 +100,7 @@ def run() -> None:
             _fresh_sweep(rays, jumps, n).solved.col[1 << 12 : n]
         )
         row(f"sequence sweep {name}, 2^13 columns", ours, base, "scanning Python sweep")
+    c_port = _compile_c_port()
     for name, (rays, jumps) in RULES.items():
         for k in (20, 22, 24, 26):
             engine = SequenceEngine(rays, jumps)
@@ -97,9 +110,42 @@ def run() -> None:
             took = time.perf_counter() - t
             rows = engine.solved.col.shape[0]
             peak = engine.bytes_for(1 << k, rows) >> 20
-            row(
-                f"sequence sweep {name}, 2^{k} columns",
-                took,
-                note=f"{took / (1 << k) * 1e9:.1f} ns a column; peak {peak} MiB, kept {engine.nbytes >> 20} MiB",
-            )
+            ns = took / (1 << k) * 1e9
+            note = f"{ns:.1f} ns a column; peak {peak} MiB, kept {engine.nbytes >> 20} MiB"
+            if c_port is None:
+                row(f"sequence sweep {name}, 2^{k} columns", took, note=note + "; no C compiler: no C baseline")
+            else:
+                c_sum, c_ns = _run_c_port(c_port, rays, jumps, 1 << k, rows / (1 << k))
+                ours_sum = 0
+                for v in engine.solved.col[: 1 << 20].tolist() if k == 20 else ():
+                    ours_sum = (ours_sum * 1000003 + v) % (1 << 64)
+                assert k != 20 or ours_sum == c_sum, f"the C port disagrees on {name}"
+                row(
+                    f"sequence sweep {name}, 2^{k} columns",
+                    took,
+                    c_ns * (1 << k) / 1e9,
+                    "plain C port (cc -O2)",
+                    note=f"{ns:.1f} against {c_ns:.1f} ns a column ({ns / c_ns:.2f}x C); ours peak {peak} MiB",
+                )
             del engine
+
+
+def _compile_c_port() -> Path | None:
+    """bench/c/sweep.c compiled with cc -O2 into bench/out (None where there is no C compiler)."""
+    source = Path(__file__).resolve().parent / "c" / "sweep.c"
+    exe = OUT / "sweep_c"
+    OUT.mkdir(exist_ok=True)
+    try:
+        subprocess.run(["cc", "-O2", "-o", str(exe), str(source)], check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return exe
+
+
+def _run_c_port(exe: Path, rays, jumps, n: int, room: float) -> tuple[int, float]:  # type: ignore[no-untyped-def]
+    """The C port's checksum of col[0..2^20) (or of all, below) and its ns a column, with the rows
+    the engine needed (the same room above the diagonal)."""
+    args = [str(exe), str(n)] + [str(v) for r in rays for v in r] + ["--"] + [str(v) for j in jumps for v in j]
+    env = {"ROOM": f"{room:.6f}"}
+    out = subprocess.run(args, check=True, capture_output=True, text=True, env=env).stdout.split()
+    return int(out[0]), float(out[1])

@@ -13,9 +13,14 @@ within about a gigabyte at its peak (and about half that at rest), whatever a pe
 - the query history kept for export (the oldest imported batches are dropped first).
 
 `describe(in_use)` writes the budget and what is in use for Help ▸ About.
+
+In the window the caches also draw from one `Pool` (WINDOW_POOL_BYTES): before one grows, the
+least recently used others give back what they hold, so together they stay within it.
 """
 
 from __future__ import annotations
+
+from typing import Protocol
 
 MiB = 1 << 20
 
@@ -75,3 +80,71 @@ def describe(in_use: dict[str, int]) -> str:
         used = in_use.get(name, 0)
         lines.append(f"{name}: {used / MiB:.1f} MiB in use of {limit // MiB} MiB ({what})")
     return "\n".join(lines)
+
+
+# ----- one pool for the window ---------------------------------------------------------------------
+WINDOW_POOL_BYTES = 384 * MiB  # what the window's caches hold together (each also keeps its own cap above)
+
+
+class Holder(Protocol):
+    """A cache in the pool: what it holds, and how to give it back (down to what it cannot lose)."""
+
+    def held(self) -> int: ...
+    def release(self) -> None: ...
+
+
+class Pool:
+    """One memory budget for the window's caches. Before a cache grows it asks `make_room` for the
+    bytes it will need at its peak; the caches used least recently give back what they hold
+    until the total fits (the asker itself is never asked). Qt-free; the window calls it on its
+    GUI thread, where the caches are released."""
+
+    def __init__(self, limit: int = WINDOW_POOL_BYTES) -> None:
+        self.limit = limit
+        self._holders: dict[str, Holder] = {}
+        self._last_used: dict[str, int] = {}
+        self._clock = 0
+        self.releases = 0  # caches given back so far (the soak reports it)
+        self.requests = 0  # growths that asked for room
+
+    def add(self, name: str, holder: Holder) -> None:
+        self._holders[name] = holder
+        self.touch(name)
+
+    def touch(self, name: str) -> None:
+        """`name` was used now: it is the last to be asked to give memory back."""
+        self._clock += 1
+        self._last_used[name] = self._clock
+
+    def in_use(self) -> dict[str, int]:
+        return {name: holder.held() for name, holder in self._holders.items()}
+
+    def total(self) -> int:
+        return sum(self.in_use().values())
+
+    def make_room(self, name: str, need: int) -> list[str]:
+        """Room for `name` to grow to `need` more bytes: release the other caches, least recently
+        used first, until the total and the need fit the limit (or no other cache holds anything).
+        Returns the names released, oldest first."""
+        self.requests += 1
+        self.touch(name)
+        released = []
+        for other in sorted(self._holders, key=lambda n: self._last_used.get(n, 0)):
+            if self.total() + need <= self.limit:
+                break
+            before = self._holders[other].held()
+            if other == name or before == 0:
+                continue
+            self._holders[other].release()
+            if self._holders[other].held() < before:  # a cache that cannot give back is not counted
+                self.releases += 1
+                released.append(other)
+        return released
+
+    def describe(self) -> str:
+        """Lines for people: the pool, and what each cache holds, most recently used first."""
+        used = self.in_use()
+        order = sorted(used, key=lambda n: -self._last_used.get(n, 0))
+        lines = [f"all caches: {sum(used.values()) / MiB:.1f} MiB in use of one pool of {self.limit // MiB} MiB"]
+        lines += [f"  {name}: {used[name] / MiB:.1f} MiB" for name in order]
+        return "\n".join(lines)

@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from explorer.core.game.moves import Move
     from explorer.core.game.sequence import NumberRole
     from explorer.core.game.spec import MoveSet
-    from explorer.core.values.kernel import ValueTable
     from explorer.core.values.rows import GrundyRows
+    from explorer.core.values.table import ValueTable
 
 Position = tuple[int, int]
 Progress = Callable[[int, int], bool]
@@ -138,6 +138,7 @@ class Growing(Protocol):
 
     def reach(self, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None: ...
     def reach_limit(self, budget_bytes: int) -> int: ...  # the farthest `bound` reach can make
+    def reach_bytes(self, m: int) -> int: ...  # the memory `reach(m)` needs at its peak, known before
 
 
 def reach(rule: Rule, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None:

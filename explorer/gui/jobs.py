@@ -153,7 +153,10 @@ class LatestJob(QObject):
         worker = create_worker(run, _start_thread=False, _ignore_errors=True)
 
         def deliver(result: Any) -> None:
-            if hooks and token == self._token and not stop.is_set():
+            # an answer that arrives once the channel is gone (its window closed while the worker
+            # ran) goes nowhere: what it would draw on was deleted with it (a raster reached a
+            # deleted image in a test's teardown)
+            if hooks and token == self._token and not stop.is_set() and shiboken6.isValid(self):
                 hooks[0](result)
 
         def fail(exc: BaseException) -> None:
@@ -164,6 +167,7 @@ class LatestJob(QObject):
                 and token == self._token
                 and not stop.is_set()
                 and not isinstance(exc, (Cancelled, InterruptedError))
+                and shiboken6.isValid(self)
             ):
                 hooks[1](exc)
 

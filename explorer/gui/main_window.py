@@ -7,6 +7,7 @@ views' requests into session changes, and the session's events into view updates
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import pairwise
 
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from explorer import __version__, allocator
 from explorer.core import budget
+from explorer.core.analysis.value_cache import INSPECT_SIDE
 from explorer.core.exact.bigint import parse_natural
 from explorer.core.protocol import ColdPairs, Rule, RuleError
 from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, MAX_A, family_named
@@ -60,6 +62,16 @@ from explorer.gui.panels.structure import StructurePanel
 from explorer.gui.work_line import WorkLine
 from explorer.session.model import Session
 from explorer.session.views import PANELS
+
+POOL_VALUES, POOL_INDEX, POOL_SOLVED = "Grundy values and rows", "Fenwick index", "the rule's solved cells"
+
+
+class _Held:
+    """A cache as the memory pool sees it: what it holds, and how to give it back."""
+
+    def __init__(self, held: Callable[[], int], release: Callable[[], None]) -> None:
+        self.held = held
+        self.release = release
 
 
 class StatusMessages:
@@ -171,6 +183,7 @@ class MainWindow(DockedPanels):
             parent=self,
         )
         self._wire_views()
+        self.pool = self._memory_pool()
         self.inspector.whyRequested.connect(self.explain.ask_why)
         self.inspector.whyRequested.connect(self.show_why_state)
         session.events.why.connect(lambda _: self.show_why_state())
@@ -284,6 +297,31 @@ class MainWindow(DockedPanels):
         text = f"n = {n}: {what}_{k}; its cold pair ({a}, {b})" if what else f"n = {n}: the cold pair ({a}, {b})"
         self.hover_label.setText(text)
 
+    def _memory_pool(self) -> budget.Pool:
+        """One memory budget for the window's caches (explorer.core.budget.Pool): before the values'
+        corner or a sequence's sweep grows, the caches used least recently give back what they hold.
+        The rule's own solved cells are counted but cannot be given back while it is in effect."""
+        pool = budget.Pool()
+        pool.add(POOL_VALUES, _Held(lambda: self.values.cache.nbytes, self._release_values))
+        pool.add(POOL_INDEX, _Held(lambda: self.queries.counter.nbytes, self._release_index))
+        pool.add(POOL_SOLVED, _Held(lambda: self.session.rule.nbytes, lambda: None))
+        self.values.make_room = lambda need: pool.make_room(POOL_VALUES, need)
+        self.growth.make_room = lambda need: pool.make_room(POOL_SOLVED, need)
+        self.queries.answered.connect(lambda _: pool.touch(POOL_INDEX))
+        return pool
+
+    def _release_values(self) -> None:
+        """Give back the values' corner, down to what the inspector needs (not while it grows)."""
+        cache = self.values.cache
+        if not self.values.jobs.busy:
+            cache.rest(INSPECT_SIDE)
+            self.session.values_changed(cache)
+
+    def _release_index(self) -> None:
+        """Give back the Fenwick index (a new one grows again with the next query)."""
+        if not self.queries.busy:
+            self.queries.counter = self.session.rule.counter()
+
     def _wire_views(self) -> None:
         """The views' requests, to the controllers that handle them: the one place they meet (the
         controllers know their views only through the protocols of explorer.session.views)."""
@@ -357,8 +395,10 @@ class MainWindow(DockedPanels):
 
     def about_text(self) -> str:
         lines = budget.describe(self.memory_in_use()).replace("\n", "<br>")
+        pool = self.pool.describe().replace("\n", "<br>").replace("  ", "&nbsp;&nbsp;")
         return (
             f"<b>Wythoff Explorer</b> {__version__}<br>Wythoff's game, exactly, for numbers of any size."
+            f"<p><b>Memory</b>: {pool}</p>"
             f"<p><b>Memory budget</b> (each cache is sized before it is built):<br>{lines}</p>"
         )
 

@@ -361,8 +361,11 @@ def test_capabilities_are_declared_by_type_and_answer_by_the_definition(case):
     if isinstance(rule, Growing):
         before = rule.bound
         assert before is not None and rule.reach_limit(1 << 30) > before
+        need = rule.reach_bytes(before)
+        assert need > 0 and rule.reach_bytes(before - 1) == 0  # known before: nothing to solve below the bound
         rule.reach(before)  # one column past what is solved: the bound grows past it
         assert rule.bound is not None and rule.bound > before
+        assert rule.nbytes <= need  # what it keeps is within the peak it said it needs
     if isinstance(rule, CertifiedRows):
         rows = rule.grundy_rows(3)
         g, _, _ = values_by_definition(N, N, *_definition(case[0]))

@@ -176,3 +176,46 @@ def test_the_work_estimate_counts_the_mex_search_which_grows_with_the_side():
         assert 1 + n / SCAN_CELLS >= measured
     wythoff = MoveSpec(ANY, ANY, 1)
     assert work_estimate(wythoff, 4096, 4096) > 4.5 * work_estimate(wythoff, 2048, 2048)
+
+
+def test_the_vectors_value_sweep_runs_ahead_of_time_on_the_main_thread_and_agrees_with_the_jit():
+    """Issue 36: `grundy … --rule maharaja` imported numba for its value sweep. The main thread now
+    runs the build made ahead of time (`make test` builds it; in CI it must be there), workers the
+    JIT; both fill the same corner, which the definition gives cell by cell."""
+    import os
+    import subprocess
+    import sys
+    import threading
+
+    from explorer.core.rules import parse_rule
+    from explorer.core.values import vector_aot, vectors
+    from tests.oracles import Vectors, values_by_definition
+
+    vector_aot.built.cache_clear()
+    if vector_aot.built() is None:
+        assert not os.environ.get("CI"), "make test builds the ahead-of-time value sweep: the build failed"
+        pytest.skip("no ahead-of-time build here (python -m explorer.core.values.vector_aot makes one)")
+    from explorer.core.values import vector_jit
+
+    assert vectors._sweep_kernel() is not vector_jit.sweep
+    for key in ("maharaja", "gdwn:1,2", "vectors:rays=1,2;jumps=1,0 1,1;n=40"):
+        spec = parse_rule(key).spec
+        main = vectors.vector_value_table(spec, 70, 90)
+        other = []
+        worker = threading.Thread(target=lambda s=spec, o=other: o.append(vectors.vector_value_table(s, 70, 90)))
+        worker.start()
+        worker.join()
+        for a, b in zip(
+            (main.grundy, main.cold, main.remoteness),
+            (other[0].grundy, other[0].cold, other[0].remoteness),
+            strict=True,
+        ):
+            assert np.array_equal(a, b), key
+        g, _, r = values_by_definition(30, 30, Vectors(list(spec.rays), list(spec.jumps)), None, 1)
+        assert main.grundy[:30, :30].tolist() == g and main.remoteness[:30, :30].tolist() == r, key
+    code = (
+        "import sys\nfrom explorer.cli import main\ntry:\n    main(['grundy', '5', '5', '--rule', 'maharaja'])\n"
+        "except SystemExit:\n    pass\nprint('numba' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip().splitlines()[-1] == "False", done.stdout + done.stderr

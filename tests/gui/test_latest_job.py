@@ -128,3 +128,26 @@ def test_an_untyped_failure_is_reported_a_typed_refusal_is_not(qtbot):
     finally:
         jobs.untyped_failures.remove(heard.append)
     assert [type(e) for e in heard] == [OverflowError, IndexError]
+
+
+def test_an_answer_that_arrives_after_its_channel_was_deleted_goes_nowhere(qtbot):
+    """Pinned from a full run: a raster answer arrived after its window (and the image it would
+    be drawn on) was deleted, and `setImage` raised "Internal C++ object already deleted"."""
+    import time
+
+    import shiboken6
+    from PySide6.QtCore import QObject
+
+    from explorer.gui.jobs import LatestJob
+
+    owner = QObject()
+    job = LatestJob(owner)
+    got: list[object] = []
+    failed: list[BaseException] = []
+    job.submit(lambda: time.sleep(0.3) or 42, done=got.append, failed=failed.append)
+    shiboken6.delete(owner)  # the window closes while the worker runs
+    assert not shiboken6.isValid(job)
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        qtbot.wait(50)
+    assert got == [] and failed == []

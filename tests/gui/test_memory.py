@@ -48,3 +48,24 @@ def test_large_frees_and_heap_holes_go_back_to_the_system():
     assert int(after_big) < 8  # the 16 MiB arrays went back at once
     assert int(before_trim) > 60  # the holes are still held by the heap
     assert int(after_trim) < int(before_trim) - 60  # and trimming returns them
+
+
+def test_the_window_caches_draw_from_one_pool(qtbot, window):
+    """Issue 36: each cache kept to its own budget and nothing kept them together. Now growing the
+    values' corner asks the pool first, and the Fenwick index used longer ago gives its memory back;
+    Help ▸ About shows the pool and what each cache holds."""
+    from explorer.session.model import GRUNDY
+
+    window.queries.run_query(0, 0, 3_000_000, 3_000_000)  # grows the Fenwick index
+    qtbot.waitUntil(lambda: not window.queries.busy, timeout=20_000)
+    grown = window.queries.counter.nbytes
+    assert grown > 1 << 20
+    window.pool.limit = window.pool.total()  # no room left: the next growth must make some
+    window.session.mode = GRUNDY
+    qtbot.waitUntil(lambda: not window.values.busy and window.values.cache.side > 0, timeout=30_000)
+    assert window.queries.counter.nbytes < grown // 8 and window.pool.releases >= 1
+    about = window.about_text()
+    assert "one pool of" in about and "Fenwick index: 0.3 MiB" in about
+    window.queries.run_query(0, 0, 3_000_000, 3_000_000)  # the index grows again when asked
+    qtbot.waitUntil(lambda: not window.queries.busy, timeout=20_000)
+    assert window.queries.counter.nbytes == grown

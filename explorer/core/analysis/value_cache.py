@@ -21,8 +21,8 @@ from explorer.core.values import GRUNDY, REMOTENESS
 from explorer.core.values.cost import WINDOW_WORK
 
 if TYPE_CHECKING:
-    from explorer.core.values.kernel import ValueTable
     from explorer.core.values.rows import GrundyRows
+    from explorer.core.values.table import ValueTable
 
 START_SIDE = 256
 # The inspector computes G and R of a selected position on its own, whatever the colour mode,
@@ -115,7 +115,7 @@ class ValueCache:
         in seconds, when Grundy colouring comes back)."""
         table = self.table
         if table is not None and table.shape[0] > side:
-            from explorer.core.values.kernel import ValueTable
+            from explorer.core.values.table import ValueTable
 
             self.table = ValueTable(
                 grundy=table.grundy[:side, :side].copy(),

@@ -87,6 +87,11 @@ class SequenceEngine:
         lines = sum(_lines(p, q, ycap) + p for p, q in self.rays)
         return 4 * ycap + lines // 8 * 64 // 63 + 64
 
+    def kept_bytes(self, n: int) -> int:
+        """What stays once n columns are solved: the sequence over its rows, and the upper columns
+        (at most one a column, 4 bytes each)."""
+        return 4 * (int(self.room * n) + 64) + 4 * n
+
     @property
     def nbytes(self) -> int:
         return int(self.solved.col.nbytes + self._ranks[1].nbytes)

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from explorer.core.game.lines import Step
-    from explorer.core.values.kernel import ValueTable
+    from explorer.core.values.table import ValueTable
 else:
     np = lazy_numpy(__name__)
 

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from explorer.core.game.vector_sequence import SequenceEngine, Solved
-    from explorer.core.values.kernel import ValueTable
+    from explorer.core.values.table import ValueTable
 else:
     np = lazy_numpy(__name__)
 
@@ -171,6 +171,16 @@ class VectorSequenceRule(VectorRuleMixin, PairRule):
 
     def reach_limit(self, budget_bytes: int) -> int:
         return self.engine.max_columns(budget_bytes)
+
+    def reach_bytes(self, m: int) -> int:
+        """The peak while `reach(m)` solves the columns up to the power of two past m: the sweep's,
+        or what it keeps with the pairs' index, whichever is larger."""
+        if m < self.bound:
+            return 0
+        n = max(self.bound, 1)
+        while n <= m:
+            n *= 2
+        return max(self.engine.bytes_for(n), self.engine.kept_bytes(n))
 
     def construction_start(self, x: int, y: int) -> int:
         """The first pair whose x is at least min(x, y): one look-up in the pairs solved so far

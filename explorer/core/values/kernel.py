@@ -28,16 +28,15 @@ value of the same moves (a normal-play notion); cold/hot and R follow misère pl
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
-from numpy.typing import NDArray
 
 from explorer.core import budget
 from explorer.core.game.spec import MoveSpec
 from explorer.core.values.bits import lowest_clear as _lowest_clear
 from explorer.core.values.cost import MAX_WORK, ValuesTooCostly, both_pairs, bytes_per_cell, moves_bound, work_estimate
+from explorer.core.values.table import ValueTable
 
 NO_COLD = 0xFFFF  # "no cold cell on this line yet" in the uint16 prefix tables
 MAX_CELLS_PER_CALL = 2_000_000  # rows are swept in blocks of about this many cells (progress)
@@ -245,23 +244,6 @@ def _sweep(  # type: ignore[no-untyped-def]
                         diag_minc[d] = min(diag_minc[d], R[x, y])
                     diag_max[d] = max(diag_max[d], R[x, y])
     return 0
-
-
-@dataclass(frozen=True)
-class ValueTable:
-    """G, cold and R on [0, nx) x [0, ny) for one rule (exact; G of the moves' normal play)."""
-
-    grundy: NDArray  # uint16 or uint32
-    cold: NDArray[np.bool_]
-    remoteness: NDArray[np.uint16]
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        return (int(self.cold.shape[0]), int(self.cold.shape[1]))
-
-    @property
-    def nbytes(self) -> int:
-        return int(self.grundy.nbytes + self.cold.nbytes + self.remoteness.nbytes)
 
 
 def value_table(

@@ -1,6 +1,7 @@
 """Grundy values, cold cells and remoteness of a move-vector rule on a corner [0, nx) x [0, ny).
 
-One compiled sweep (numba), rows by increasing x, cells by increasing y, so every target of a
+One compiled sweep (numba: explorer.core.values.vector_jit, built ahead of time by
+vector_aot), rows by increasing x, cells by increasing y, so every target of a
 cell is done before it. Each line of a ray (p, q) (the cells with q·x − p·y = c) keeps, over
 its cells seen so far (all of them reach the next one along the ray):
 
@@ -16,15 +17,15 @@ moves (the loser delays). Normal play: who cannot move loses; cold exactly where
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numba import njit
 
 from explorer.core import budget
 from explorer.core.values.cost import MAX_WORK, ValuesTooCostly, vector_cost
-from explorer.core.values.kernel import ValueTable
+from explorer.core.values.table import ValueTable
 
 if TYPE_CHECKING:
     from explorer.core.game.vector_spec import VectorSpec
@@ -32,76 +33,19 @@ if TYPE_CHECKING:
 ROWS_PER_CALL = 64
 
 
-@njit(cache=True, nogil=True)
-def _sweep(x_from, x_to, ny, rp, rq, roff, rbase, jumps_i, jumps_j, G, R, cold, bits, line_max, line_cold, words):  # type: ignore[no-untyped-def]
-    nrays = rp.shape[0]
-    njumps = jumps_i.shape[0]
-    jvals = np.empty(njumps, dtype=np.int64)
-    for x in range(x_from, x_to):
-        for y in range(ny):
-            has_move = False
-            best_cold = -1  # least R among cold cells reached
-            most = -1  # largest R among all cells reached
-            for r in range(nrays):
-                if rp[r] <= x and rq[r] <= y:
-                    has_move = True
-                    line = rbase[r] + rq[r] * x - rp[r] * y + roff[r]
-                    if line_max[line] > most:
-                        most = line_max[line]
-                    lc = line_cold[line]
-                    if lc >= 0 and (best_cold < 0 or lc < best_cold):
-                        best_cold = lc
-            nj = 0
-            for t in range(njumps):
-                i = jumps_i[t]
-                j = jumps_j[t]
-                if i <= x and j <= y:
-                    has_move = True
-                    g = G[x - i, y - j]
-                    jvals[nj] = g
-                    nj += 1
-                    rr = R[x - i, y - j]
-                    if rr > most:
-                        most = rr
-                    if cold[x - i, y - j] and (best_cold < 0 or rr < best_cold):
-                        best_cold = rr
-            # G: the least value in no ray line's bitset and no jump target
-            v = -1
-            for w in range(words):
-                acc = np.uint64(0)
-                for r in range(nrays):
-                    if rp[r] <= x and rq[r] <= y:
-                        acc |= bits[rbase[r] + rq[r] * x - rp[r] * y + roff[r], w]
-                for t in range(nj):
-                    g = jvals[t]
-                    if g >> 6 == w:
-                        acc |= np.uint64(1) << np.uint64(g & 63)
-                if acc != np.uint64(0xFFFFFFFFFFFFFFFF):
-                    b = 0
-                    while (acc >> np.uint64(b)) & np.uint64(1):
-                        b += 1
-                    v = w * 64 + b
-                    break
-            if v < 0:
-                return x  # more words needed
-            G[x, y] = v
-            c = v == 0
-            cold[x, y] = c
-            if not has_move:
-                rem = 0
-            elif best_cold >= 0:
-                rem = 1 + best_cold
-            else:
-                rem = 1 + most
-            R[x, y] = rem
-            for r in range(nrays):
-                line = rbase[r] + rq[r] * x - rp[r] * y + roff[r]
-                bits[line, v >> 6] |= np.uint64(1) << np.uint64(v & 63)
-                if rem > line_max[line]:
-                    line_max[line] = rem
-                if c:
-                    line_cold[line] = rem
-    return x_to
+def _sweep_kernel() -> Any:
+    """The sweep to run here: on the main thread the ahead-of-time build when there is a current
+    one (a command such as `grundy 10 10 --rule maharaja` then does not import numba), else, and
+    on every other thread, numba's JIT, which lets go of the GIL (the window's workers)."""
+    if threading.current_thread() is threading.main_thread():
+        from explorer.core.values import vector_aot
+
+        module = vector_aot.built()
+        if module is not None:
+            return module.sweep
+    from explorer.core.values.vector_jit import sweep  # numba: imported when first needed
+
+    return sweep
 
 
 def vector_value_table(
@@ -144,7 +88,7 @@ def vector_value_table(
         full = True
         for lo in range(0, nx, ROWS_PER_CALL):
             hi = min(nx, lo + ROWS_PER_CALL)
-            reached = _sweep(
+            reached = _sweep_kernel()(
                 lo, hi, ny, rp, rq, roff, rbase, jumps_i, jumps_j, G, R, cold, bits, line_max, line_cold, words
             )
             if reached < hi:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from explorer.core import budget
-from explorer.core.protocol import Rule, reach, reach_limit
+from explorer.core.protocol import Growing, Rule, reach, reach_limit
 from explorer.gui.jobs import LatestJob
 from explorer.session.model import Session
 from explorer.session.views import GridView, WorkView
@@ -42,6 +42,7 @@ class GrowthController(QObject):
         self._sequence = self.grows(session.rule)  # the model may hold a growing rule already
         self.failure = ""  # why the last growth stopped, shown until the next one
         work.on_cancel(self.cancel)
+        self.make_room: Callable[[int], object] = lambda need: None  # the window's memory pool, asked first
         self.jobs.busyChanged.connect(self._busy_changed)
         session.events.rule.connect(self._rule_changed)
 
@@ -87,6 +88,8 @@ class GrowthController(QObject):
             return  # what is under way covers it
         self.target = m
         self.failure = ""
+        if isinstance(rule, Growing):
+            self.make_room(rule.reach_bytes(m))  # the sweep's peak, counted before it starts
         self.work.working(f"Solving the sequence to {m:,} columns…")
         self.jobs.submit(
             _reach,

@@ -9,6 +9,8 @@ answer for the old rule is dropped.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from explorer.core.analysis.position import PositionReport
@@ -38,6 +40,7 @@ class ValuesController(QObject):
         self._cancelling = False
         self.jobs.busyChanged.connect(self._busy_changed)
         work.on_cancel(self.cancel)
+        self.make_room: Callable[[int], object] = lambda need: None  # the window's memory pool, asked first
         self._refused: set[int] = set()
         self._asked = 0
         self.growing = 0  # the side of the corner under way (0: none)
@@ -61,6 +64,7 @@ class ValuesController(QObject):
         """Compute the corner [0, side)² unless it is there, under way, or was cancelled."""
         if self.jobs.busy or side <= self.cache.side or side in self._refused:
             return
+        self.make_room(self.cache.bytes_for(side))
         self._asked = side
         self.growing = side
         text = f"Computing Grundy values and remoteness on [0, {side})²…"
