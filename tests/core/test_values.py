@@ -219,3 +219,20 @@ def test_the_vectors_value_sweep_runs_ahead_of_time_on_the_main_thread_and_agree
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.stdout.strip().splitlines()[-1] == "False", done.stdout + done.stderr
+
+
+def test_the_windows_corner_of_a_vector_rule_is_bounded_in_the_same_units_as_the_others():
+    """Long soak, seed 20261210: Maharaja's window corner was 4096² (18 s; the soak waited past
+    20 s for it), because a line read of the vector sweep was counted as one unit of the MoveSpec
+    sweep's, which costs 2-10x less. In the same units the window stops at 2048² (1.4 s); a
+    command, which runs alone, still reaches 4096²."""
+    from explorer.core.analysis.value_cache import largest_side
+    from explorer.core.rules import parse_rule
+    from explorer.core.values.cost import MAX_WORK, WINDOW_WORK
+
+    for key in ("maharaja", "maharaja:2,3", "gdwn:1,2"):
+        rule = parse_rule(key)
+        side = largest_side(rule)
+        assert side <= 2048 and rule.value_cost(side, side)[1] <= WINDOW_WORK, key
+    assert parse_rule("maharaja").value_cost(4096, 4096)[1] <= MAX_WORK
+    assert largest_side(parse_rule("wythoff")) == 4096  # the closed-form rules' corners are as they were

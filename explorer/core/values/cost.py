@@ -78,5 +78,12 @@ def vector_cost(spec: VectorSpec, nx: int, ny: int) -> tuple[int, int]:
     moves = sum(min((nx - 1) // p if p else nx, (ny - 1) // q if q else ny) for p, q in spec.rays) + len(spec.jumps)
     words = moves // 64 + 1
     per_cell = 7 + -(-(lines * (words * 8 + 16)) // (nx * ny))
-    work = nx * ny * (2 * len(spec.jumps) + rays * (2 + max(nx, ny) // SCAN_CELLS))
-    return per_cell, work
+    reads = nx * ny * (2 * len(spec.jumps) + rays * (2 + max(nx, ny) // SCAN_CELLS))
+    return per_cell, VECTOR_READ_UNITS * reads
+
+
+# A line read of the vector sweep costs more than one of the MoveSpec sweep (whose units the
+# bounds above are in): measured 8-11 ns a read at sides 512-2048 and 18 ns at 4096 (Maharaja),
+# against 0.8-6 ns a unit there. Maharaja's window corner of 4096² took 18 s and kept a long soak
+# waiting past its 20 s (seed 20261210); counted in the same units it is 3.9e9, past WINDOW_WORK.
+VECTOR_READ_UNITS = 4
