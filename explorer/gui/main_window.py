@@ -7,7 +7,6 @@ views' requests into session changes, and the session's events into view updates
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from fractions import Fraction
 from itertools import pairwise
 
@@ -25,7 +24,6 @@ from PySide6.QtWidgets import (
 
 from explorer import __version__, allocator
 from explorer.core import budget
-from explorer.core.analysis.value_cache import INSPECT_SIDE
 from explorer.core.exact.bigint import parse_natural
 from explorer.core.protocol import ColdPairs, Rule, RuleError
 from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, MAX_A, family_named
@@ -59,19 +57,11 @@ from explorer.gui.panels.rows import RowsPanel
 from explorer.gui.panels.rules import RuleBar
 from explorer.gui.panels.sequence import SequencePanel
 from explorer.gui.panels.structure import StructurePanel
+from explorer.gui.window_pool import window_pool
+from explorer.gui.wiring import wire_views
 from explorer.gui.work_line import WorkLine
 from explorer.session.model import Session
 from explorer.session.views import PANELS
-
-POOL_VALUES, POOL_INDEX, POOL_SOLVED = "Grundy values and rows", "Fenwick index", "the rule's solved cells"
-
-
-class _Held:
-    """A cache as the memory pool sees it: what it holds, and how to give it back."""
-
-    def __init__(self, held: Callable[[], int], release: Callable[[], None]) -> None:
-        self.held = held
-        self.release = release
 
 
 class StatusMessages:
@@ -182,8 +172,8 @@ class MainWindow(DockedPanels):
             say=lambda t: self.statusBar().showMessage(t, 8000),
             parent=self,
         )
-        self._wire_views()
-        self.pool = self._memory_pool()
+        wire_views(self)
+        self.pool = window_pool(session, self.values, self.queries, self.growth)
         self.inspector.whyRequested.connect(self.explain.ask_why)
         self.inspector.whyRequested.connect(self.show_why_state)
         session.events.why.connect(lambda _: self.show_why_state())
@@ -296,54 +286,6 @@ class MainWindow(DockedPanels):
         what = {"a": "the lower number a", "b": "the upper number b"}.get(name, "")
         text = f"n = {n}: {what}_{k}; its cold pair ({a}, {b})" if what else f"n = {n}: the cold pair ({a}, {b})"
         self.hover_label.setText(text)
-
-    def _memory_pool(self) -> budget.Pool:
-        """One memory budget for the window's caches (explorer.core.budget.Pool): before the values'
-        corner or a sequence's sweep grows, the caches used least recently give back what they hold.
-        The rule's own solved cells are counted but cannot be given back while it is in effect."""
-        pool = budget.Pool()
-        pool.add(POOL_VALUES, _Held(lambda: self.values.cache.nbytes, self._release_values))
-        pool.add(POOL_INDEX, _Held(lambda: self.queries.counter.nbytes, self._release_index))
-        pool.add(POOL_SOLVED, _Held(lambda: self.session.rule.nbytes, lambda: None))
-        self.values.make_room = lambda need: pool.make_room(POOL_VALUES, need)
-        self.growth.make_room = lambda need: pool.make_room(POOL_SOLVED, need)
-        self.queries.answered.connect(lambda _: pool.touch(POOL_INDEX))
-        return pool
-
-    def _release_values(self) -> None:
-        """Give back the values' corner, down to what the inspector needs (not while it grows)."""
-        cache = self.values.cache
-        if not self.values.jobs.busy:
-            cache.rest(INSPECT_SIDE)
-            self.session.values_changed(cache)
-
-    def _release_index(self) -> None:
-        """Give back the Fenwick index (a new one grows again with the next query)."""
-        if not self.queries.busy:
-            self.queries.counter = self.session.rule.counter()
-
-    def _wire_views(self) -> None:
-        """The views' requests, to the controllers that handle them: the one place they meet (the
-        controllers know their views only through the protocols of explorer.session.views)."""
-        play, queries, build = self.play_panel, self.query_panel, self.build_panel
-        play.startRequested.connect(self.play.new_game)
-        play.hint.clicked.connect(self.play.show_hint)
-        play.undo.clicked.connect(self.play.undo)
-        play.redo.clicked.connect(self.play.redo)
-        queries.queryRequested.connect(self.queries.run_query)
-        queries.valueQueryRequested.connect(self.queries.run_value_query)
-        queries.importRequested.connect(self.queries.import_batch)
-        queries.exportRequested.connect(self.queries.export_csv)
-        queries.cancelRequested.connect(self.queries.cancel)
-        self.grid.rectangleSelected.connect(self.queries.from_grid)
-        build.startRequested.connect(self.explain.start)
-        build.stepRequested.connect(self.explain.step)
-        build.scrubRequested.connect(self.explain.scrub)
-        build.playRequested.connect(self.explain.toggle_play)
-        build.speedRequested.connect(self.explain.set_speed)
-        build.closeRequested.connect(self.explain.close)
-        self.structure_panel.refreshRequested.connect(self.structure.refresh)
-        self.structure_panel.exportRequested.connect(self.structure.export)
 
     def _row_value(self, x: int, y: int) -> None:
         text, error = self.values.row_value(x, y)
