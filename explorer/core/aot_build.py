@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,3 +54,15 @@ def build(here: Path, prefix: str, sources: Sequence[Path], exports: Sequence[tu
     if not built:
         raise RuntimeError("pycc wrote no module")
     return built[0]
+
+
+def main(build: Callable[[], Path], what: str) -> int:
+    """The command line of each build (`python -m explorer.core.….…aot`): any failure leaves the JIT
+    in charge and says so in one line; exit status 0 either way (a build costs only speed)."""
+    try:
+        path = build()
+    except Exception as exc:
+        sys.stderr.write(f"{what} not compiled ahead of time ({exc}); numba's JIT will be used\n")
+        return 0
+    sys.stderr.write(f"{what} compiled ahead of time: {path.name}\n")
+    return 0

@@ -41,13 +41,7 @@ def build() -> Path:
 
 
 def main() -> int:
-    try:
-        path = build()
-    except Exception as exc:  # any failure leaves the JIT in charge
-        sys.stderr.write(f"Sequence sweep not compiled ahead of time ({exc}); numba's JIT will be used\n")
-        return 0
-    sys.stderr.write(f"Sequence sweep compiled ahead of time: {path.name}\n")
-    return 0
+    return aot_build.main(build, "Sequence sweep")
 
 
 if __name__ == "__main__":

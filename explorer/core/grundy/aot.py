@@ -55,13 +55,7 @@ def build() -> Path:
 
 
 def main() -> int:
-    try:
-        path = build()
-    except Exception as exc:  # any failure leaves the JIT in charge
-        sys.stderr.write(f"Grundy kernel not compiled ahead of time ({exc}); numba's JIT will be used\n")
-        return 0
-    sys.stderr.write(f"Grundy kernel compiled ahead of time: {path.name}\n")
-    return 0
+    return aot_build.main(build, "Grundy kernel")
 
 
 if __name__ == "__main__":
