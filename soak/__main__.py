@@ -16,12 +16,28 @@ END_RSS_GOAL_MIB = 400  # issue 36: at the end of a long soak
 PEAK_RSS_GOAL_MIB = 700
 
 
+def held_at_the_end(snapshot) -> None:  # type: ignore[no-untyped-def]
+    """The largest blocks Python (and numpy) still hold, by where they were allocated."""
+    import gc
+
+    gc.collect()
+    stats = snapshot.statistics("traceback")
+    print(f"traced: {sum(s.size for s in stats) >> 20} MiB held by Python and numpy")
+    for stat in stats[:12]:
+        ours = [f for f in stat.traceback if "/explorer/" in f.filename]
+        where = " <- ".join(f"{f.filename.rsplit('/explorer/', 1)[-1]}:{f.lineno}" for f in ours[::-1][:4])
+        print(f"  {stat.size >> 20:5d} MiB in {stat.count} blocks: {where or stat.traceback[0]}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m soak", description=__doc__)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--actions", type=int, default=10_000)
     parser.add_argument("--show", type=int, default=15, help="findings printed in full (default 15)")
     parser.add_argument("--memory-log", action="store_true", help="print each action that moves RSS by 40 MiB or more")
+    parser.add_argument(
+        "--trace-memory", action="store_true", help="trace Python's allocations and print what is held at the end"
+    )
     parser.add_argument("--progress", type=int, default=0, metavar="N", help="print a progress line every N actions")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -43,7 +59,13 @@ def main(argv: list[str] | None = None) -> int:
         monkey = Monkey(window, args.seed)
         monkey.memory_log = args.memory_log
         monkey.progress_every = args.progress
+        if args.trace_memory:
+            import tracemalloc
+
+            tracemalloc.start(8)
         summary = monkey.run(args.actions)
+        if args.trace_memory:
+            held_at_the_end(tracemalloc.take_snapshot())
         pool = window.pool
         pool_line = (
             f"memory pool: {pool.requests} growths asked for room, {pool.releases} caches given back "

@@ -270,6 +270,7 @@ class Monkey:
             self._settle()
             gc.collect()
             s.rss_start = last_rss = rss_mib()
+            last_peak = peak_mib()
             total = sum(w for w, _ in self.actions)
             for i in range(count):
                 action = self._pick(total)
@@ -287,9 +288,12 @@ class Monkey:
                         flush=True,
                     )
                 if self.memory_log:
-                    now = rss_mib()
+                    now, peak = rss_mib(), peak_mib()
                     if abs(now - last_rss) >= 40:
                         print(f"memory: {last_rss:.0f} -> {now:.0f} MiB after {self.current}", flush=True)
+                    if peak >= last_peak + 20:  # the kernel's high-water mark rose during this action
+                        print(f"peak: {last_peak:.0f} -> {peak:.0f} MiB during {self.current}", flush=True)
+                        last_peak = peak
                     last_rss = now
             s.rss_end = rss_mib()
             s.rss_peak = peak_mib()

@@ -41,6 +41,14 @@ GENERATED_COLUMNS_MAX = 1 << 26
 ANIMATION_PIXELS = 160 * MiB  # an animation's frames, a byte a pixel (a palette image each) until written
 ARRAY_BYTES = 24 * MiB  # the array tab's computed cells (cleared when full)
 HISTORY_BYTES = 96 * MiB  # answered queries kept for export; the oldest imported batches go first
+# Grundy values far out, one sequence a value (4 bytes a row of each value, rows ~1.75 x the columns):
+FAR_VALUES_WINDOW = 16  # values 0-15 ...
+FAR_COLUMNS_WINDOW = 1 << 20  # ... on 2^20 columns in the window: 112 MiB
+FAR_VALUES_WINDOW_BYTES = 128 * MiB
+FAR_VALUES_CLI = 32  # values 0-31 ...
+FAR_COLUMNS_CLI = 1 << 21  # ... on 2^21 columns in a command, which runs alone: 448 MiB
+FAR_VALUES_CLI_BYTES = 512 * MiB
+SUM_VALUES_BYTES = 256 * MiB  # a sum's own table, when its parts' values pass the shared table's
 
 
 def _power_of_two_at_most(n: int) -> int:

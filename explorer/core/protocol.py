@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from explorer.core.game.moves import Move
     from explorer.core.game.sequence import NumberRole
     from explorer.core.game.spec import MoveSet
+    from explorer.core.game.value_sequences import ValueEngine
     from explorer.core.values.rows import GrundyRows
     from explorer.core.values.table import ValueTable
 
@@ -139,6 +140,15 @@ class Growing(Protocol):
     def reach(self, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None: ...
     def reach_limit(self, budget_bytes: int) -> int: ...  # the farthest `bound` reach can make
     def reach_bytes(self, m: int) -> int: ...  # the memory `reach(m)` needs at its peak, known before
+
+
+@runtime_checkable
+class ValueSequences(Protocol):
+    """Grundy values 0 … H anywhere in the solved columns, each value one generated sequence
+    (rules whose moves hold Nim's rays, under normal play: docs/math.md, "Grundy values as sequences")."""
+
+    @property
+    def value_engine(self) -> ValueEngine: ...
 
 
 def reach(rule: Rule, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None:

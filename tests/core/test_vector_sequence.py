@@ -188,7 +188,7 @@ def test_the_sweep_runs_ahead_of_time_on_the_main_thread_and_agrees_with_the_jit
         pytest.skip("no ahead-of-time build here (python -m explorer.core.game.sweep_aot makes one)")
     from explorer.core.game import sweep_jit
 
-    assert vector_sequence._sweep_kernel()[0] is not sweep_jit.sweep
+    assert vector_sequence.sweep_kernel()[0] is not sweep_jit.sweep
     for key in ("maharaja", "gdwn:1,2", "vectors:rays=1,0 2,3;jumps=3,1"):
         spec = parse_rule(key).spec  # every vector with its mirror
         rays, jumps = list(spec.rays), list(spec.jumps)

@@ -19,7 +19,7 @@ from explorer.core import aot_build
 HERE = Path(__file__).resolve().parent
 PREFIX = "_sweep_aot"
 SOURCES = (HERE / "sweep_jit.py", Path(__file__).resolve(), HERE.parent / "aot_build.py")
-SWEEP_SIGNATURE = "i8(i4[:], i8, i8, i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], u8[:], i8[:], i8[:], i8[:], i8[:])"
+SWEEP_SIGNATURE = "i8(i4[:, ::1], i8, i8, i8, " + ", ".join(["i8[:]"] * 6 + ["u8[:]"] + ["i8[:]"] * 4) + ")"
 REBUILD_SIGNATURE = "void(i4[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], u8[:], i8[:])"
 
 

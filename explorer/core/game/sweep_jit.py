@@ -89,7 +89,12 @@ def rebuild(col, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off):  # t
 
 
 @njit(cache=True, nogil=True)
-def sweep(col, x_from, x_to, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off, lvl_words, jumps_i, jumps_j):  # type: ignore[misc, no-untyped-def]
+def sweep(cols, h, x_from, x_to, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off, lvl_words, jumps_i, jumps_j):  # type: ignore[misc, no-untyped-def]
+    """Columns x_from..x_to-1 of value h's sequence cols[h] (docs/math.md, "Grundy values as
+    sequences"): the cold cells are value 0, and the cells of value h are swept the same way, past
+    the cells of the smaller values cols[0..h-1] of each column. Returns the first column not
+    solved (x_to, or a column whose cell lies above the rows kept)."""
+    col = cols[h]
     ycap = col.shape[0]
     nrays = rays_p.shape[0]
     njumps = jumps_i.shape[0]
@@ -103,6 +108,14 @@ def sweep(col, x_from, x_to, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lv
             if y >= ycap:
                 return x  # more rows needed: resume from x once they are there
             if col[y] >= 0:
+                y += 1
+                continue
+            smaller = False  # (x, y) is this column's cell of a smaller value
+            for g in range(h):
+                if cols[g, x] == y:
+                    smaller = True
+                    break
+            if smaller:
                 y += 1
                 continue
             moved = False

@@ -35,7 +35,7 @@ BLOCK = 1 << 16  # columns swept between progress reports
 ROOM = 1.75  # rows kept for each column solved (cold cells of the upper half lie above x)
 
 
-def _sweep_kernel() -> Any:
+def sweep_kernel() -> Any:
     """(sweep, rebuild) to run here: on the main thread the ahead-of-time build when there is a
     current one (no numba to import: `moves 5 7 --rule maharaja` starts like Wythoff), else, and
     on every other thread, numba's JIT, which lets go of the GIL (the window's workers)."""
@@ -84,8 +84,7 @@ class SequenceEngine:
         """Peak bytes while sweeping n columns: the sequence over its rows (4 bytes a row), and a
         bit for each line of each ray (with a 1/63 more for the levels above)."""
         ycap = rows if rows is not None else int(self.room * n) + 64
-        lines = sum(_lines(p, q, ycap) + p for p, q in self.rays)
-        return 4 * ycap + lines // 8 * 64 // 63 + 64
+        return 4 * ycap + lines_bytes(self.rays, ycap)
 
     def kept_bytes(self, n: int) -> int:
         """What stays once n columns are solved: the sequence over its rows, and the upper columns
@@ -142,7 +141,7 @@ class SequenceEngine:
         )
 
     def _grow(self, done: Solved, n: int, progress: Callable[[int, int], bool] | None, limit: int) -> Solved:
-        sweep = _sweep_kernel()[0]
+        sweep = sweep_kernel()[0]
         col = done.col
         ycap = max(col.shape[0], int(self.room * n) + 64)
         while True:
@@ -151,7 +150,7 @@ class SequenceEngine:
             stuck = False
             while x < n:
                 hi = min(n, x + BLOCK)
-                reached = sweep(col, x, hi, *links)
+                reached = sweep(col[None, :], 0, x, hi, *links)  # value 0 alone
                 if reached < hi:
                     x = reached
                     stuck = True
@@ -207,24 +206,37 @@ class SequenceEngine:
         else:
             col = np.full(ycap, -1, dtype=np.int32)
             col[: old.shape[0]] = old
-        rays_p = np.array([p for p, _ in self.rays], dtype=np.int64)
-        rays_q = np.array([q for _, q in self.rays], dtype=np.int64)
-        sizes = np.array([_lines(p, q, ycap) for p, q in self.rays], dtype=np.int64)
-        cmaxs = np.array([max(q - p, 0) * (ycap - 1) for p, q in self.rays], dtype=np.int64)
-        segs = -(-sizes // np.maximum(rays_p, 1))  # bits per residue of p
-        bases = np.concatenate([[0], np.cumsum(segs * rays_p)[:-1]]).astype(np.int64)
-        total = int((segs * rays_p).sum()) + 1
-        words = [-(-total // 64)]
-        while words[-1] > 1:
-            words.append(-(-words[-1] // 64))
-        lvl_words = np.array(words, dtype=np.int64)
-        lvl_off = np.concatenate([[0], np.cumsum(lvl_words)[:-1]]).astype(np.int64)
-        bits = np.zeros(int(lvl_words.sum()), dtype=np.uint64)
-        jumps_i = np.array([i for i, _ in self.jumps], dtype=np.int64)
-        jumps_j = np.array([j for _, j in self.jumps], dtype=np.int64)
-        if len(self.rays):
-            _sweep_kernel()[1](col, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off)
-        return col, (rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off, lvl_words, jumps_i, jumps_j)
+        return col, line_links(self.rays, self.jumps, col)
+
+
+def line_links(rays: Sequence[tuple[int, int]], jumps: Sequence[tuple[int, int]], col: NDArray[np.int32]) -> tuple:
+    """The sweep's arguments after the sequence: every ray's line flags over col's rows (a bit a
+    line, with levels above), rebuilt from the cells placed in col, and the jumps."""
+    ycap = col.shape[0]
+    rays_p = np.array([p for p, _ in rays], dtype=np.int64)
+    rays_q = np.array([q for _, q in rays], dtype=np.int64)
+    sizes = np.array([_lines(p, q, ycap) for p, q in rays], dtype=np.int64)
+    cmaxs = np.array([max(q - p, 0) * (ycap - 1) for p, q in rays], dtype=np.int64)
+    segs = -(-sizes // np.maximum(rays_p, 1))  # bits per residue of p
+    bases = np.concatenate([[0], np.cumsum(segs * rays_p)[:-1]]).astype(np.int64)
+    total = int((segs * rays_p).sum()) + 1
+    words = [-(-total // 64)]
+    while words[-1] > 1:
+        words.append(-(-words[-1] // 64))
+    lvl_words = np.array(words, dtype=np.int64)
+    lvl_off = np.concatenate([[0], np.cumsum(lvl_words)[:-1]]).astype(np.int64)
+    bits = np.zeros(int(lvl_words.sum()), dtype=np.uint64)
+    jumps_i = np.array([i for i, _ in jumps], dtype=np.int64)
+    jumps_j = np.array([j for _, j in jumps], dtype=np.int64)
+    if len(rays):
+        sweep_kernel()[1](col, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off)
+    return rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off, lvl_words, jumps_i, jumps_j
+
+
+def lines_bytes(rays: Sequence[tuple[int, int]], ycap: int) -> int:
+    """The bytes of line_links' flags over ycap rows: a bit a line, and 1/63 more for the levels."""
+    lines = sum(_lines(p, q, ycap) + p for p, q in rays)
+    return lines // 8 * 64 // 63 + 64
 
 
 def _upper(solved: Solved) -> NDArray[np.int32]:

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from explorer.core.game.lines import Step
+    from explorer.core.game.value_sequences import ValueEngine
     from explorer.core.values.table import ValueTable
 else:
     np = lazy_numpy(__name__)
@@ -286,3 +287,18 @@ class PairRule(RuleBase):
     def construction_order(self, x: int, y: int) -> int | None:
         """The step that places (x, y) (None for a hot cell)."""
         return self.cold_index(x, y)
+
+
+class SweptValues:
+    """The `ValueSequences` capability: Grundy values 0 … H far from the origin, each value one
+    generated sequence, for a rule whose moves hold Nim's rays (under normal play). The rule
+    names its rays and jumps in `value_moves`; equal moves share one engine."""
+
+    value_moves: tuple  # ((rays …), (jumps …)), Nim's rays included
+
+    @property
+    def value_engine(self) -> ValueEngine:
+        from explorer.core.game.value_sequences import value_engine_for  # numpy: loaded when first needed
+
+        rays, jumps = self.value_moves
+        return value_engine_for(rays, jumps)

@@ -22,7 +22,7 @@ from explorer.core.game import bulk
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole, count_lower_upto, lower
 from explorer.core.game.spec import ANY, NONE, MoveSpec
-from explorer.core.rules.base import PairRule, Position, Progress, RuleError
+from explorer.core.rules.base import PairRule, Position, Progress, RuleError, SweptValues
 
 if TYPE_CHECKING:
     import numpy as np
@@ -179,8 +179,8 @@ class BeattyRule(PairRule):
         return with_changes(r, {cell: 1 if cold else -1 for cell, cold in self.changes.items()})
 
 
-class Wythoff(BeattyRule):
-    """Take any number from one pile, or the same number from both."""
+class WythoffMoves(BeattyRule):
+    """Wythoff's moves, under either play: take any number from one pile, or the same number from both."""
 
     a: ClassVar[int] = 1  # type: ignore[misc]
     key: ClassVar[str] = "wythoff"  # type: ignore[misc]
@@ -210,7 +210,13 @@ class Wythoff(BeattyRule):
         return shared_rows(rows, budget_bytes or STRIP_BYTES, progress)
 
 
-class Misere(Wythoff):
+class Wythoff(SweptValues, WythoffMoves):
+    """Take any number from one pile, or the same number from both; whoever cannot move loses."""
+
+    value_moves: ClassVar[tuple] = (((1, 0), (0, 1), (1, 1)), ())  # type: ignore[misc]
+
+
+class Misere(WythoffMoves):
     """Wythoff's moves; the player who takes the last counter loses."""
 
     key: ClassVar[str] = "misere"  # type: ignore[misc]
@@ -259,10 +265,11 @@ class Fraenkel(BeattyRule):
         return f"Fraenkel's {self.a}-Wythoff (|k − l| < {self.a})"
 
 
-class Nim(PairRule):
+class Nim(SweptValues, PairRule):
     """Two Nim heaps: take any number from one pile; no move on both."""
 
     key: ClassVar[str] = "nim"  # type: ignore[misc]
+    value_moves: ClassVar[tuple] = (((1, 0), (0, 1)), ())  # type: ignore[misc]
     title: ClassVar[str] = "Nim (no move on both piles)"  # type: ignore[misc]
 
     @property

@@ -26,7 +26,16 @@ from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole
 from explorer.core.game.vector_spec import VectorSpec
-from explorer.core.rules.base import OutOfBounds, PairRule, Position, Progress, Rule, RuleError, big_integer_cost
+from explorer.core.rules.base import (
+    OutOfBounds,
+    PairRule,
+    Position,
+    Progress,
+    Rule,
+    RuleError,
+    SweptValues,
+    big_integer_cost,
+)
 from explorer.core.rules.custom import DEFAULT_SIDE, SquareRule
 
 __all__ = ["VectorSequenceRule", "VectorSpec", "VectorSquareRule", "make_vector_rule"]
@@ -91,7 +100,7 @@ class VectorRuleMixin:
         return vector_cost(self.spec, nx, ny)
 
 
-class VectorSequenceRule(VectorRuleMixin, PairRule):
+class VectorSequenceRule(SweptValues, VectorRuleMixin, PairRule):
     """A vector rule with Nim's rays: cold cells as the generated sequence col[x], exact on the
     columns solved so far (`bound`), grown on demand by `reach`."""
 
@@ -111,6 +120,10 @@ class VectorSequenceRule(VectorRuleMixin, PairRule):
             self.engine.grow(START_COLUMNS)
 
     engine: SequenceEngine
+
+    @property
+    def value_moves(self) -> tuple:  # type: ignore[override]
+        return self.spec.rays, self.spec.jumps
 
     def _params(self) -> tuple[VectorSpec]:
         return (self.spec,)  # the name is the preset's, for people; the moves make the rule

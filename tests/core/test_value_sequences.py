@@ -1,0 +1,188 @@
+"""Grundy values far out as sequences, and sums of games (issue 37), against independent oracles:
+the corner tables on [0, 2000)², G by its definition for seeded random move-vector rules, Wythoff's
+closed form for value 0 far out, and sums decided by playing them out by the game's definition."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import numpy as np
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from explorer.core import budget
+from explorer.core.analysis import far_values as fv
+from explorer.core.game.value_sequences import ValueEngine, value_engine_for
+from explorer.core.game.vector_sequence import SequenceTooLarge
+from explorer.core.protocol import NotAvailable, OutOfBounds, ValueSequences
+from explorer.core.rules.registry import parse_rule
+from tests.oracles import Vectors, values_by_definition
+
+SEQUENCE_RULES = [
+    "wythoff",
+    "nim",
+    "maharaja",
+    "gdwn:1,2",
+    "gdwn:1,3",
+    "maharaja:2,3",
+    "vectors:rays=1,0 3,1;jumps=1,2",
+]
+
+
+@pytest.mark.parametrize("key", SEQUENCE_RULES)
+def test_every_value_sequence_is_the_corner_tables_cells(key):
+    """Values 0-15 on the first 2000 columns: each sequence cell inside the square has its value
+    in the corner table, and every cell of the square with a value below 16 is its value's cell."""
+    rule = parse_rule(key)
+    assert isinstance(rule, ValueSequences)
+    n, values = 2000, 16
+    solved = ValueEngine(*rule.value_moves).grow(values, n)
+    g = np.asarray(rule.value_table(n, n).grundy, dtype=np.int64)
+    xs, ys = np.nonzero(g < values)
+    assert np.array_equal(solved.cols[g[xs, ys], xs], ys)
+    for h in range(values):
+        col = solved.cols[h][:n].astype(np.int64)
+        inside = col < n
+        assert np.all(g[np.arange(n)[inside], col[inside]] == h)
+        assert np.all(col >= 0)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_vector_rules_against_g_by_its_definition(seed):
+    rng = random.Random(seed)
+    rays = [(1, 0)] + [(rng.randint(1, 3), rng.randint(1, 3)) for _ in range(rng.randint(0, 2))]
+    jumps = [(rng.randint(1, 4), rng.randint(0, 4)) for _ in range(rng.randint(0, 2))]
+    game = Vectors(rays, jumps)
+    n = 70
+    g, _, _ = values_by_definition(n, n, game, None, 0)
+    solved = ValueEngine(game.rays, game.jumps).grow(8, n)
+    for x in range(n):
+        for y in range(n):
+            want = g[x][y] if g[x][y] < 8 else None
+            assert solved.value(x, y) == want, (rays, jumps, x, y)
+
+
+def test_value_zero_far_out_is_wythoffs_closed_form():
+    rule = parse_rule("wythoff")
+    solved = ValueEngine(*rule.value_moves).grow(4, 1 << 17)
+    xs = np.arange(0, 1 << 17, 997)
+    for x in xs:
+        assert int(solved.cols[0][x]) == rule.partner(int(x))
+
+
+def test_growth_in_values_and_columns_resumes_to_the_same_table():
+    rule = parse_rule("maharaja")
+    fresh = ValueEngine(*rule.value_moves).grow(12, 6000)
+    engine = ValueEngine(*rule.value_moves)
+    engine.grow(3, 1000)
+    engine.grow(7, 3000)
+    grown = engine.grow(12, 6000)
+    assert np.array_equal(grown.cols[:, :6000], fresh.cols[:, :6000])
+
+
+def test_a_cancelled_growth_keeps_what_was_solved():
+    engine = ValueEngine([(1, 0), (0, 1), (1, 1)], [])
+    before = engine.grow(2, 1 << 16)
+    with pytest.raises(InterruptedError):
+        engine.grow(4, 1 << 18, progress=lambda done, total: False)
+    assert engine.solved is before
+
+
+def test_the_budget_is_named_before_the_work():
+    engine = ValueEngine([(1, 0), (0, 1), (1, 1)], [])
+    with pytest.raises(SequenceTooLarge, match="MiB"):
+        engine.grow(32, 1 << 22, budget_bytes=64 * budget.MiB)
+    assert engine.solved.n == 0
+
+
+def test_misere_and_rules_without_nim_rays_refuse_in_one_sentence():
+    with pytest.raises(NotAvailable, match="misère"):
+        fv.engine_of(parse_rule("misere"))
+    with pytest.raises(NotAvailable, match="Nim's rays"):
+        fv.engine_of(parse_rule("wythoff:2"))
+
+
+def test_equal_moves_share_one_engine():
+    a, b = parse_rule("wythoff"), parse_rule("vectors:rays=1,0 1,1")
+    assert a.value_engine is b.value_engine is value_engine_for(*a.value_moves)
+
+
+def test_counts_and_pairs_of_one_value_against_the_corner_table():
+    rule = parse_rule("gdwn:1,2")
+    n = 600
+    g = np.asarray(rule.value_table(n, n).grundy, dtype=np.int64)
+    solved = ValueEngine(*rule.value_moves).grow(6, n)
+    rng = random.Random(3)
+    bounds = [(rng.randrange(n), rng.randrange(n)) for _ in range(40)]
+    xs, ys = (np.array(v, dtype=np.int64) for v in zip(*bounds, strict=True))
+    for h in range(6):
+        want = [int(np.count_nonzero(g[: x + 1, : y + 1] == h)) for x, y in bounds]
+        assert [fv.count_value(solved, h, x, y) for x, y in bounds] == want
+        assert fv.count_value_many(solved, h, xs, ys).tolist() == want
+        upper = fv.value_pairs(solved, h)
+        cells = {(int(x), int(solved.cols[h][x])) for x in upper}
+        assert upper.tolist() == sorted(upper.tolist()) and all(y >= x for x, y in cells)
+        want = {(int(x), int(y)) for x, y in zip(*np.nonzero(g == h), strict=True) if x <= y}
+        assert want <= cells and all(g[x, y] == h for x, y in cells if y < n)
+
+
+# ----- sums, played out by the game's definition ------------------------------------------------------
+def _sum_oracle(game: Vectors):
+    @functools.cache
+    def cold(position: tuple[int, ...]) -> bool:
+        return not any(cold(m) for m in moves(position))
+
+    def moves(position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        (a, b), heaps = position[:2], position[2:]
+        out = [(x, y, *heaps) for x, y in game.moves(a, b)]
+        for i, h in enumerate(heaps):
+            out += [(a, b, *heaps[:i], k, *heaps[i + 1 :]) for k in range(h)]
+        return out
+
+    return cold, moves
+
+
+def _solver(rule):
+    def solve_values(values: int, last: int):
+        return fv.private_values(rule, values, last, budget.SUM_VALUES_BYTES)
+
+    return solve_values
+
+
+@pytest.mark.parametrize(
+    ("key", "rays", "jumps"), [("wythoff", [(1, 0), (1, 1)], []), ("maharaja", [(1, 0), (1, 1)], [(1, 2)])]
+)
+@settings(max_examples=60, deadline=None)
+@given(a=st.integers(0, 9), b=st.integers(0, 9), heaps=st.lists(st.integers(0, 7), max_size=2))
+@example(a=3, b=5, heaps=[])  # cold: no winning move
+@example(a=0, b=0, heaps=[5])
+def test_sums_against_playing_them_out(key, rays, jumps, a, b, heaps):
+    rule = parse_rule(key)
+    cold, moves = _sum_oracle(Vectors(rays, jumps))
+    position = (a, b, *heaps)
+    answer = fv.sum_answer(rule, fv.SumPosition.parse(position), solve_values=_solver(rule))
+    assert answer.status == ("P" if cold(position) else "N")
+    assert sorted(m.after for m in answer.winning_moves) == sorted(m for m in moves(position) if cold(m))
+
+
+def test_two_two_pile_parts_and_far_out_moves_land_on_the_value_needed():
+    rule = parse_rule("wythoff")
+    pos = fv.SumPosition.parse([100000, 161803, 5, 9, 4], second=True)
+    answer = fv.sum_answer(rule, pos, solve_values=lambda v, last: fv.solve_for_command(rule, v, last))
+    solved = fv.solve_for_command(rule, 32, 100000)
+    parts = (solved.value(100000, 161803), solved.value(5, 9), 4)
+    assert answer.parts == parts
+    assert answer.grundy == parts[0] ^ parts[1] ^ parts[2]
+    for move in answer.winning_moves:
+        after = move.after
+        g = solved.value(after[0], after[1]) ^ solved.value(after[2], after[3]) ^ after[4]
+        assert g == 0
+    assert answer.winning_moves  # the sum is hot: it has a winning move
+
+
+def test_a_part_beyond_the_columns_is_refused_with_the_bound():
+    rule = parse_rule("wythoff")
+    with pytest.raises(OutOfBounds, match="columns"):
+        fv.solve_for_command(rule, 4, budget.FAR_COLUMNS_CLI + 5)
