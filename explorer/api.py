@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core.analysis.far_values import SumAnswer
 from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.raster import MAX_TEXELS, Raster
 from explorer.core.exact.bigint import short_decimal, short_text
@@ -50,7 +51,7 @@ from explorer.core.rules.registry import parse_rule
 from explorer.core.textio.atomic import write_bytes
 from explorer.core.values import GRUNDY, HOT_COLD, REMOTENESS
 
-__all__ = ["Custom", "Fraenkel", "Misere", "Nim", "Picture", "Wythoff", "rule", "view"]
+__all__ = ["Custom", "Fraenkel", "Misere", "Nim", "Picture", "Wythoff", "rule", "sum", "view"]
 
 MODES = {"cold": HOT_COLD, HOT_COLD: HOT_COLD, GRUNDY: GRUNDY, REMOTENESS: REMOTENESS}
 MAX_SIZE = 4096  # pixels per side of a picture
@@ -206,3 +207,39 @@ def view(
     drawn = levels_for(the_rule, raster, colour, cache)
     scale = max(1, min(w // max(raster.nx, 1), h // max(raster.ny, 1)))
     return Picture(the_rule, colour, raster.x0, raster.y0, step, scale, raster, drawn, cache)
+
+
+def sum(a: int, b: int, *heaps: int, second: tuple[int, int] | None = None, rule: Rule | str = "wythoff") -> SumAnswer:
+    """A sum of games: the two-pile game at (a, b) under `rule`, Nim heaps, and optionally a second
+    two-pile position. Its value is the XOR of the parts' values; `winning_moves` lists every
+    winning move as the position it leads to (piles, second piles, heaps).
+
+    >>> import explorer as wx
+    >>> s = wx.sum(4, 7, 2, 9, 3)
+    >>> s.status, s.grundy, s.parts
+    ('N', 8, (0, 2, 9, 3))
+    >>> [m.after for m in s.winning_moves]
+    [(1, 7, 2, 9, 3), (4, 7, 2, 1, 3)]
+    >>> wx.sum(3, 5).status  # a cold Wythoff position alone
+    'P'
+    """
+    from explorer.core import budget
+    from explorer.core.analysis.far_values import (
+        SumPosition,
+        engine_of,
+        private_values,
+        solve_for_command,
+        sum_answer,
+    )
+
+    chosen = parse_rule(rule) if isinstance(rule, str) else rule
+    engine_of(chosen)
+    numbers = [_whole(v, "a pile") for v in (a, b, *(second or ()), *heaps)]
+    position = SumPosition.parse(numbers, second=second is not None)
+
+    def solve_values(values: int, last: int) -> Any:
+        if values <= budget.FAR_VALUES_CLI:
+            return solve_for_command(chosen, budget.FAR_VALUES_CLI, last)
+        return private_values(chosen, values, last, budget.SUM_VALUES_BYTES)
+
+    return sum_answer(chosen, position, solve_values=solve_values)

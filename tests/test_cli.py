@@ -93,7 +93,6 @@ HUGE = "9" * 100_001  # a number of 100 001 digits, or a word as long
         (["moves", "3", "5", "--rule", f"custom:{HUGE}=2"], ""),
         (["moves", "3", "5", "--rule", f"{HUGE}:2"], ""),
         (["moves", HUGE, "5", "--rule", "custom:one=2 3;both=none;n=16"], ""),
-        (["grundy", "2", "2", "--origin", HUGE, "0"], ""),
     ],
 )
 def test_a_refusal_quotes_huge_input_briefly(cli, args, stdin):

@@ -61,6 +61,7 @@ def _count(p: argparse.ArgumentParser, rule_help: str) -> None:
         default="auto",
         help="auto: the Fenwick index for single queries up to 2^20, the closed form otherwise",
     )
+    p.add_argument("--value", type=natural, metavar="H", help="count the cells of Grundy value H instead (0-31)")
     p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_count)
 
@@ -68,8 +69,19 @@ def _count(p: argparse.ArgumentParser, rule_help: str) -> None:
 def _pairs(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("n", type=natural, metavar="N")
     p.add_argument("--start", type=natural, default=0, metavar="K")
+    p.add_argument("--value", type=natural, metavar="H", help="the upper cells (x <= y) of Grundy value H (0-31)")
     p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_pairs)
+
+
+def _sum(p: argparse.ArgumentParser, rule_help: str) -> None:
+    from explorer.cli.far import cmd_sum
+
+    p.add_argument("piles", nargs="+", metavar="A B [H1 H2 ...]", help="the two-pile part, then Nim heaps")
+    p.add_argument("--second", nargs=2, type=natural, metavar=("C", "D"), help="a second two-pile part")
+    p.add_argument("--json", action="store_true", help='print {"status", "grundy", "winning_moves"}')
+    p.add_argument("--rule", default="wythoff", help=rule_help)
+    p.set_defaults(func=cmd_sum)
 
 
 def _one_number(func: Callable[[argparse.Namespace, BinaryIO], None]) -> Setup:
@@ -148,6 +160,7 @@ COMMANDS: tuple[tuple[str, str, Setup], ...] = (
     ("moves", "the winning moves from (A, B), one 'a b' line each", _moves),
     ("count", "cold cells in [0, X] x [0, Y], or in [X0, X1] x [Y0, Y1]", _count),
     ("pairs", "lines 'k a_k b_k' for k = K .. K+N-1", _pairs),
+    ("sum", "a sum of games: (A, B) plus Nim heaps; its value and every winning move", _sum),
     ("number", "where N stands: a_k or b_k, its partner, its Zeckendorf form", _one_number(cmd_number)),
     ("zeckendorf", "Zeckendorf digits of N over 1, 2, 3, 5, 8, ...", _one_number(cmd_zeckendorf)),
     ("grundy", "Sprague-Grundy values: line i holds G(X+i, Y+j), j = 0..COLS-1", _values(cmd_grundy)),

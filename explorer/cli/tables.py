@@ -20,7 +20,7 @@ from explorer.cli.common import (
 )
 from explorer.core import budget
 from explorer.core.exact.bigint import parse_natural, ratio_scientific, short_decimal
-from explorer.core.protocol import CertifiedRows, ColdPairs, Valued
+from explorer.core.protocol import CertifiedRows, ColdPairs, CornerTooLarge, Valued, ValueSequences
 
 if TYPE_CHECKING:
     from explorer.core.counting.cold_index import Counter
@@ -60,6 +60,11 @@ def counter_for(rule: Rule, method: str, single: bool) -> Counter:
 def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
     from explorer.core.textio.textout import numbers_per_line
 
+    if args.value is not None:
+        from explorer.cli.far import cmd_count_value
+
+        cmd_count_value(args, out)
+        return
     rule = rule_of(args)
     if args.batch:
         if len(args.bounds) > 1 or (args.bounds and args.file is not None):
@@ -107,6 +112,11 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
 def cmd_pairs(args: argparse.Namespace, out: BinaryIO) -> None:
     import numpy as np
 
+    if args.value is not None:
+        from explorer.cli.far import cmd_pairs_value
+
+        cmd_pairs_value(args, out)
+        return
     start, count = args.start, args.n
     rule = rule_of(args)
     reach(rule, 2 * (start + count) + 1)  # pair k lies in a column <= 2k: each number below it is in an earlier pair
@@ -142,7 +152,15 @@ def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
 
     x0, y0 = window_args(args)
     rule = rule_of(args)
-    table = valued(rule).grundy_window(x0, y0, args.rows, args.cols)
+    try:
+        table = valued(rule).grundy_window(x0, y0, args.rows, args.cols)
+    except CornerTooLarge:
+        if not isinstance(rule, ValueSequences):
+            raise
+        from explorer.cli.far import write_far_grundy  # far out: each value a sequence
+
+        write_far_grundy(rule, x0, y0, args.rows, args.cols, out)
+        return
     write_table(out, table)
     if grundy_note(rule):  # misère: say plainly what the numbers are
         sys.stderr.write(f"{PROG}: note: {grundy_note(rule)}\n")

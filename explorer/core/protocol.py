@@ -22,6 +22,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from explorer.core.errors import CornerTooLarge, NotAvailable, OutOfBounds, RuleError, UnknownRule
+
+__all__ = [  # the rules' errors are part of the protocol
+    "CornerTooLarge",
+    "NotAvailable",
+    "OutOfBounds",
+    "RuleError",
+    "UnknownRule",
+]
+
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
@@ -39,22 +49,6 @@ if TYPE_CHECKING:
 
 Position = tuple[int, int]
 Progress = Callable[[int, int], bool]
-
-
-class RuleError(ValueError):
-    """A question the rule in effect cannot answer; the message is one sentence for a person."""
-
-
-class OutOfBounds(RuleError):
-    """A position outside what a rule has solved (a square, or a sequence's columns so far)."""
-
-
-class NotAvailable(RuleError):
-    """A question a rule has no answer to (a counting method it does not have, say)."""
-
-
-class UnknownRule(RuleError):
-    """A rule name the registry does not know."""
 
 
 @runtime_checkable

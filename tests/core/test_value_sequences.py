@@ -18,17 +18,14 @@ from explorer.core.game.value_sequences import ValueEngine, value_engine_for
 from explorer.core.game.vector_sequence import SequenceTooLarge
 from explorer.core.protocol import NotAvailable, OutOfBounds, ValueSequences
 from explorer.core.rules.registry import parse_rule
+from tests.core.test_rule_conformance import CASES
 from tests.oracles import Vectors, values_by_definition
 
-SEQUENCE_RULES = [
-    "wythoff",
-    "nim",
-    "maharaja",
-    "gdwn:1,2",
-    "gdwn:1,3",
-    "maharaja:2,3",
-    "vectors:rays=1,0 3,1;jumps=1,2",
-]
+# Every rule of the conformance suite whose values are sequences, and a few more presets.
+SEQUENCE_RULES = sorted(
+    {k for k in CASES if isinstance(parse_rule(k), ValueSequences)}
+    | {"maharaja", "gdwn:1,2", "gdwn:1,3", "maharaja:2,3", "vectors:rays=1,0 3,1;jumps=1,2"}
+)
 
 
 @pytest.mark.parametrize("key", SEQUENCE_RULES)
@@ -37,7 +34,7 @@ def test_every_value_sequence_is_the_corner_tables_cells(key):
     in the corner table, and every cell of the square with a value below 16 is its value's cell."""
     rule = parse_rule(key)
     assert isinstance(rule, ValueSequences)
-    n, values = 2000, 16
+    n, values = (2000, 16) if ";" not in key or "=" not in key else (800, 16)  # the seeded random rules: 800²
     solved = ValueEngine(*rule.value_moves).grow(values, n)
     g = np.asarray(rule.value_table(n, n).grundy, dtype=np.int64)
     xs, ys = np.nonzero(g < values)
@@ -186,3 +183,24 @@ def test_a_part_beyond_the_columns_is_refused_with_the_bound():
     rule = parse_rule("wythoff")
     with pytest.raises(OutOfBounds, match="columns"):
         fv.solve_for_command(rule, 4, budget.FAR_COLUMNS_CLI + 5)
+
+
+def test_the_notebook_asks_far_values_and_sums():
+    import explorer as wx
+
+    w = wx.Wythoff()
+    rng = random.Random(11)
+    for _ in range(20):
+        k = rng.randrange(60000, 90000)
+        x, y = w.cold_pair(k)
+        dx, dy = rng.randrange(-3, 4), rng.randrange(-3, 4)
+        g = w.grundy(x + dx, y + dy)  # past the corner table: from the value sequences
+        assert (g == 0) == w.is_cold(x + dx, y + dy)
+    s = wx.sum(5, 9, 3, 6)
+    brute = _sum_oracle(Vectors([(1, 0), (1, 1)]))
+    assert s.status == ("P" if brute[0]((5, 9, 3, 6)) else "N")
+    assert sorted(m.after for m in s.winning_moves) == sorted(m for m in brute[1]((5, 9, 3, 6)) if brute[0](m))
+    with pytest.raises(NotAvailable, match="misère"):
+        wx.sum(1, 2, rule="misere")
+    with pytest.raises(ValueError, match="pile"):
+        wx.sum(1, 2.5)

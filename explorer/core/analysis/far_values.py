@@ -49,7 +49,7 @@ def engine_of(rule: Rule) -> ValueEngine:
 def columns_for(last: int) -> int:
     """Columns to solve so that column `last` is solved: a power of two, at least 2^10 (so the
     next question nearby needs no new sweep)."""
-    return max(1 << 10, 1 << (last + 1 - 1).bit_length()) if last >= 0 else 1 << 10
+    return max(1 << 10, 1 << last.bit_length()) if last >= 0 else 1 << 10  # 2^k > last
 
 
 def solve(

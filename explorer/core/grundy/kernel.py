@@ -26,13 +26,14 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core.errors import CornerTooLarge
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.grundy import aot
 
 MAX_EXTENT = 1 << 15  # X + Y at most: bitsets of at most ~400 MB
 
 
-class GrundyTooFar(ValueError):
+class GrundyTooFar(CornerTooLarge):
     """The window lies too far out for the bounded memory of the computation."""
 
 

@@ -23,6 +23,7 @@ from explorer.core.game.sequence import NumberRole
 from explorer.core.game.spec import MoveSet, MoveSpec
 from explorer.core.protocol import (
     CertifiedRows,
+    CornerTooLarge,
     KnownValues,
     NotAvailable,
     OutOfBounds,
@@ -31,6 +32,7 @@ from explorer.core.protocol import (
     Rule,
     RuleError,
     UnknownRule,
+    ValueSequences,
 )
 
 __all__ = [
@@ -171,7 +173,12 @@ class RuleBase(Frozen):
         return self._value(x, y, 1)
 
     def _value(self, x: int, y: int, which: int) -> int:
-        self.check(x, y)
+        try:
+            self.check(x, y)
+        except OutOfBounds:
+            if which == 0 and min(x, y) >= 0 and isinstance(self, ValueSequences):
+                return self._far_value(x, y)  # the value sequences need no cold sequence solved
+            raise
         if isinstance(self, KnownValues):
             return self.closed_values(x, y)[which]
         if which == 0 and max(x, y) >= FAR_CELL and isinstance(self, CertifiedRows):
@@ -182,7 +189,33 @@ class RuleBase(Frozen):
             if rows is not None and rows.knows(x, y):
                 return rows.value(x, y)
         window = self.grundy_window if which == 0 else self.remoteness_window
-        return int(window(x, y, 1, 1)[0, 0])
+        try:
+            return int(window(x, y, 1, 1)[0, 0])
+        except CornerTooLarge:
+            if which != 0 or not isinstance(self, ValueSequences):
+                raise
+        return self._far_value(x, y)
+
+    def _far_value(self, x: int, y: int) -> int:
+        """G(x, y) past the corner table, from the rule's value sequences (values 0-31)."""
+        from explorer.core import budget
+
+        engine = cast(ValueSequences, self).value_engine
+        last = min(x, y)
+        if last >= budget.FAR_COLUMNS_CLI:
+            raise OutOfBounds(
+                f"values far out are solved on the first {budget.FAR_COLUMNS_CLI:,} columns; the smaller pile "
+                f"{short_decimal(last)} lies beyond"
+            )
+        columns = min(budget.FAR_COLUMNS_CLI, max(1 << 10, 1 << last.bit_length()))
+        solved = engine.grow(budget.FAR_VALUES_CLI, columns, budget_bytes=budget.FAR_VALUES_CLI_BYTES)
+        g = solved.value(x, y)
+        if g is None:
+            raise OutOfBounds(
+                f"G({short_decimal(x)}, {short_decimal(y)}) is above {solved.values - 1}: far from the origin "
+                f"values 0-{solved.values - 1} are solved, and the corner table does not reach so far"
+            )
+        return g
 
     # ----- counting -------------------------------------------------------------------------
     def count(self, *bounds: int) -> int:

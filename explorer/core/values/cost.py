@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core.errors import CornerTooLarge
 from explorer.core.game.spec import MoveSpec
 
 if TYPE_CHECKING:
     from explorer.core.game.vector_spec import VectorSpec
 
 
-class ValuesTooCostly(ValueError):
+class ValuesTooCostly(CornerTooLarge):
     """The sweep would take too long or too much memory; the message says how far it goes."""
 
 

@@ -1,0 +1,158 @@
+"""Commands about Grundy values far out and sums of games (issue 37): `grundy … --origin` beyond
+the corner table, `count … --value h`, `pairs N --value h` and `sum A B [H1 H2 …]`. The values
+come from explorer.core.analysis.far_values (values 0-31 on up to 2^21 columns: a command runs
+alone)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, BinaryIO
+
+from explorer.cli.common import PROG, UsageError, columns, counted_records, read_numbers, rule_of, write
+from explorer.core import budget
+from explorer.core.exact.bigint import parse_natural
+
+if TYPE_CHECKING:
+    from explorer.core.game.value_sequences import ValuesSolved
+    from explorer.core.protocol import Rule
+
+
+def far_values(rule: Rule, last_column: int, values: int = budget.FAR_VALUES_CLI) -> ValuesSolved:
+    from explorer.core.analysis.far_values import solve_for_command
+
+    return solve_for_command(rule, values, last_column)
+
+
+def write_far_grundy(rule: Rule, x0: int, y0: int, rows: int, cols: int, out: BinaryIO) -> None:
+    """Line i holds G(x0 + i, y0 + j); `>31` where the value is above the values solved."""
+    import numpy as np
+
+    solved = far_values(rule, min(x0 + rows - 1, y0 + cols - 1))  # the window's farthest smaller pile
+    above = f">{solved.values - 1}"
+    # A pile past the rows kept holds no cell of the values solved (every solved column's cells lie
+    # below them): clipped there, it still reads ">31", and any size fits in int64.
+    top = solved.cols.shape[1]
+    ys = np.array([min(y0 + j, top) for j in range(cols)], dtype=np.int64)
+    for i in range(rows):
+        found = solved.values_many(np.full(cols, min(x0 + i, top), dtype=np.int64), ys).tolist()
+        write(out, (" ".join(above if v < 0 else str(v) for v in found) + "\n").encode())
+    sys.stderr.write(
+        f"{PROG}: note: far from the origin each value 0-{solved.values - 1} is a sequence; "
+        f"'{above}' marks a cell whose value is above them\n"
+    )
+
+
+def value_of(args: argparse.Namespace) -> int:
+    h = int(args.value)
+    if h >= budget.FAR_VALUES_CLI:
+        raise UsageError(f"--value takes 0 to {budget.FAR_VALUES_CLI - 1}: values above are not solved as sequences")
+    return h
+
+
+def cmd_count_value(args: argparse.Namespace, out: BinaryIO) -> None:
+    """`count … --value h`: cells of value h, through a Fenwick sweep over that value's sequence."""
+    import numpy as np
+
+    from explorer.core.analysis.far_values import count_value_many
+    from explorer.core.textio.textout import numbers_per_line
+
+    rule = rule_of(args)
+    h = value_of(args)
+    if args.batch:
+        if len(args.bounds) > 1 or (args.bounds and args.file is not None):
+            raise UsageError("count --batch reads its queries from one FILE (or stdin), not from numbers")
+        nums = read_numbers(args.file if args.file is not None else (args.bounds or [None])[0])
+        width = 4 if args.rect else 2
+        flat, _ = counted_records(nums, width, "queries")
+        cols = [np.asarray(c, dtype=np.int64) for c in columns(flat, width)]
+    else:
+        if args.file is not None or args.rect:
+            raise UsageError("a FILE and --rect go with --batch")
+        if len(args.bounds) not in (2, 4):
+            raise UsageError("count takes X Y, or X0 Y0 X1 Y1 (or --batch [FILE])")
+        names = ("X", "Y") if len(args.bounds) == 2 else ("X0", "Y0", "X1", "Y1")
+        bounds = [parse_natural(text, name) for text, name in zip(args.bounds, names, strict=True)]
+        if len(bounds) == 4 and (bounds[2] < bounds[0] or bounds[3] < bounds[1]):
+            raise UsageError("the rectangle is empty: X1 must be at least X0, and Y1 at least Y0")
+        width = len(bounds)
+        cols = [np.array([b], dtype=np.int64) for b in bounds]
+    if width == 2:
+        x0s = y0s = np.zeros_like(cols[0])
+        x1s, y1s = cols
+    else:
+        x0s, y0s, x1s, y1s = cols
+    if x1s.size and (np.any(x1s < x0s) or np.any(y1s < y0s)):
+        raise UsageError("a rectangle is empty: X1 must be at least X0, and Y1 at least Y0")
+    if x1s.size:
+        # The rectangle's columns must be solved: cells of value h in [0, X] need every column up to X.
+        # (A count beyond the columns a command solves is refused with the bound.)
+        solved = far_values(rule, int(x1s.max()), values=h + 1)
+    else:
+        write(out, b"")
+        return
+
+    def prefix(xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        return count_value_many(solved, h, xs, ys)
+
+    counts = prefix(x1s, y1s) - prefix(x0s - 1, y1s) - prefix(x1s, y0s - 1) + prefix(x0s - 1, y0s - 1)
+    write(out, numbers_per_line(counts) if args.batch else f"{int(counts[0])}\n".encode())
+
+
+def cmd_pairs_value(args: argparse.Namespace, out: BinaryIO) -> None:
+    """`pairs N --value h [--start K]`: value h's upper cells (x <= y) in increasing x, as `k x y`."""
+    from explorer.core.analysis.far_values import value_pairs
+
+    rule = rule_of(args)
+    h = value_of(args)
+    start, count = args.start, args.n
+    # Each column holds one cell of value h; its upper cells are at least every third column far
+    # out, so 3(K + N) + 2h columns hold cells K … K+N−1 (checked below, and said when they do not).
+    need = 3 * (start + count) + 2 * h + 64
+    solved = far_values(rule, min(need, budget.FAR_COLUMNS_CLI - 1), values=h + 1)
+    xs = value_pairs(solved, h)
+    if start + count > xs.size:
+        raise UsageError(
+            f"value {h} has {xs.size:,} upper cells (x <= y) in the {solved.n:,} columns a command solves; "
+            f"cells {start:,} to {start + count - 1:,} were asked"
+        )
+    chosen = xs[start : start + count]
+    ys = solved.cols[h][chosen]
+    lines = map("{} {} {}".format, range(start, start + count), chosen.tolist(), ys.tolist())
+    write(out, ("\n".join(lines) + "\n").encode() if count else b"")
+
+
+def cmd_sum(args: argparse.Namespace, out: BinaryIO) -> None:
+    """`sum A B [H1 H2 …]`: the sum of the two-pile game at (A, B) and Nim heaps (with --second C D,
+    a second two-pile part): its outcome, its value and every winning move."""
+    from explorer.core.analysis.far_values import SumPosition, engine_of, private_values, sum_answer
+
+    rule = rule_of(args)
+    engine_of(rule)  # misère or no Nim rays: one sentence, before anything else
+    numbers = [parse_natural(text, "a pile") for text in args.piles]
+    if args.second is not None:
+        if len(numbers) < 2:
+            raise UsageError("sum takes A B [H1 H2 …]")
+        numbers = numbers[:2] + list(args.second) + numbers[2:]
+    position = SumPosition.parse(numbers, second=args.second is not None)
+
+    def solve_values(values: int, last: int) -> ValuesSolved:
+        if values <= budget.FAR_VALUES_CLI:
+            return far_values(rule, last, values=max(values, budget.FAR_VALUES_CLI))
+        return private_values(rule, values, last, budget.SUM_VALUES_BYTES)
+
+    answer = sum_answer(rule, position, solve_values=solve_values)
+    if args.json:
+        import json
+
+        doc = {
+            "status": answer.status,
+            "grundy": answer.grundy,
+            "winning_moves": [list(m.after) for m in answer.winning_moves],
+        }
+        write(out, (json.dumps(doc) + "\n").encode())
+        return
+    parts = " xor ".join(map(str, answer.parts))
+    lines = [f"{answer.status} G = {parts} = {answer.grundy}"]
+    lines += [" ".join(map(str, m.after)) for m in answer.winning_moves]
+    write(out, ("\n".join(lines) + "\n").encode())
