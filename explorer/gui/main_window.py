@@ -152,6 +152,7 @@ class MainWindow(DockedPanels):
         self.queries = QueryController(session, self.query_panel, self.grid, self)
         self.values = ValuesController(session, self.inspector, WorkLine(self.statusBar(), "values", 180), self)
         self.grid.valuesNeeded.connect(self.values.request)
+        self.grid.farValuesNeeded.connect(self.values.request_far)
         self.growth = GrowthController(session, self.grid, WorkLine(self.statusBar(), "growth"), LatestJob(self))
         self.grid.navigated.connect(self.growth.view_moved)
         self.structure = StructureController(

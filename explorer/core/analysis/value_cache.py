@@ -16,11 +16,12 @@ from numpy.typing import NDArray
 
 from explorer.core import budget
 from explorer.core.counting.dominance import rectangle_counts
-from explorer.core.protocol import CertifiedRows, KnownValues, Rule, Valued
+from explorer.core.protocol import CertifiedRows, KnownValues, Rule, Valued, ValueSequences
 from explorer.core.values import GRUNDY, REMOTENESS
 from explorer.core.values.cost import WINDOW_WORK
 
 if TYPE_CHECKING:
+    from explorer.core.game.value_sequences import ValuesSolved
     from explorer.core.values.rows import GrundyRows
     from explorer.core.values.table import ValueTable
 
@@ -61,6 +62,7 @@ class ValueCache:
     max_side: int = 0
     table: ValueTable | None = None
     rows: GrundyRows | None = None
+    far: ValuesSolved | None = None  # values 0 … H−1 far out, each a sequence (ValueSequences rules)
 
     def __post_init__(self) -> None:
         if not self.max_side:
@@ -73,7 +75,8 @@ class ValueCache:
     @property
     def nbytes(self) -> int:
         rows = 0 if self.rows is None else self.rows.nbytes
-        return (0 if self.table is None else self.table.nbytes) + rows
+        far = 0 if self.far is None else self.far.cols.nbytes
+        return (0 if self.table is None else self.table.nbytes) + rows + far
 
     def covers(self, x: int, y: int) -> bool:
         return 0 <= x < self.side and 0 <= y < self.side
@@ -127,6 +130,48 @@ class ValueCache:
 
             self.rows = None
             release_shared_rows()
+        if self.far is not None and isinstance(self.rule, ValueSequences):
+            self.far = None
+            self.rule.value_engine.release()
+
+    # ----- values far out, as sequences --------------------------------------------------------
+    @property
+    def has_far(self) -> bool:
+        """Whether the rule's values far out are sequences (rules with Nim's rays, normal play)."""
+        return isinstance(self.rule, ValueSequences)
+
+    def far_columns_for(self, x: int, y: int) -> int | None:
+        """The columns to solve so that every cell up to (x, y) whose smaller pile is below both
+        lies in a solved column (a power of two, at most the window's bound); None if solved
+        already or the rule has no value sequences."""
+        if not self.has_far:
+            return None
+        last = min(x, y)
+        n = max(1 << 12, 1 << max(last, 0).bit_length())
+        n = min(n, budget.FAR_COLUMNS_WINDOW)
+        return n if self.far is None or n > self.far.n else None
+
+    def far_bytes_for(self, columns: int) -> int:
+        """The memory the values far out on `columns` columns take at their peak."""
+        if not isinstance(self.rule, ValueSequences):
+            return 0
+        return self.rule.value_engine.bytes_for(budget.FAR_VALUES_WINDOW, columns)
+
+    def solve_far(self, columns: int, progress: Callable[[int, int], bool] | None = None) -> ValuesSolved | None:
+        """Values 0 … FAR_VALUES_WINDOW−1 on `columns` columns (off the GUI thread; InterruptedError if
+        progress says stop)."""
+        if isinstance(self.rule, ValueSequences):
+            self.far = self.rule.value_engine.grow(
+                budget.FAR_VALUES_WINDOW, columns, progress, budget.FAR_VALUES_WINDOW_BYTES
+            )
+        return self.far
+
+    def grundy_above(self, x: int, y: int) -> int | None:
+        """H where G(x, y) is known to be at least H (the values far out hold none below H there)."""
+        far = self.far
+        if far is None or not far.covers(x, y) or self.grundy(x, y) is not None:
+            return None
+        return far.values
 
     def solve_rows(self, progress: Callable[[int, int], bool] | None = None) -> GrundyRows | None:
         """Wythoff's rows at any distance (None for rules that have none)."""
@@ -143,6 +188,8 @@ class ValueCache:
             return int(self.table.grundy[x, y])
         if self.rows is not None and self.rows.knows(x, y):
             return self.rows.value(x, y)
+        if self.far is not None and self.far.covers(x, y):
+            return self.far.value(x, y)
         return None
 
     def remoteness(self, x: int, y: int) -> int | None:

@@ -68,12 +68,48 @@ def _not_known(cache: ValueCache, r: PositionReport, growing: int) -> str:
     )
 
 
+MEX_LINE_STEPS = 1 << 22  # the moves to each value read at most this many cells along lines (~10 ms)
+
+
+def moves_to_each_value(cache: ValueCache, p: tuple[int, int], g: int | None) -> str:
+    """Far out, from the value sequences: a move to each value below G (why G is the least value
+    missing among the moves), each found on the position's lines. Empty where the sequences do
+    not cover p, or its lines are too long to read on the GUI thread."""
+    far = cache.far
+    if far is None or not far.covers(*p):
+        return ""
+    from explorer.core.analysis.far_values import engine_of, options_of_value
+
+    if len(engine_of(cache.rule).rays) * min(p) * far.values > MEX_LINE_STEPS:
+        return ""  # rows and columns are one lookup; each other ray reads its line behind p
+
+    upto = far.values if g is None else min(g, far.values)
+    shown = []
+    for v in range(upto):
+        found = options_of_value(cache.rule, far, p, v)
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        shown.append(f"{v} → {html.escape(_pos(found[0]))}{more}" if found else f"{v}: none")
+    if not shown:
+        return ""
+    head = "A move to each smaller value" if g is not None else f"Moves to the values 0–{upto - 1}"
+    return f"{head}: " + "; ".join(shown[:SHOWN_VALUES]) + ("; …" if len(shown) > SHOWN_VALUES else "")
+
+
+SHOWN_VALUES = 8
+
+
 def values_text(cache: ValueCache, r: PositionReport, growing: int = 0) -> str:
     """G and R of the reported position, the targets' G, and the moves ranked by R (HTML).
     `growing` is the side of a corner being computed now (0: none)."""
     parts: list[str] = []
     g = cache.grundy(r.a, r.b)
-    if g is None:
+    above = cache.grundy_above(r.a, r.b)
+    if g is None and above is not None:
+        parts.append(
+            f"G{html.escape(_pos((r.a, r.b)))} &gt; {above - 1}: far out the values 0–{above - 1} are solved, "
+            "each as a sequence, and none of them lies here"
+        )
+    elif g is None:
         both = "G and R" if cache.remoteness(r.a, r.b) is None else "G"
         parts.append(f"{both} of {html.escape(_pos((r.a, r.b)))}: {html.escape(_not_known(cache, r, growing))}")
     else:
@@ -84,6 +120,9 @@ def values_text(cache: ValueCache, r: PositionReport, growing: int = 0) -> str:
         parts.append(line)
         if grundy_note(cache.rule):
             parts.append(f"<i>{html.escape(grundy_note(cache.rule))}.</i>")
+    mex = moves_to_each_value(cache, (r.a, r.b), g)
+    if mex:
+        parts.append(mex)
     rem = cache.remoteness(r.a, r.b)
     if rem is None:
         if g is not None:  # G came from a closed form or a certified row; R has neither

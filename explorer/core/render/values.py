@@ -8,6 +8,7 @@ cells and shown by the inspector are exact integers from the cache.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import chain
@@ -20,6 +21,7 @@ from explorer.core.analysis.value_cache import GRUNDY, ValueCache
 from explorer.core.exact.bigint import digit_count
 
 if TYPE_CHECKING:
+    from explorer.core.game.value_sequences import ValuesSolved
     from explorer.core.values.rows import GrundyRows
 
 FLOAT_BITS = 50  # relative values are kept below 2^50 before they become floats
@@ -102,9 +104,9 @@ def value_grid(
     strip_columns = count_below(x0, step, nx, rows.rows) if rows is not None else 0
     strip_rows = count_below(y0, step, ny, rows.rows) if rows is not None else 0
     corner_columns = cx if cx > ix and cy > iy else 0
-    grid = ValueGrid(
-        np.empty((ny, nx)) if out is None else out, base, shift, (max(corner_columns, strip_columns), strip_rows)
-    )
+    sequences = cache.far if kind == GRUNDY else None
+    reach = None if sequences is not None else (max(corner_columns, strip_columns), strip_rows)
+    grid = ValueGrid(np.empty((ny, nx)) if out is None else out, base, shift, reach)
     out = grid.values
     for region in grid.regions():
         out[region] = np.nan
@@ -127,7 +129,34 @@ def value_grid(
         for jj in _lines_left(strip_rows, iy, cy, cx >= nx):  # texel rows: row y at the xs
             first = cx if iy <= jj < cy else 0
             _fill_strip(out[jj, first:], rows, y0 + jj * step, x0 + first * step, step, base, shift)
+    if sequences is not None:
+        _fill_far(out, sequences, x0, y0, nx, ny, step, base, shift)
     return grid
+
+
+def _fill_far(
+    out: NDArray[np.float64], far: ValuesSolved, x0: int, y0: int, nx: int, ny: int, step: int, base: int, shift: int
+) -> None:
+    """The texels still unknown whose corner cell has a value below far.values, from the value
+    sequences: each solved column in view holds one cell of each value (and, by symmetry, each
+    solved row), so the texel columns and rows are read, never the texels one by one."""
+    top = far.cols.shape[1]  # every solved column's cells lie below this row
+    for first, across, count, other, other_count, transpose in (
+        (x0, nx, count_below(x0, step, nx, far.n), y0, ny, False),
+        (y0, ny, count_below(y0, step, ny, far.n), x0, nx, True),
+    ):
+        lo = count_below(first, step, across, 0)
+        if count <= lo or other >= top or other + other_count * step <= 0:
+            continue  # no solved line in view, or the view lies above every cell of them
+        lines = np.arange(lo, count, dtype=np.int64)
+        at = first + step * lines
+        for h in range(far.values):
+            offset = far.cols[h][at].astype(np.int64) - other
+            hit = (offset >= 0) & (offset < other_count * step) & (offset % step == 0)
+            k, t = lines[hit], offset[hit] // step
+            j, i = (k, t) if transpose else (t, k)
+            unknown = np.isnan(out[j, i])
+            out[j[unknown], i[unknown]] = math.ldexp(h - base, -shift)
 
 
 def _lines_left(n: int, lo: int, hi: int, covered: bool) -> Iterator[int]:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from explorer.core import budget
 from explorer.core.analysis.position import PositionReport
 from explorer.core.analysis.value_cache import INSPECT_SIDE, ValueCache
 from explorer.core.analysis.values import ranked_winning_moves, values_text
@@ -37,6 +38,8 @@ class ValuesController(QObject):
         self.work = work
         self.jobs = LatestJob(self)
         self.row_jobs = LatestJob(self)
+        self.far_jobs = LatestJob(self)  # the value sequences far out
+        self._far_refused: set[int] = set()
         self._cancelling = False
         self.jobs.busyChanged.connect(self._busy_changed)
         work.on_cancel(self.cancel)
@@ -51,7 +54,7 @@ class ValuesController(QObject):
 
     @property
     def busy(self) -> bool:
-        return self.jobs.busy or self.row_jobs.busy
+        return self.jobs.busy or self.row_jobs.busy or self.far_jobs.busy
 
     @property
     def cache(self) -> ValueCache:
@@ -89,6 +92,42 @@ class ValuesController(QObject):
             side = self.cache.side_for(x, y)
             if side is not None:
                 self.request(side)
+
+    def request_far(self, columns: int) -> None:
+        """Solve the values 0-15 as sequences on `columns` columns (the view lies past the corner),
+        unless they are, or it is under way, or it was cancelled or failed."""
+        cache = self.cache
+        if self.far_jobs.busy or columns in self._far_refused or not cache.has_far:
+            return
+        if cache.far is not None and columns <= cache.far.n:
+            return
+        self.make_room(cache.far_bytes_for(columns))
+        self.work.working(
+            f"Solving Grundy values 0–{budget.FAR_VALUES_WINDOW - 1} far out, each as a sequence, on "
+            f"{columns:,} columns…"
+        )
+        self.far_jobs.submit(
+            cache.solve_far,
+            columns,
+            done=lambda _: self._far_done(cache),
+            failed=lambda exc: self._far_failed(columns, exc),
+            progress=self._show_progress,
+        )
+
+    def _far_done(self, cache: ValueCache) -> None:
+        self.work.done()
+        if cache is not self.cache:
+            return
+        self.work.hide()
+        self.session.values_changed(cache)
+        self._show_values(self.session.report)
+
+    def _far_failed(self, columns: int, exc: BaseException) -> None:
+        self._far_refused.add(columns)  # not restarted by itself; a mode switch retries
+        if isinstance(exc, InterruptedError):
+            self.work.say("Solving values far out cancelled")
+        else:
+            self.work.say(f"Values far out: {exc}")
 
     def solve_rows(self, force: bool = False) -> None:
         """Solve Wythoff's Grundy rows (for the strips far out) once per rule, in the background."""
@@ -158,6 +197,9 @@ class ValuesController(QObject):
             self._refused.add(self._asked)
             self.work.say("Computing values cancelled")
         self.row_jobs.cancel()
+        if self.far_jobs.busy:
+            self.far_jobs.cancel()
+            self.work.say("Solving values far out cancelled")
 
     def _busy_changed(self, busy: bool) -> None:
         if busy:
@@ -170,8 +212,10 @@ class ValuesController(QObject):
 
     def _mode_changed(self, mode: str) -> None:
         self._refused.clear()
+        self._far_refused.clear()
         if mode == HOT_COLD:  # the big table and the rows are for drawing: keep what the inspector needs
             self.jobs.cancel()
+            self.far_jobs.cancel()
             self.work.hide()
             self._rows_tried = False
             self.cache.rest()
@@ -186,6 +230,8 @@ class ValuesController(QObject):
     def _rule_changed(self, rule: Rule) -> None:
         self.jobs.cancel()
         self.row_jobs.cancel()
+        self.far_jobs.cancel()
+        self._far_refused.clear()
         self.work.hide()
         self._refused.clear()
         self._rows_tried = False

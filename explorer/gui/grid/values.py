@@ -33,9 +33,12 @@ class ValueMarks:
     for a larger corner with `on_needed(side)`. Reads the rule, the values and the mode from the
     host's session model."""
 
-    def __init__(self, host: GridHost, on_needed: Callable[[int], None]) -> None:
+    def __init__(
+        self, host: GridHost, on_needed: Callable[[int], None], on_far_needed: Callable[[int], None] = lambda n: None
+    ) -> None:
         self.host = host
         self.on_needed = on_needed
+        self.on_far_needed = on_far_needed  # columns of the values far out (value sequences) to solve
         vb = host.vb
         self.value_grid: ValueGrid | None = None
         self.scaled: Levels | None = None  # the last frame coloured by values it knew: the bar's scale
@@ -113,6 +116,11 @@ class ValueMarks:
         reachable = self.values is not None and max(raster.x0, raster.y0) < self.values.max_side
         if need is not None and need > side and reachable:  # no corner helps a view far beyond it
             self.on_needed(need)
+        far_x, far_y = self._far_corner(raster)
+        if self.mode == GRUNDY and self.values is not None and max(far_x, far_y) >= self.values.max_side:
+            columns = self.values.far_columns_for(far_x, far_y)  # past the corner: the value sequences
+            if columns is not None:
+                self.on_far_needed(columns)
 
     def _outline_square(self, side: int) -> None:
         """Outline cells [0, side)²."""

@@ -36,7 +36,7 @@ from explorer.gui.grid.values import BAR_LABELS, ValueMarks
 from explorer.gui.jobs import LatestJob
 from explorer.gui.throttle import Throttle
 from explorer.session.jobs import off_thread
-from explorer.session.model import HOT_COLD, Session
+from explorer.session.model import GRUNDY, HOT_COLD, Session
 
 GRID_LINES_FROM_PX = 8.0  # draw cell borders once a cell is this many pixels wide
 HUGE_BITS = 20_000  # beyond ~6 000 digits a frame takes more than ~10 ms: draw off the GUI thread
@@ -65,6 +65,7 @@ class GridView(ExactView, pg.PlotWidget):
     hoverText = Signal(str)
     busy = Signal(str)  # "" when idle
     valuesNeeded = Signal(int)  # the side of the corner of values to compute
+    farValuesNeeded = Signal(int)  # the columns of the value sequences to solve (far out)
     rectangleSelected = Signal(object, object, object, object)
     viewChanged = Signal()
     navigated = Signal()  # the view was moved (a gesture, a key, or a set_view / center_on call)
@@ -130,7 +131,7 @@ class GridView(ExactView, pg.PlotWidget):
         self.session = Session()  # until `bind` gives it the window's: the grid draws from the model alone
         self.marks = Marks(self, lambda x0, y0, x1, y1: self.rectangleSelected.emit(x0, y0, x1, y1))
         self.overlays = Overlays(self)
-        self.value_marks = ValueMarks(self, self.valuesNeeded.emit)
+        self.value_marks = ValueMarks(self, self.valuesNeeded.emit, self.farValuesNeeded.emit)
         self.getPlotItem().layout.addItem(self.value_marks.colour_bar, 2, 3)
 
         self._apply_limits()
@@ -362,6 +363,9 @@ class GridView(ExactView, pg.PlotWidget):
             word = "cold: P-position, the player to move loses" if cold else "hot: N-position, the player to move wins"
             value = self.values.value(self.mode, x, y) if self.mode != HOT_COLD and self.values is not None else None
             extra = "" if value is None else f"; {BAR_LABELS[self.mode].split(' ')[0]} = {short_decimal(value, 24)}"
+            above = self.values.grundy_above(x, y) if self.mode == GRUNDY and self.values is not None else None
+            if above is not None:
+                extra = f"; G > {above - 1} (values 0–{above - 1} are solved this far out)"
             return f"({x}, {y})  {word}{extra}"
         x0, y0 = x - x % step, y - y % step
         x1, y1 = x0 + step - 1, y0 + step - 1

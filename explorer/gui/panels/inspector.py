@@ -63,6 +63,9 @@ def _swatch(rgb) -> str:  # type: ignore[no-untyped-def]  # a tuple or a row of 
     return _BOX.format(palette.hex_colour((r, g, b)))
 
 
+FAR_GREY = " (far out the Grundy values 0–15 are solved as sequences: grey there means G > 15)"
+
+
 def legend_html(mode: str) -> str:
     """What the grid's colours mean in a colour mode (the colour bar beside the grid gives the numbers)."""
     if mode in _VALUE_MEANING:
@@ -71,6 +74,11 @@ def legend_html(mode: str) -> str:
             f"{_swatch(lut[1])}…{_swatch(lut[255])} {_VALUE_MEANING[mode]}. The bar beside the grid gives "
             "the numbers; zoomed out, a pixel shows its corner cell.<br>"
             f"{_swatch(palette.NOT_COMPUTED)} grey: not computed for this part of the grid"
+            + (
+                " (far out, Grundy values 0–15 are solved as sequences: grey there means G > 15)"
+                if mode == "grundy"
+                else ""
+            )
         )
     return (
         f"{_swatch(palette.HOT)} hot (N): the player to move wins<br>"

@@ -1,0 +1,48 @@
+"""Grundy values far out in the window (issue 37): past the corner the grid colours every cell
+whose value is below 16 from the value sequences, greys the rest and says "G > 15" on hover; the
+inspector gives G, or says it is above 15, and a move to each smaller value. Checked against the
+corner table of the rule, computed here on its own."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from explorer.core import budget
+from tests.gui.test_value_modes import _shown_values, choose_rule, mode_on
+
+
+def test_past_the_corner_the_grid_shows_the_value_sequences(qtbot, window):
+    choose_rule(qtbot, window, "maharaja")
+    mode_on(qtbot, window)
+    cache = window.values.cache
+    x0 = cache.max_side + 600  # past the window's corner, across the upper beam y ≈ φx
+    y0 = x0 * 1618 // 1000 - 15
+    window.grid.set_view(x0, y0, x0 + 40, y0 + 30)
+    qtbot.waitUntil(lambda: cache.far is not None and not window.values.far_jobs.busy, timeout=60_000)
+    window.grid.render_now()
+    g = np.asarray(window.session.rule.value_table(x0 + 60, y0 + 60).grundy)
+    r = window.grid.raster
+    assert r.step == 1
+    _, shown = _shown_values(window.grid)
+    checked = 0
+    for j in range(r.ny):
+        for i in range(r.nx):
+            x, y = r.x0 + i, r.y0 + j
+            want = int(g[x, y])
+            if want < budget.FAR_VALUES_WINDOW:
+                assert shown.get((j, i)) == want
+                checked += 1
+            else:
+                assert (j, i) not in shown
+                assert "G > 15" in window.grid.hover_description(x, y)
+    assert checked > 50
+    # the inspector: a cell of value below 16, and one above
+    small = next((x, y) for x in range(x0, x0 + 40) for y in range(y0, y0 + 30) if 3 <= g[x, y] < 16)
+    window.select_position(*small)
+    label = window.inspector.values
+    qtbot.waitUntil(lambda: f"G{small}".replace(" ", "") in label.text().replace(" ", ""), timeout=30_000)
+    text = label.text()
+    assert f"= {int(g[small])}" in text and "A move to each smaller value: 0 →" in text
+    big = next((x, y) for x in range(x0, x0 + 40) for y in range(y0, y0 + 30) if g[x, y] >= 16)
+    window.select_position(*big)
+    qtbot.waitUntil(lambda: "&gt; 15" in label.text() or "> 15" in label.text(), timeout=30_000)
