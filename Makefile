@@ -85,6 +85,9 @@ screenshots: $(RUN_STAMP)
 	$(SHOT) docs/images/array.png --panel array --select 55 89 --size 1100x680
 	$(SHOT) docs/images/rows.png --panel rows --mode grundy --view 0 0 60 39 --size 1100x680
 	$(SHOT) docs/images/npiles.png --panel npiles --size 1100x680
+	$(SHOT) docs/images/far-values.png --mode grundy --view 99950 161750 100050 161850 --select 100000 161803 --size 1100x680
+	$(SHOT) docs/images/far-values-maharaja.png --rule maharaja --mode grundy --view 99700 161500 100300 162100 --size 1100x680
+	$(SHOT) docs/images/sums.png --select 6 11 --heaps 7 2 --size 1100x680
 	$(SHOT) docs/images/maharaja.png --rule maharaja --select 5 7 --view 0 0 40 26 --size 1100x680
 	$(SHOT) docs/images/gdwn-far.png --rule gdwn:1,2 --view 0 0 3000000 2000000 --size 1100x680
 	$(SHOT) docs/images/structure.png --rule gdwn:1,2 --panel structure --view 0 0 3000000 2000000 --size 1100x680

@@ -192,6 +192,7 @@ class Monkey:
         self.pending_value: tuple[str, int, int, int, int, int] | None = None
         self.pending_hover: bool = False
         self.pending_npiles: tuple[int, ...] | None = None
+        self.pending_sums = False
         self.pending_sequence: int | None = None
         self.pending_array: tuple[str, Any] | None = None
         self.placed_for: tuple[int, int] | None = None  # the selection whose place in the array was checked
@@ -223,6 +224,7 @@ class Monkey:
             (3, self.sequence),
             (3, self.array),
             (3, self.npiles),
+            (2, self.sums),
             (2, self.activate_move),
             (1, self.toggle_overlay),
             (1, self.extend),
@@ -790,6 +792,31 @@ class Monkey:
         QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
         self.pending_npiles = piles
 
+    def sums(self) -> None:
+        """The Sums panel: heaps typed (or junk), added or removed, a second position, a move played."""
+        panel = self.w.sums_panel
+        r = self.rng.random()
+        if r < 0.15 and panel.moves.count():
+            panel.moves.itemActivated.emit(panel.moves.item(self.rng.randrange(panel.moves.count())))
+        elif r < 0.3:
+            QTest.mouseClick(self.rng.choice([panel.add, panel.remove]), Qt.MouseButton.LeftButton)
+        elif r < 0.4:
+            panel.use_second.setChecked(not panel.use_second.isChecked())
+            self._type_into(panel.second, f"{self.rng.randrange(0, 30)} {self.rng.randrange(0, 30)}")
+            QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
+        else:
+            n = self.rng.randrange(0, 4)
+            text = (
+                self.rng.choice(JUNK)
+                if self.rng.random() < 0.1
+                else " ".join(
+                    str(self.rng.randrange(0, 20) if self.rng.random() < 0.8 else self.number()) for _ in range(n)
+                )
+            )
+            self._type_into(panel.heaps, text)
+            QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
+        self.pending_sums = True
+
     def activate_move(self) -> None:
         moves = self.w.inspector.moves
         if moves.count():
@@ -853,6 +880,9 @@ class Monkey:
         if self.pending_npiles is not None:
             self._check_npiles(self.pending_npiles)
             self.pending_npiles = None
+        if self.pending_sums:
+            self._check_sums()
+            self.pending_sums = False
         if self.pending_sequence is not None:
             self._check_sequence()
             self.pending_sequence = None
@@ -1045,6 +1075,34 @@ class Monkey:
             return
         if not _shows(m.group(1), want):
             self.wrong(f"n piles {piles}: G shown {m.group(1)}, oracle {want}")
+
+    def _check_sums(self) -> None:
+        """The answer shown is for the sum and rule in effect, and, for small positions, agrees with
+        G by its definition: each part's value, and every move listed leads to a sum of value 0."""
+        controller = self.w.sums
+        if controller.answer is None or self.w.sums.busy:
+            return
+        question, answer = controller.answer
+        if question.rule != self.w.session.rule or question.position.piles[0] != self.w.session.selection:
+            self.wrong(f"sums: an answer for {question.position} shown after the sum or rule changed")
+            return
+        d = self.definition
+        numbers = [v for p in question.position.piles for v in p]
+        if d.misere or max(numbers, default=0) > 40:  # G by its definition: small positions only
+            return
+        parts = [oracle.grundy_small(d, *p) for p in question.position.piles]
+        if tuple(parts) != answer.parts[: len(parts)]:
+            self.wrong(f"sums {question.position}: parts {answer.parts}, oracle {parts}")
+        k = len(question.position.piles)
+        for move in answer.winning_moves:
+            after = move.after
+            total = 0
+            for i in range(k):
+                total ^= oracle.grundy_small(d, after[2 * i], after[2 * i + 1])
+            for h in after[2 * k :]:
+                total ^= h
+            if total:
+                self.wrong(f"sums {question.position}: the move to {after} leaves value {total}")
 
     def _check_sequence(self) -> None:
         panel = self.w.sequence_panel

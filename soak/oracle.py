@@ -303,3 +303,13 @@ def array_entry(row: int, col: int) -> int:
     for _ in range(col - 1):
         w1, w2 = w2, w1 + w2
     return w1
+
+
+@lru_cache(maxsize=200_000)
+def grundy_small(d: Definition, x: int, y: int) -> int:
+    """G(x, y) by its definition: the least value no move reaches (small positions only)."""
+    seen = {grundy_small(d, a, b) for a, b in moves_small(d, x, y)}
+    g = 0
+    while g in seen:
+        g += 1
+    return g

@@ -297,3 +297,41 @@ def test_structure_npiles_and_build_against_mocked_views():
     npiles.request((1, 2, 3))  # an odd number of piles: G is the XOR, 1 ^ 2 ^ 3 = 0
     text = panel.set_result.call_args[0][0]
     assert "G = 0" in text and "loses" in text
+
+
+def test_sums_against_a_mocked_panel_follow_the_selection_rule_and_heaps():
+    """The Sums controller: the selected position plus heaps, answered by Sprague–Grundy (checked
+    against G by its definition); a move played changes the parts; misère refuses in a sentence;
+    a late answer for another sum is dropped."""
+    from explorer.gui.controllers.sums import SumsController
+    from explorer.session.views import SumsView
+    from tests.oracles import grundy_table
+
+    g = grundy_table(30)
+    session = Session()
+    panel = MagicMock(spec=SumsView)
+    sums = SumsController(session, panel, InlineJobs())
+    session.selection = (4, 9)
+    sums.set_parts((5, 3), None)
+    html, moves = panel.set_result.call_args.args
+    total = g[4][9] ^ 5 ^ 3
+    assert f"<b>{total}</b>" in html and ("P" in html if total == 0 else len(moves) > 0)
+    before = (session.selection, sums.heaps)
+    sums.play(0)  # the first winning move: the sum becomes cold
+    after_total = g[session.selection[0]][session.selection[1]]
+    for h in sums.heaps:
+        after_total ^= h
+    assert after_total == 0 and (session.selection, sums.heaps) != before
+    html, moves = panel.set_result.call_args.args
+    assert "loses" in html and moves == []
+    session.rule = parse_rule("misere")
+    assert "misère" in panel.set_error.call_args.args[0]
+    # a late answer for another sum: dropped
+    session.rule = Wythoff()
+    question = sums.question()
+    panel.reset_mock()
+    session.selection = (2, 2)
+    from explorer.gui.controllers.sums import answer_sum
+
+    sums._answered(question, answer_sum(question))
+    assert all("(4, 9)" not in str(c) for c in panel.set_result.call_args_list)

@@ -118,12 +118,13 @@ def _screenshot(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("--session", metavar="FILE", help="a saved session to show (then --rule, --mode, --view...)")
     p.add_argument("--build", type=natural, metavar="K", help="build mode, K steps in from the view's first")
     p.add_argument("--why", action="store_true", help="Why? for the --select position")
+    p.add_argument("--heaps", nargs="+", type=natural, metavar="H", help="the Sums panel: --select plus these heaps")
     p.add_argument(
         "--panel",
         type=panel_name,
         metavar="NAME",
-        help="the panel in front: inspector, queries, play, sequence, array, npiles, rows (solved first), structure "
-        "or build",
+        help="the panel in front: inspector, queries, play, sequence, array, npiles, sums, rows (solved first), "
+        "structure or build",
     )
     window_options(p, rule_help)
     p.set_defaults(func=cmd_screenshot)

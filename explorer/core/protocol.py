@@ -139,7 +139,7 @@ class Growing(Protocol):
 @runtime_checkable
 class ValueSequences(Protocol):
     """Grundy values 0 … H anywhere in the solved columns, each value one generated sequence
-    (rules whose moves hold Nim's rays, under normal play: docs/math.md, "Grundy values as sequences")."""
+    (rules whose moves hold Nim's rays, under normal play: docs/math.md, "Grundy values as sequences, and sums")."""
 
     @property
     def value_engine(self) -> ValueEngine: ...

@@ -39,6 +39,7 @@ from explorer.gui.controllers.rules import RuleController
 from explorer.gui.controllers.selection import SelectionController
 from explorer.gui.controllers.sessions import SessionController
 from explorer.gui.controllers.structure import StructureController
+from explorer.gui.controllers.sums import SumsController
 from explorer.gui.controllers.values import ValuesController
 from explorer.gui.dialogs import Dialogs
 from explorer.gui.docks import DockedPanels
@@ -57,6 +58,7 @@ from explorer.gui.panels.rows import RowsPanel
 from explorer.gui.panels.rules import RuleBar
 from explorer.gui.panels.sequence import SequencePanel
 from explorer.gui.panels.structure import StructurePanel
+from explorer.gui.panels.sums import SumsPanel
 from explorer.gui.window_pool import window_pool
 from explorer.gui.wiring import wire_views
 from explorer.gui.work_line import WorkLine
@@ -104,6 +106,7 @@ class MainWindow(DockedPanels):
         self.play_panel = PlayPanel(self)
         self.sequence_panel = SequencePanel(self)
         self.npiles_panel = NPilesPanel(self)
+        self.sums_panel = SumsPanel(self)
         self.rows_panel = RowsPanel(self)
         self.array_panel = ArrayPanel(self)
         self.structure_panel = StructurePanel(self)
@@ -124,6 +127,7 @@ class MainWindow(DockedPanels):
             self._dock("Sequence", "sequenceDock", self.sequence_panel),
             self._dock("Array", "arrayDock", self.array_panel),
             self._dock("n piles", "npilesDock", self.npiles_panel),
+            self._dock("Sums", "sumsDock", self.sums_panel),
             self._dock("Rows", "rowsDock", self.rows_panel),
             self._dock("Structure", "structureDock", self.structure_panel),
             self._dock("Build", "buildDock", self.build_panel),
@@ -192,6 +196,9 @@ class MainWindow(DockedPanels):
         self.npiles = NPilesController(self.npiles_panel, LatestJob(self))
         self.npiles_panel.evaluateRequested.connect(self.npiles.request)
         self.npiles_panel.cancelRequested.connect(self.npiles.cancel)
+        self.sums = SumsController(session, self.sums_panel, LatestJob(self))
+        self.sums_panel.partsChanged.connect(self.sums.set_parts)
+        self.sums_panel.playRequested.connect(self.sums.play)
         self.array = ArrayController(session, self.array_panel, LatestJob(self), go_to=self.go_to_position)
         self.array_panel.entryChosen.connect(self.array.entry_chosen)
         self.sessions = SessionController(
@@ -312,6 +319,7 @@ class MainWindow(DockedPanels):
             or self.rules.jobs.busy
             or self.values.busy
             or self.npiles.busy
+            or self.sums.busy
             or self.sequence_panel.busy
             or self.array_panel.busy
             or self.array.busy
@@ -506,6 +514,7 @@ class MainWindow(DockedPanels):
         self.queries.cancel()
         self.values.cancel()
         self.npiles.cancel()
+        self.sums.cancel()
         for job in self.findChildren(LatestJob):  # the array's, the selection's...: an answer that
             job.cancel()  # arrived after the close reached a deleted label (seen in CI)
         super().closeEvent(event)

@@ -59,6 +59,10 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
     app.processEvents()
     window.grid.render_now()
     _wait(app, window)
+    if getattr(args, "heaps", None):  # a sum: the selection plus these Nim heaps, in the Sums panel
+        window.show_panel("sums")
+        window.sums_panel.set_heaps(tuple(args.heaps))
+        window.sums_panel.evaluate()
     if getattr(args, "build", None) is not None:  # build mode, this many steps in
         window.show_panel("build")
         window.explain.start()

@@ -14,7 +14,7 @@ from explorer.core.game.moves import Move
 from explorer.core.protocol import Rule
 
 # The window's panels by the names the command line uses (`screenshot --panel NAME`).
-PANELS = ("inspector", "queries", "play", "sequence", "array", "npiles", "rows", "structure", "build")
+PANELS = ("inspector", "queries", "play", "sequence", "array", "npiles", "sums", "rows", "structure", "build")
 
 
 class InspectorView(Protocol):
@@ -94,6 +94,17 @@ class StructureView(Protocol):
 class NPilesView(Protocol):
     def set_error(self, message: str) -> None: ...
     def set_result(self, html: str) -> None: ...
+    def set_busy(self, busy: bool, done: int = 0, total: int = 0) -> None: ...
+
+
+class SumsView(Protocol):
+    """The Sums panel: a two-pile position plus Nim heaps (and optionally a second position)."""
+
+    def set_position(self, text: str) -> None: ...  # the two-pile part, as the selection gives it
+    def set_heaps(self, heaps: tuple[int, ...]) -> None: ...
+    def set_second(self, second: tuple[int, int] | None) -> None: ...
+    def set_result(self, html: str, moves: list[str]) -> None: ...  # the answer and each winning move
+    def set_error(self, message: str) -> None: ...
     def set_busy(self, busy: bool, done: int = 0, total: int = 0) -> None: ...
 
 

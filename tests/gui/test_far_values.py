@@ -46,3 +46,41 @@ def test_past_the_corner_the_grid_shows_the_value_sequences(qtbot, window):
     big = next((x, y) for x in range(x0, x0 + 40) for y in range(y0, y0 + 30) if g[x, y] >= 16)
     window.select_position(*big)
     qtbot.waitUntil(lambda: "&gt; 15" in label.text() or "> 15" in label.text(), timeout=30_000)
+
+
+def test_the_sums_panel_lists_every_winning_move_and_plays_one(qtbot, window):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from tests.oracles import grundy_table
+
+    g = grundy_table(30)
+    panel = window.sums_panel
+    window.select_position(6, 11)
+    QTest.keyClicks(panel.heaps, "7 2")
+    QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "=" in panel.result.text() and not window.sums.busy, timeout=30_000)
+    total = g[6][11] ^ 7 ^ 2
+    assert f"<b>{total}</b>" in panel.result.text()
+    # every winning move, by the definition: a heap lowered, or a move of the position to a cell
+    # whose value makes the XOR 0
+    want = sum(1 for h in (7, 2) if h ^ total < h)
+    want += sum(
+        1 for x in range(7) for y in range(12) if (x, y) in _wythoff_moves(6, 11) and g[x][y] == g[6][11] ^ total
+    )
+    assert panel.moves.count() == want > 0
+    panel.moves.itemActivated.emit(panel.moves.item(0))
+    qtbot.waitUntil(lambda: "loses" in panel.result.text() and not window.sums.busy, timeout=30_000)
+    a, b = window.session.selection
+    heaps = [int(v) for v in panel.heaps.text().split()]
+    assert g[a][b] ^ heaps[0] ^ heaps[1] == 0
+    QTest.mouseClick(panel.remove, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.sums.busy and len(panel.heaps.text().split()) == 1, timeout=30_000)
+    QTest.keyClicks(panel.heaps, " x")
+    QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
+    assert "heap 2" in panel.result.text()  # a visible message; the panel keeps working
+
+
+def _wythoff_moves(x: int, y: int) -> set[tuple[int, int]]:
+    out = {(x - k, y) for k in range(1, x + 1)} | {(x, y - k) for k in range(1, y + 1)}
+    return out | {(x - k, y - k) for k in range(1, min(x, y) + 1)}

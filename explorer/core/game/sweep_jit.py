@@ -91,7 +91,7 @@ def rebuild(col, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off):  # t
 @njit(cache=True, nogil=True)
 def sweep(cols, h, x_from, x_to, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off, lvl_words, jumps_i, jumps_j):  # type: ignore[misc, no-untyped-def]
     """Columns x_from..x_to-1 of value h's sequence cols[h] (docs/math.md, "Grundy values as
-    sequences"): the cold cells are value 0, and the cells of value h are swept the same way, past
+    sequences, and sums"): the cold cells are value 0, and the cells of value h are swept the same way, past
     the cells of the smaller values cols[0..h-1] of each column. Returns the first column not
     solved (x_to, or a column whose cell lies above the rows kept)."""
     col = cols[h]

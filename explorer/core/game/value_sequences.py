@@ -1,5 +1,5 @@
 """Grundy values far from the origin, as generated sequences (docs/math.md, "Grundy values as
-sequences").
+sequences, and sums").
 
 Under a rule that holds Nim's rays (1, 0) and (0, 1), each column and each row of G holds every
 value exactly once, so the cells of value h are a symmetric sequence cols[h][x], one per column,

@@ -12,6 +12,7 @@ import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
+from explorer.core import budget
 from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import short_decimal, tail_decimal
@@ -23,6 +24,7 @@ from explorer.gui.grid.host import GridHost
 from explorer.gui.grid.items import CellNumbers, outline_box
 from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
 
+FAR_VALUES_MAX_STEP = 16  # cells a texel side, at most, for the value sequences to be solved for a view
 NUMBERS_FROM_PX = 26.0  # write values inside cells from this cell size on
 BAR_LABELS = {GRUNDY: "G", REMOTENESS: "R (moves left)"}
 
@@ -117,7 +119,15 @@ class ValueMarks:
         if need is not None and need > side and reachable:  # no corner helps a view far beyond it
             self.on_needed(need)
         far_x, far_y = self._far_corner(raster)
-        if self.mode == GRUNDY and self.values is not None and max(far_x, far_y) >= self.values.max_side:
+        # Past the corner, the value sequences: only where the view's texels can show them (a
+        # texel shows its corner cell: with wide texels almost none holds a small value).
+        if (
+            self.mode == GRUNDY
+            and self.values is not None
+            and raster.step <= FAR_VALUES_MAX_STEP
+            and max(far_x, far_y) >= self.values.max_side
+            and min(raster.x0, raster.y0) < budget.FAR_COLUMNS_WINDOW
+        ):
             columns = self.values.far_columns_for(far_x, far_y)  # past the corner: the value sequences
             if columns is not None:
                 self.on_far_needed(columns)

@@ -1,0 +1,169 @@
+"""Sums of games (issue 37): the selected two-pile position plus Nim heaps, and optionally a
+second two-pile position. Its value is the XOR of the parts' values (Sprague–Grundy) and every
+winning move is listed (explorer.core.analysis.far_values finds them on the parts' lines).
+
+The answer is worked out off the GUI thread (the values far out may need solving first), and is
+shown only if the rule and the sum it was computed for are still those in effect. Playing a
+move changes the selection (a move in the first part), the heaps or the second part.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from explorer.core import budget
+from explorer.core.analysis.far_values import (
+    SumAnswer,
+    SumPosition,
+    engine_of,
+    private_values,
+    solve,
+    sum_answer,
+)
+from explorer.core.exact.bigint import short_decimal
+from explorer.core.game.value_sequences import ValuesSolved
+from explorer.core.protocol import Rule, RuleError
+from explorer.session.jobs import Jobs
+from explorer.session.model import Session
+from explorer.session.views import SumsView
+
+
+class SumQuestion(NamedTuple):
+    rule: Rule
+    position: SumPosition
+
+
+def answer_sum(question: SumQuestion, progress: object = None) -> SumAnswer:
+    """The sum's value and winning moves, with the window's bounds on the values far out."""
+    rule = question.rule
+
+    def solve_values(values: int, last: int) -> ValuesSolved:
+        if values <= budget.FAR_VALUES_WINDOW:
+            return solve(
+                rule,
+                budget.FAR_VALUES_WINDOW,
+                last,
+                most_values=budget.FAR_VALUES_WINDOW,
+                most_columns=budget.FAR_COLUMNS_WINDOW,
+                budget_bytes=budget.FAR_VALUES_WINDOW_BYTES,
+            )
+        return private_values(rule, values, last, budget.SUM_VALUES_BYTES)
+
+    return sum_answer(rule, question.position, solve_values=solve_values)
+
+
+class SumsController:
+    def __init__(self, session: Session, panel: SumsView, jobs: Jobs) -> None:
+        self.session = session
+        self.panel = panel
+        self.jobs = jobs
+        self.heaps: tuple[int, ...] = ()
+        self.second: tuple[int, int] | None = None
+        self.answer: tuple[SumQuestion, SumAnswer] | None = None
+        session.events.selection.connect(lambda _: self.refresh())
+        session.events.rule.connect(lambda _: self.refresh())
+        self.refresh()
+
+    @property
+    def busy(self) -> bool:
+        return self.jobs.busy
+
+    def question(self) -> SumQuestion | None:
+        selection = self.session.selection
+        if selection is None:
+            return None
+        piles = (selection,) + ((self.second,) if self.second is not None else ())
+        return SumQuestion(self.session.rule, SumPosition(piles, self.heaps))
+
+    def set_parts(self, heaps: tuple[int, ...], second: tuple[int, int] | None) -> None:
+        """The panel's heaps and second position (checked by the panel: whole numbers)."""
+        self.heaps, self.second = heaps, second
+        self.refresh()
+
+    def refresh(self) -> None:
+        selection = self.session.selection
+        self.panel.set_position(
+            "select a position on the grid (or type it in the inspector)"
+            if selection is None
+            else f"({short_decimal(selection[0], 24)}, {short_decimal(selection[1], 24)})"
+        )
+        self.answer = None
+        question = self.question()
+        if question is None:
+            self.panel.set_result("", [])
+            return
+        try:
+            engine_of(question.rule)  # misère, or no Nim rays: one sentence, before any work
+        except RuleError as exc:
+            self.panel.set_error(str(exc))
+            return
+        self.panel.set_busy(True)
+        self.jobs.submit(
+            answer_sum,
+            question,
+            done=lambda answer: self._answered(question, answer),
+            failed=lambda exc: self._failed(question, exc),
+        )
+
+    def cancel(self) -> None:
+        self.jobs.cancel()
+        self.panel.set_busy(False)
+
+    def _current(self, question: SumQuestion) -> bool:
+        return self.question() == question and self.session.rule == question.rule
+
+    def _answered(self, question: SumQuestion, answer: SumAnswer) -> None:
+        if not self._current(question):
+            return  # the sum or the rule changed meanwhile: a newer answer follows
+        self.panel.set_busy(False)
+        self.answer = (question, answer)
+        names = [f"G{_pos(p)}" for p in question.position.piles] + [f"heap {h}" for h in question.position.heaps]
+        values = " ⊕ ".join(f"{short_decimal(g, 20)}" for g in answer.parts)
+        verdict = (
+            "<b>P</b>: the player to move <b>loses</b> (the XOR is 0)"
+            if answer.status == "P"
+            else f"<b>N</b>: the player to move <b>wins</b> — {len(answer.winning_moves)} winning "
+            f"move{'s' if len(answer.winning_moves) != 1 else ''}"
+        )
+        html = f"{' ⊕ '.join(names)}<br>= {values} = <b>{short_decimal(answer.grundy, 40)}</b><br>{verdict}"
+        self.panel.set_result(html, [self._describe(question, m.part, m.after) for m in answer.winning_moves])
+
+    def _describe(self, question: SumQuestion, part: int, after: tuple[int, ...]) -> str:
+        k = len(question.position.piles)
+        if part < k:
+            before = question.position.piles[part]
+            now = (after[2 * part], after[2 * part + 1])
+            where = "the position" if part == 0 else "the second position"
+            return f"{where}: {_pos(before)} → {_pos(now)}"
+        j = part - k
+        return f"heap {j + 1}: {question.position.heaps[j]} → {after[2 * k + j]}"
+
+    def _failed(self, question: SumQuestion, exc: BaseException) -> None:
+        if not self._current(question):
+            return
+        self.panel.set_busy(False)
+        self.panel.set_error(str(exc))
+
+    def play(self, index: int) -> None:
+        """Play winning move `index` of the answer shown: the parts take its result."""
+        if self.answer is None:
+            return
+        question, answer = self.answer
+        if not (0 <= index < len(answer.winning_moves)) or not self._current(question):
+            return
+        after = answer.winning_moves[index].after
+        k = len(question.position.piles)
+        self.heaps = tuple(after[2 * k :])
+        if k == 2:
+            self.second = (after[2], after[3])
+        self.panel.set_heaps(self.heaps)
+        self.panel.set_second(self.second)
+        first = (after[0], after[1])
+        if first != question.position.piles[0]:
+            self.session.selection = first  # refresh follows from the selection's event
+        else:
+            self.refresh()
+
+
+def _pos(p: tuple[int, int]) -> str:
+    return f"({short_decimal(p[0], 20)}, {short_decimal(p[1], 20)})"
