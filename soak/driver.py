@@ -380,7 +380,25 @@ class Monkey:
         self._timed(QApplication.processEvents)
         while self._busy():
             if time.perf_counter() > deadline:
-                self.summary.unsettled.append(f"{self.current}: still busy after {self.settle_s:.0f} s")
+                w = self.w
+                who = [
+                    name
+                    for name, busy in (
+                        ("grid", w.grid.rendering),
+                        ("queries", w.queries.busy),
+                        ("selection", w.selection.jobs.busy),
+                        ("rules", w.rules.jobs.busy),
+                        ("values", w.values.busy),
+                        ("npiles", w.npiles.busy),
+                        ("sums", w.sums.busy),
+                        ("growth", w.growth.busy),
+                        ("structure", w.structure.busy),
+                    )
+                    if busy
+                ]
+                self.summary.unsettled.append(
+                    f"{self.current}: still busy after {self.settle_s:.0f} s ({', '.join(who) or 'other'})"
+                )
                 return
             time.sleep(0.005)
             self._timed(QApplication.processEvents)

@@ -310,6 +310,7 @@ def test_sums_against_a_mocked_panel_follow_the_selection_rule_and_heaps():
     g = grundy_table(30)
     session = Session()
     panel = MagicMock(spec=SumsView)
+    panel.is_shown.return_value = True
     sums = SumsController(session, panel, InlineJobs())
     session.selection = (4, 9)
     sums.set_parts((5, 3), None)
@@ -335,3 +336,11 @@ def test_sums_against_a_mocked_panel_follow_the_selection_rule_and_heaps():
 
     sums._answered(question, answer_sum(question))
     assert all("(4, 9)" not in str(c) for c in panel.set_result.call_args_list)
+    # hidden, the panel costs nothing: the sum is worked out when it is shown
+    panel.is_shown.return_value = False
+    panel.reset_mock()
+    session.selection = (7, 3)
+    panel.set_result.assert_not_called()
+    panel.is_shown.return_value = True
+    sums.shown()
+    assert "G(7, 3)" in panel.set_result.call_args.args[0]

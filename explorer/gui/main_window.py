@@ -196,9 +196,11 @@ class MainWindow(DockedPanels):
         self.npiles = NPilesController(self.npiles_panel, LatestJob(self))
         self.npiles_panel.evaluateRequested.connect(self.npiles.request)
         self.npiles_panel.cancelRequested.connect(self.npiles.cancel)
-        self.sums = SumsController(session, self.sums_panel, LatestJob(self))
+        self.sums = SumsController(session, self.sums_panel, LatestJob(self), go_to=self.select_position)
         self.sums_panel.partsChanged.connect(self.sums.set_parts)
         self.sums_panel.playRequested.connect(self.sums.play)
+        self.sums_panel.shownNow.connect(self.sums.shown)
+        self.sums_panel.cancelRequested.connect(self.sums.cancel)
         self.array = ArrayController(session, self.array_panel, LatestJob(self), go_to=self.go_to_position)
         self.array_panel.entryChosen.connect(self.array.entry_chosen)
         self.sessions = SessionController(

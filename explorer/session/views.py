@@ -106,6 +106,7 @@ class SumsView(Protocol):
     def set_result(self, html: str, moves: list[str]) -> None: ...  # the answer and each winning move
     def set_error(self, message: str) -> None: ...
     def set_busy(self, busy: bool, done: int = 0, total: int = 0) -> None: ...
+    def is_shown(self) -> bool: ...  # in front: a hidden panel's sum is worked out when it is shown
 
 
 class WorkView(Protocol):

@@ -167,7 +167,7 @@ def test_sums_against_playing_them_out(key, rays, jumps, a, b, heaps):
 def test_two_two_pile_parts_and_far_out_moves_land_on_the_value_needed():
     rule = parse_rule("wythoff")
     pos = fv.SumPosition.parse([100000, 161803, 5, 9, 4], second=True)
-    answer = fv.sum_answer(rule, pos, solve_values=lambda v, last: fv.solve_for_command(rule, v, last))
+    answer = fv.sum_answer(rule, pos, solve_values=lambda v, last: fv.solve_for_command(rule, max(v, 32), last))
     solved = fv.solve_for_command(rule, 32, 100000)
     parts = (solved.value(100000, 161803), solved.value(5, 9), 4)
     assert answer.parts == parts

@@ -84,3 +84,19 @@ def test_the_sums_panel_lists_every_winning_move_and_plays_one(qtbot, window):
 def _wythoff_moves(x: int, y: int) -> set[tuple[int, int]]:
     out = {(x - k, y) for k in range(1, x + 1)} | {(x, y - k) for k in range(1, y + 1)}
     return out | {(x - k, y - k) for k in range(1, min(x, y) + 1)}
+
+
+def test_value_counts_past_the_corner_come_from_the_value_sequence(qtbot, window):
+    from explorer.session.model import GRUNDY
+
+    choose_rule(qtbot, window, "gdwn:1,2")
+    side = window.values.cache.max_side
+    x0, y0, x1, y1 = side - 50, side + 100, side + 200, side + 900
+    g = np.asarray(window.session.rule.value_table(x1 + 1, y1 + 1).grundy)
+    for v in (0, 4):
+        before = len(window.session.queries)
+        window.queries.run_value_query(GRUNDY, v, x0, y0, x1, y1)
+        qtbot.waitUntil(lambda b=before: len(window.session.queries) > b, timeout=60_000)
+        record = window.session.queries[-1]
+        assert record.count == int(np.count_nonzero(g[x0 : x1 + 1, y0 : y1 + 1] == v))
+        assert "sequence" in record.method

@@ -118,6 +118,34 @@ def count_value_many(solved: ValuesSolved, h: int, xs: NDArray[np.int64], ys: ND
     return np.asarray(dominance_over_sequence(solved.cols[h][: solved.n], xs, ys), dtype=np.int64)
 
 
+def count_value_rect(solved: ValuesSolved, h: int, x0: int, y0: int, x1: int, y1: int) -> int:
+    """Cells of value h in [x0, x1] × [y0, y1] (x1 a solved column), from four prefix counts."""
+    return (
+        count_value(solved, h, x1, y1)
+        - count_value(solved, h, x0 - 1, y1)
+        - count_value(solved, h, x1, y0 - 1)
+        + count_value(solved, h, x0 - 1, y0 - 1)
+    )
+
+
+def window_values(rule: Rule, values: int, last_column: int, progress: Progress | None = None) -> ValuesSolved:
+    """As `solve`, with the window's bounds (values 0-15 on up to 2^20 columns)."""
+    return solve(
+        rule,
+        max(values, budget.FAR_VALUES_WINDOW),
+        last_column,
+        most_values=budget.FAR_VALUES_WINDOW,
+        most_columns=budget.FAR_COLUMNS_WINDOW,
+        budget_bytes=budget.FAR_VALUES_WINDOW_BYTES,
+        progress=progress,
+    )
+
+
+def count_far(rule: Rule, h: int, x0: int, y0: int, x1: int, y1: int, progress: Progress | None = None) -> int:
+    """Cells of value h in the rectangle, from value h's sequence (solved first where needed)."""
+    return count_value_rect(window_values(rule, h + 1, x1, progress), h, x0, y0, x1, y1)
+
+
 def value_pairs(solved: ValuesSolved, h: int) -> NDArray[np.int64]:
     """The columns x < n whose cell of value h lies on or above the diagonal (x <= y), increasing:
     the value's upper cells, as the cold pairs are value 0's."""
@@ -206,6 +234,9 @@ def options_of_value(rule: Rule, solved: ValuesSolved, p: Position, t: int) -> l
     return sorted((b, a) for a, b in found) if swap else sorted(found)
 
 
+PRIVATE_WORK = 4 * 10**9  # values² × columns of a table of its own: about 4 s on the test machine
+
+
 def private_values(
     rule: Rule, values: int, last_column: int, budget_bytes: int, progress: Progress | None = None
 ) -> ValuesSolved:
@@ -214,6 +245,11 @@ def private_values(
     shared = engine_of(rule)
     engine = ValueEngine((*shared.rays, (1, 0), (0, 1)), shared.jumps)
     n = last_column + 1
+    if values * values * n > PRIVATE_WORK:
+        raise OutOfBounds(
+            f"values 0-{values - 1} up to column {short_decimal(last_column)} would take minutes "
+            "(each value's cells are checked against the smaller values')"
+        )
     if engine.bytes_for(values, n) > budget_bytes:
         raise OutOfBounds(
             f"values 0-{values - 1} up to column {short_decimal(last_column)} need about "
@@ -233,17 +269,20 @@ def sum_answer(
     engine_of(rule)  # NotAvailable first, before any work
     last = max(min(p) for p in position.piles)
     solved = solve_values(1, last)
-    # The parts' values: grow the values until each part's is found (at most its option bound).
-    values = max(solved.values, 1)
+    # A part whose value the table lacks: its value is below its option bound, so a table of that
+    # many values finds it (refused, with the reason, where that table passes the caller's bounds).
+    # Doubling the values until each is found: a table's work grows with the square of its values
+    # (each candidate is checked against the column's smaller values), and true values lie far
+    # below the bound, so the table stays within twice the largest value.
     while True:
         missing = [p for p in position.piles if solved.value(*p) is None]
         if not missing:
             break
         most = max(option_bound(rule, *p) for p in missing) + 1
-        if values >= most:
-            raise OutOfBounds(f"G{_pos(missing[0])} could not be found below {most}")  # cannot happen
-        values = min(max(2 * values, 16), most)
-        solved = solve_values(values, last)
+        if solved.values >= most:
+            raise OutOfBounds(f"G{_pos(missing[0])} was not found below {most}")  # cannot happen
+        values = min(2 * solved.values, most)
+        solved = _wider(solve_values, values, last, f"G{_pos(missing[0])} is at least {solved.values}")
     parts = tuple(part_value(rule, solved, p) for p in position.piles) + position.heaps
     total = 0
     for g in parts:
@@ -257,7 +296,7 @@ def sum_answer(
             if t > option_bound(rule, *p):
                 continue  # no option of p reaches so high a value
             if t >= solved.values:
-                solved = solve_values(t + 1, last)
+                solved = _wider(solve_values, t + 1, last, f"the moves of {_pos(p)} to value {t}")
             for cell in options_of_value(rule, solved, p, t):
                 after = list(flat)
                 after[2 * i : 2 * i + 2] = cell
@@ -268,6 +307,14 @@ def sum_answer(
                 after[2 * k + j] = heap ^ total
                 moves.append(SumMove(k + j, tuple(after)))
     return SumAnswer(total, parts, tuple(moves))
+
+
+def _wider(solve_values: Callable[[int, int], ValuesSolved], values: int, last: int, what: str) -> ValuesSolved:
+    """solve_values(values, last), or OutOfBounds saying what needed it and why it cannot be had."""
+    try:
+        return solve_values(values, last)
+    except OutOfBounds as exc:
+        raise OutOfBounds(f"{what}: finding it exactly needs values 0-{values - 1} here, and {exc}") from None
 
 
 def _pos(p: Position) -> str:

@@ -17,6 +17,8 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
+from explorer.core import budget
+from explorer.core.analysis.far_values import count_far
 from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.closed_form import Count, cells_in
 from explorer.core.counting.cold_index import Counter
@@ -100,6 +102,27 @@ class QueryController(QObject):
         if cache is None:
             return
         name = "Grundy values" if kind == GRUNDY else "Remoteness values"
+        if not cache.covers(x1, y1) and kind == GRUNDY and cache.has_far and v < budget.FAR_VALUES_WINDOW:
+            if x1 >= budget.FAR_COLUMNS_WINDOW:
+                self.panel.show_error(
+                    f"Far out, the cells of each value 0–{budget.FAR_VALUES_WINDOW - 1} are counted on the first "
+                    f"{budget.FAR_COLUMNS_WINDOW:,} columns: X1 must be below that."
+                )
+                return
+            self.panel.show_busy(f"Counting the cells with G = {v} from its sequence…")
+            self.jobs.submit(
+                count_far,
+                rule,
+                v,
+                x0,
+                y0,
+                x1,
+                y1,
+                done=lambda count: self._show_value(rule, kind, v, x0, y0, x1, y1, count, "sequence"),
+                failed=lambda exc: self._failed(rule, exc),
+                progress=lambda done, total: None,
+            )
+            return
         if not cache.covers(x1, y1):
             self.panel.show_error(
                 f"{name} are computed on [0, {cache.side})² so far: colour by them and view the rectangle "
@@ -123,13 +146,15 @@ class QueryController(QObject):
             background=background,
         )
 
-    def _show_value(self, rule: Rule, kind: str, v: int, x0: int, y0: int, x1: int, y1: int, count: int) -> None:
+    def _show_value(
+        self, rule: Rule, kind: str, v: int, x0: int, y0: int, x1: int, y1: int, count: int, how: str = "dominance"
+    ) -> None:
         if not self.session.accepts(rule):
             return
         self.panel.show_value_count(kind, v, x0, y0, x1, y1, count)
         cells = cells_in(x0, y0, x1, y1)
         self.session.add_query(
-            QueryRecord(x0, y0, x1, y1, count, cells, f"{'G' if kind == GRUNDY else 'R'}={v} dominance", rule.key)
+            QueryRecord(x0, y0, x1, y1, count, cells, f"{'G' if kind == GRUNDY else 'R'}={v} {how}", rule.key)
         )
 
     def _show(self, rule: Rule, x0: int, y0: int, x1: int, y1: int, answer: Count) -> None:

@@ -9,6 +9,7 @@ move changes the selection (a move in the first part), the heaps or the second p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from explorer.core import budget
@@ -22,7 +23,7 @@ from explorer.core.analysis.far_values import (
 )
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.value_sequences import ValuesSolved
-from explorer.core.protocol import Rule, RuleError
+from explorer.core.protocol import Progress, Rule, RuleError
 from explorer.session.jobs import Jobs
 from explorer.session.model import Session
 from explorer.session.views import SumsView
@@ -33,8 +34,9 @@ class SumQuestion(NamedTuple):
     position: SumPosition
 
 
-def answer_sum(question: SumQuestion, progress: object = None) -> SumAnswer:
-    """The sum's value and winning moves, with the window's bounds on the values far out."""
+def answer_sum(question: SumQuestion, progress: Progress | None = None) -> SumAnswer:
+    """The sum's value and winning moves, with the window's bounds on the values far out
+    (`progress` may stop it: InterruptedError)."""
     rule = question.rule
 
     def solve_values(values: int, last: int) -> ValuesSolved:
@@ -46,20 +48,27 @@ def answer_sum(question: SumQuestion, progress: object = None) -> SumAnswer:
                 most_values=budget.FAR_VALUES_WINDOW,
                 most_columns=budget.FAR_COLUMNS_WINDOW,
                 budget_bytes=budget.FAR_VALUES_WINDOW_BYTES,
+                progress=progress,
             )
-        return private_values(rule, values, last, budget.SUM_VALUES_BYTES)
+        return private_values(rule, values, last, budget.SUM_VALUES_BYTES, progress)
 
     return sum_answer(rule, question.position, solve_values=solve_values)
 
 
 class SumsController:
-    def __init__(self, session: Session, panel: SumsView, jobs: Jobs) -> None:
+    def __init__(
+        self, session: Session, panel: SumsView, jobs: Jobs, go_to: Callable[[int, int], None] | None = None
+    ) -> None:
         self.session = session
+        # A move in the first part selects its position as the window does (the inspector's report
+        # follows); without a window, the model's selection is set.
+        self.go_to = go_to or (lambda a, b: setattr(session, "selection", (a, b)))
         self.panel = panel
         self.jobs = jobs
         self.heaps: tuple[int, ...] = ()
         self.second: tuple[int, int] | None = None
         self.answer: tuple[SumQuestion, SumAnswer] | None = None
+        self._stale = False
         session.events.selection.connect(lambda _: self.refresh())
         session.events.rule.connect(lambda _: self.refresh())
         self.refresh()
@@ -97,13 +106,23 @@ class SumsController:
         except RuleError as exc:
             self.panel.set_error(str(exc))
             return
+        if not self.panel.is_shown():
+            self._stale = True  # worked out when the panel is shown: selecting costs nothing here
+            return
+        self._stale = False
         self.panel.set_busy(True)
         self.jobs.submit(
             answer_sum,
             question,
             done=lambda answer: self._answered(question, answer),
             failed=lambda exc: self._failed(question, exc),
+            progress=lambda done, total: self.panel.set_busy(True, done, total),
         )
+
+    def shown(self) -> None:
+        """The panel came to the front: answer what changed while it was hidden."""
+        if self._stale:
+            self.refresh()
 
     def cancel(self) -> None:
         self.jobs.cancel()
@@ -142,7 +161,7 @@ class SumsController:
         if not self._current(question):
             return
         self.panel.set_busy(False)
-        self.panel.set_error(str(exc))
+        self.panel.set_error("Cancelled." if isinstance(exc, InterruptedError) else str(exc))
 
     def play(self, index: int) -> None:
         """Play winning move `index` of the answer shown: the parts take its result."""
@@ -160,7 +179,7 @@ class SumsController:
         self.panel.set_second(self.second)
         first = (after[0], after[1])
         if first != question.position.piles[0]:
-            self.session.selection = first  # refresh follows from the selection's event
+            self.go_to(*first)  # refresh follows from the selection's event
         else:
             self.refresh()
 

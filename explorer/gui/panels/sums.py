@@ -27,6 +27,8 @@ from explorer.core.exact.bigint import parse_natural
 class SumsPanel(QWidget):
     partsChanged = Signal(object, object)  # a tuple of heaps, and (c, d) or None
     playRequested = Signal(int)  # the index of a winning move
+    shownNow = Signal()  # the panel came to the front
+    cancelRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -59,7 +61,9 @@ class SumsPanel(QWidget):
         self.go = QPushButton("Evaluate", objectName="sumsGo")
         layout.addWidget(self.go)
         self.progress = QProgressBar(objectName="sumsProgress")
+        self.cancel = QPushButton("Cancel", objectName="sumsCancel")
         layout.addWidget(self.progress)
+        layout.addWidget(self.cancel)
         self.result = QLabel(objectName="sumsResult")
         self.result.setWordWrap(True)
         layout.addWidget(self.result)
@@ -71,6 +75,7 @@ class SumsPanel(QWidget):
         self.heaps.returnPressed.connect(self.evaluate)
         self.second.returnPressed.connect(self.evaluate)
         self.use_second.toggled.connect(self._second_toggled)
+        self.cancel.clicked.connect(self.cancelRequested)
         self.add.clicked.connect(self._add_heap)
         self.remove.clicked.connect(self._remove_heap)
         self.moves.itemActivated.connect(lambda item: self.playRequested.emit(self.moves.row(item)))
@@ -128,8 +133,16 @@ class SumsPanel(QWidget):
         self.result.setText(f"<span style='color:#b00020'><b>{message}</b></span>")
         self.moves.clear()
 
+    def is_shown(self) -> bool:
+        return self.isVisible()
+
+    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().showEvent(event)
+        self.shownNow.emit()
+
     def set_busy(self, busy: bool, done: int = 0, total: int = 0) -> None:
         self.progress.setVisible(busy)
+        self.cancel.setVisible(busy)
         self.progress.setMaximum(max(1, total))
         self.progress.setValue(min(done, max(1, total)))
         if busy:
