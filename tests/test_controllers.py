@@ -344,3 +344,32 @@ def test_sums_against_a_mocked_panel_follow_the_selection_rule_and_heaps():
     panel.is_shown.return_value = True
     sums.shown()
     assert "G(7, 3)" in panel.set_result.call_args.args[0]
+
+
+def test_structure_of_one_grundy_value_against_the_corner_table():
+    """The Structure view of value h: the upper cells of value h in increasing x, each of value h
+    in the rule's corner table, their offsets y − ⌊φx⌋ exact; misère refuses in a sentence."""
+    import numpy as np
+
+    from explorer.core.game.sequence import lower
+    from explorer.gui.controllers.structure import StructureController
+    from explorer.session.views import StructureView
+
+    session = Session(rule=parse_rule("maharaja"))
+    view = MagicMock(spec=StructureView)
+    structure = StructureController(session, view, InlineJobs(), ask_path=lambda: None)
+    structure.choose_value(3)
+    summary = view.set_structure.call_args[0][0]
+    assert "value <b>3</b>" in summary
+    s = structure.current
+    g = np.asarray(session.rule.value_table(1500, 2500).grundy)
+    inside = s.xs < 1500
+    assert list(s.xs) == sorted(s.xs) and np.all(s.ys >= s.xs)
+    assert all(g[x, y] == 3 for x, y in zip(s.xs[inside], s.ys[inside], strict=True) if y < 2500)
+    want = {(x, y) for x, y in zip(*np.nonzero(g[:1500, :2500] == 3), strict=True) if x <= y}
+    assert want <= set(zip(s.xs.tolist(), s.ys.tolist(), strict=True))
+    triples = zip(s.xs[:50].tolist(), s.ys[:50].tolist(), s.offset[:50].tolist(), strict=True)
+    assert all(o == y - lower(x) for x, y, o in triples)
+    session.rule = parse_rule("misere")
+    structure.shown()
+    assert "misère" in view.set_unavailable.call_args[0][0]

@@ -47,6 +47,13 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
     window.dialogs.warn = lambda title, message: (_ for _ in ()).throw(ValueError(message))
     prepare_window(window, args.session, args.window_rule, args.window_mode)
     panel = args.panel
+    if getattr(args, "value", None) is not None:  # the Structure panel, showing the cells of one value
+        panel = "structure"
+        window.structure.value = args.value
+        index = window.structure_panel.which.findData(args.value)
+        if index < 0:
+            raise ValueError(f"--value takes 1 to {window.structure_panel.which.count() - 1}")
+        window.structure_panel.which.setCurrentIndex(index)
     if panel is not None:
         window.show_panel(panel)
         if panel == "rows":

@@ -51,3 +51,4 @@ def wire_views(window: Wired) -> None:
     build.closeRequested.connect(window.explain.close)
     window.structure_panel.refreshRequested.connect(window.structure.refresh)
     window.structure_panel.exportRequested.connect(window.structure.export)
+    window.structure_panel.valueChosen.connect(window.structure.choose_value)

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-    from explorer.core.protocol import Rule
+    from explorer.core.protocol import Progress, Rule
 else:
     np = lazy_numpy(__name__)
 
@@ -117,3 +117,16 @@ def structure(rule: Rule, count: int = MAX_PAIRS) -> Structure:
     except OutOfBounds:
         more = False
     return Structure(xs, ys, offset, rule.title, more)
+
+
+def value_structure(rule: Rule, h: int, columns: int, progress: Progress | None = None) -> Structure:
+    """The upper cells (x <= y) of value h in the first `columns` columns, in increasing x, with
+    their offsets from Wythoff's line: for each value a strip of bounded width along the beam
+    (Blass–Fraenkel, Nivasch), its width growing with the value. h = 0: the cold pairs."""
+    from explorer.core.analysis.far_values import value_pairs, window_values
+
+    solved = window_values(rule, h + 1, columns - 1, progress)
+    xs = value_pairs(solved, h)
+    ys = solved.cols[h][xs].astype(np.int64)
+    offset = ys - bulk.lower_array(xs)
+    return Structure(xs, ys, offset, f"{rule.title}, value {h}", more=False)

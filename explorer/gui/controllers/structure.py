@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from explorer.core.analysis.structure import Structure, structure
+from explorer.core.analysis.structure import Structure, structure, value_structure
 from explorer.core.exact.bigint import short_decimal
-from explorer.core.protocol import Rule, RuleError
+from explorer.core.protocol import Progress, Rule, RuleError
 from explorer.core.textio.atomic import replaced
 from explorer.session.jobs import Jobs
 from explorer.session.model import Session
@@ -23,6 +23,7 @@ class StructureController:
         self.jobs = jobs
         self.ask_path = ask_path
         self.current: Structure | None = None
+        self.value: int | None = None  # None: the cold pairs; h: the upper cells of Grundy value h
         self.wanted = False  # computed only once the tab has been looked at
         session.events.rule.connect(lambda _: self.refresh() if self.wanted else self._forget())
 
@@ -39,16 +40,28 @@ class StructureController:
         if self.current is None or self.current.rule_title != self.session.rule.title:
             self.refresh()
 
+    def choose_value(self, h: int | None) -> None:
+        """Show the cold pairs (None) or the upper cells of Grundy value h (rules whose values are
+        sequences: explorer.core.analysis.far_values)."""
+        self.value = h
+        self.refresh()
+
     def refresh(self) -> None:
-        rule = self.session.rule
+        rule, h = self.session.rule, self.value
         self.current = None
-        self.view.set_busy(f"Reading the cold pairs of {rule.title}…")
+        what = "the cold pairs" if h is None else f"the cells of value {h}"
+        self.view.set_busy(f"Reading {what} of {rule.title}…")
         self.jobs.submit(
-            _figures, rule, done=lambda answer: self._arrived(rule, answer), failed=lambda exc: self._failed(rule, exc)
+            _figures,
+            rule,
+            h,
+            done=lambda answer: self._arrived(rule, answer, h),
+            failed=lambda exc: self._failed(rule, exc),
+            progress=lambda done, total: None,  # lets Cancel and a newer request stop it
         )
 
-    def _arrived(self, rule: Rule, answer: tuple) -> None:  # type: ignore[type-arg]
-        if rule != self.session.rule:
+    def _arrived(self, rule: Rule, answer: tuple, h: int | None = None) -> None:  # type: ignore[type-arg]
+        if rule != self.session.rule or h != self.value:
             return
         s, ratio, offset, largest = answer
         self.current = s
@@ -56,8 +69,9 @@ class StructureController:
         worst = int(s.largest_offset[-1]) if s.size else 0
         which = f"The first <b>{s.size:,}</b>" if s.more else f"<b>{s.size:,}</b>"
         more = f" (the view reads at most {s.size:,}; the rule knows more)" if s.more else ""
+        cells = "upper cold pairs" if h is None else f"upper cells of Grundy value <b>{h}</b>"
         summary = (
-            f"{which} upper cold pairs (x ≤ y) of <i>{rule.title}</i>, x up to {short_decimal(top)}{more}. "
+            f"{which} {cells} (x ≤ y) of <i>{rule.title}</i>, x up to {short_decimal(top)}{more}. "
             f"Top: y / x (dashed: φ). Bottom: the offset y − ⌊φx⌋ from Wythoff's line, and in red the largest "
             f"|offset| so far: <b>{worst:,}</b>."
         )
@@ -97,8 +111,11 @@ def _write_csv(path: str, s: Structure) -> None:
         out.write("\n".join(s.csv_lines(EXPORT_ROWS)) + "\n")
 
 
-def _figures(rule: Rule) -> tuple:  # type: ignore[type-arg]
-    s = structure(rule)
+VALUE_COLUMNS = 1 << 18  # the columns a value's cells are read from (values 0-15: 28 MiB, ~0.5 s)
+
+
+def _figures(rule: Rule, h: int | None = None, progress: Progress | None = None) -> tuple:  # type: ignore[type-arg]
+    s = structure(rule) if h is None else value_structure(rule, h, VALUE_COLUMNS, progress)
     ratio = s.thinned(s.ratio)
     offset = s.thinned(s.offset)
     largest = s.thinned(s.largest_offset)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from explorer.gui.lazy import LazyWidget
 
@@ -23,6 +23,7 @@ GOLDEN = (1 + 5**0.5) / 2  # a guide line on the plot only: every figure behind 
 class StructurePanel(QWidget):
     refreshRequested = Signal()
     exportRequested = Signal()
+    valueChosen = Signal(object)  # None: the cold pairs; h: the cells of Grundy value h
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -32,6 +33,19 @@ class StructurePanel(QWidget):
         self.status = QLabel(objectName="structureStatus")
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
+        choose = QHBoxLayout()
+        self.which = QComboBox(objectName="structureWhich")
+        self.which.addItem("the cold pairs", None)
+        for h in range(1, 16):
+            self.which.addItem(f"the cells of Grundy value {h}", h)
+        self.which.setToolTip(
+            "Far out each Grundy value's cells are a sequence (rules with Nim's rays): their offsets from "
+            "Wythoff's line stay in a strip whose width grows with the value"
+        )
+        self.which.activated.connect(lambda i: self.valueChosen.emit(self.which.itemData(i)))
+        choose.addWidget(QLabel("Show"))
+        choose.addWidget(self.which, 1)
+        layout.addLayout(choose)
         self.plots = LazyWidget(self._build_plots)
         self.plots.setMinimumHeight(360)
         layout.addWidget(self.plots, 1)
