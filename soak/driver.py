@@ -130,6 +130,9 @@ def peak_mib() -> float:
     return 0.0
 
 
+SLOW_ACTION_S = 3.0  # with --progress, actions (and what they set off) that take longer are named
+
+
 class ScriptedDialogs:
     """Answers the window's questions as a random person would (sometimes cancelling)."""
 
@@ -279,9 +282,12 @@ class Monkey:
                 self.current = f"#{i} {action.__name__} under {self.rule_text}"
                 s.counts[action.__name__] = s.counts.get(action.__name__, 0) + 1
                 self._segmented = False
+                began = time.perf_counter()
                 self._timed(action, whole_action=True)
                 self._settle()
                 self._check()
+                if self.progress_every and time.perf_counter() - began > SLOW_ACTION_S:
+                    print(f"slow: {self.current} took {time.perf_counter() - began:.1f} s", flush=True)
                 s.actions += 1
                 if self.progress_every and (i + 1) % self.progress_every == 0:
                     print(

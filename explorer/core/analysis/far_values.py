@@ -234,20 +234,29 @@ def options_of_value(rule: Rule, solved: ValuesSolved, p: Position, t: int) -> l
     return sorted((b, a) for a, b in found) if swap else sorted(found)
 
 
-PRIVATE_WORK = 4 * 10**9  # values² × columns of a table of its own: about 4 s on the test machine
+# A table of its own costs about values³ × columns × 0.03 ns: value h's cell of a column lies past
+# about h cells of smaller values, each candidate checked against all h of them. 128³ × 20 000 took
+# 1.3 s on the 2-core test machine, 256³ × 5 000 2.5 s.
+PRIVATE_WORK_CLI = 1 << 38  # a command runs alone: about 8 s at most
+PRIVATE_WORK_WINDOW = 1 << 34  # the window's Sums panel: about 0.5 s at most
 
 
 def private_values(
-    rule: Rule, values: int, last_column: int, budget_bytes: int, progress: Progress | None = None
+    rule: Rule,
+    values: int,
+    last_column: int,
+    budget_bytes: int,
+    progress: Progress | None = None,
+    work: int = PRIVATE_WORK_CLI,
 ) -> ValuesSolved:
     """Values 0 … values−1 up to column `last_column` in a table of their own (a sum near the
     origin may need more values than the shared table keeps); OutOfBounds past `budget_bytes`."""
     shared = engine_of(rule)
     engine = ValueEngine((*shared.rays, (1, 0), (0, 1)), shared.jumps)
     n = last_column + 1
-    if values * values * n > PRIVATE_WORK:
+    if values**3 * n > work:
         raise OutOfBounds(
-            f"values 0-{values - 1} up to column {short_decimal(last_column)} would take minutes "
+            f"values 0-{values - 1} up to column {short_decimal(last_column)} would take too long here "
             "(each value's cells are checked against the smaller values')"
         )
     if engine.bytes_for(values, n) > budget_bytes:

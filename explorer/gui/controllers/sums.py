@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from explorer.core import budget
 from explorer.core.analysis.far_values import (
+    PRIVATE_WORK_WINDOW,
     SumAnswer,
     SumPosition,
     engine_of,
@@ -50,7 +51,7 @@ def answer_sum(question: SumQuestion, progress: Progress | None = None) -> SumAn
                 budget_bytes=budget.FAR_VALUES_WINDOW_BYTES,
                 progress=progress,
             )
-        return private_values(rule, values, last, budget.SUM_VALUES_BYTES, progress)
+        return private_values(rule, values, last, budget.SUM_VALUES_BYTES, progress, PRIVATE_WORK_WINDOW)
 
     return sum_answer(rule, question.position, solve_values=solve_values)
 
@@ -90,6 +91,7 @@ class SumsController:
         self.refresh()
 
     def refresh(self) -> None:
+        self.jobs.cancel()  # whatever is asked now, the answer under way is for another sum
         selection = self.session.selection
         self.panel.set_position(
             "select a position on the grid (or type it in the inspector)"
