@@ -9,6 +9,7 @@ import sys
 
 from bench import (
     core_jobs,
+    far_values_jobs,
     frames_jobs,
     grundy_jobs,
     query_jobs,
@@ -29,6 +30,7 @@ def main() -> int:
         "grundy": grundy_jobs.run,
         "values": values_jobs.run,
         "sequence": sequence_jobs.run,
+        "far": far_values_jobs.run,
     }
     chosen = sys.argv[1:] or list(jobs)
     unknown = [name for name in chosen if name not in jobs]

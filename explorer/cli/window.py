@@ -23,10 +23,11 @@ def cmd_screenshot(args: argparse.Namespace, out: BinaryIO) -> None:
 
 
 def panel_name(text: str) -> str:
-    from explorer.session.views import PANELS
+    from explorer.session.views import PANEL_ALIASES, PANELS
 
-    if text not in PANELS:
-        raise argparse.ArgumentTypeError(f"the panel is one of {', '.join(PANELS)}, not {short_text(text)!r}")
+    if text not in PANELS and text not in PANEL_ALIASES:
+        names = ", ".join((*PANELS, *PANEL_ALIASES))
+        raise argparse.ArgumentTypeError(f"the panel is one of {names}, not {short_text(text)!r}")
     return text
 
 

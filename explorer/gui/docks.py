@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QTabBar, QVBoxLayout, QWidget
 
-from explorer.session.views import PANELS
+from explorer.session.views import PANEL_ALIASES, PANELS
 
 
 class DockedPanels(QMainWindow):
@@ -20,7 +20,7 @@ class DockedPanels(QMainWindow):
 
     def show_panel(self, name: str) -> None:
         """Show the named panel and bring its tab to the front (`screenshot --panel`, Ctrl+1 … Ctrl+7)."""
-        dock = self.docks[name]
+        dock = self.docks[PANEL_ALIASES.get(name, name)]
         dock.show()
         dock.raise_()
 
@@ -67,3 +67,18 @@ class DockedPanels(QMainWindow):
             dock.show()
         self.show_panel("inspector")
         self._label_tabs_later()
+
+
+def stacked(*panels: QWidget) -> QWidget:
+    """Panels one above the other in one tab, a line between them (the Sums panel and the n-piles
+    calculator: both add up piles)."""
+    holder = QWidget()
+    layout = QVBoxLayout(holder)
+    layout.setContentsMargins(0, 0, 0, 0)
+    for i, panel in enumerate(panels):
+        if i:
+            line = QFrame()
+            line.setFrameShape(QFrame.Shape.HLine)
+            layout.addWidget(line)
+        layout.addWidget(panel, 3 if i == 0 else 1)
+    return holder

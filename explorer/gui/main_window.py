@@ -42,7 +42,7 @@ from explorer.gui.controllers.structure import StructureController
 from explorer.gui.controllers.sums import SumsController
 from explorer.gui.controllers.values import ValuesController
 from explorer.gui.dialogs import Dialogs
-from explorer.gui.docks import DockedPanels
+from explorer.gui.docks import DockedPanels, stacked
 from explorer.gui.files import save_png
 from explorer.gui.grid.strip import BeattyStrip
 from explorer.gui.grid.view import GridView
@@ -126,8 +126,7 @@ class MainWindow(DockedPanels):
             self._dock("Play", "playDock", self.play_panel),
             self._dock("Sequence", "sequenceDock", self.sequence_panel),
             self._dock("Array", "arrayDock", self.array_panel),
-            self._dock("n piles", "npilesDock", self.npiles_panel),
-            self._dock("Sums", "sumsDock", self.sums_panel),
+            self._dock("Sums", "sumsDock", stacked(self.sums_panel, self.npiles_panel)),
             self._dock("Rows", "rowsDock", self.rows_panel),
             self._dock("Structure", "structureDock", self.structure_panel),
             self._dock("Build", "buildDock", self.build_panel),
