@@ -204,3 +204,32 @@ def test_the_notebook_asks_far_values_and_sums():
         wx.sum(1, 2, rule="misere")
     with pytest.raises(ValueError, match="pile"):
         wx.sum(1, 2.5)
+
+
+def test_the_grid_reads_the_value_sequences_at_any_zoom():
+    """Texels from the value sequences agree with the corner table zoomed in and out, and a texel
+    10^865 cells wide (long soak, seed 20261320) is no overflow."""
+    from explorer.core.analysis.value_cache import ValueCache
+    from explorer.core.render.values import value_grid
+
+    rule = parse_rule("maharaja")
+    cache = ValueCache(rule)
+    cache.grow(256)
+    cache.solve_far(1 << 14)
+    g = np.asarray(rule.value_table(3200, 3200).grundy)
+    for x0, y0, step in ((3000, 3050, 1), (3000, 2000, 1), (100, 3000, 7), (0, 0, 3), (2990, 3100, 2)):
+        nx, ny = 50, 40
+        grid = value_grid(cache, "grundy", x0 // step, y0 // step, nx, ny, step)
+        bx, by = (x0 // step) * step, (y0 // step) * step
+        for j in range(ny):
+            for i in range(nx):
+                x, y = bx + i * step, by + j * step
+                if x >= 3200 or y >= 3200:
+                    continue
+                v = grid.values[j, i]
+                got = None if np.isnan(v) else round(v * 2**grid.shift + grid.base)
+                want = int(g[x, y])
+                assert got == (want if want < 16 or max(x, y) < 256 else None), (x, y)
+    huge = 10**865
+    grid = value_grid(cache, "grundy", 0, 0, 20, 10, huge)
+    assert grid.values.shape == (10, 20)

@@ -146,8 +146,11 @@ def _fill_far(
         (y0, ny, count_below(y0, step, ny, far.n), x0, nx, True),
     ):
         lo = count_below(first, step, across, 0)
-        if count <= lo or other >= top or other + other_count * step <= 0:
-            continue  # no solved line in view, or the view lies above every cell of them
+        if count <= lo or other >= top or other + other_count * step <= 0 or step > far.n:
+            # No solved line in view, or the view lies above every cell of them, or a texel is
+            # wider than every solved column (its corner cell aside, nothing to show: and its
+            # width, 10^865 zoomed far out, is no int64).
+            continue
         lines = np.arange(lo, count, dtype=np.int64)
         at = first + step * lines
         for h in range(far.values):
