@@ -223,23 +223,11 @@ def sum(a: int, b: int, *heaps: int, second: tuple[int, int] | None = None, rule
     >>> wx.sum(3, 5).status  # a cold Wythoff position alone
     'P'
     """
-    from explorer.core import budget
-    from explorer.core.analysis.far_values import (
-        SumPosition,
-        engine_of,
-        private_values,
-        solve_for_command,
-        sum_answer,
-    )
+    from explorer.core.analysis.far_values import SumPosition, command_sum, engine_of
 
     chosen = parse_rule(rule) if isinstance(rule, str) else rule
     engine_of(chosen)
     numbers = [_whole(v, "a pile") for v in (a, b, *(second or ()), *heaps)]
     position = SumPosition.parse(numbers, second=second is not None)
 
-    def solve_values(values: int, last: int) -> Any:
-        if values <= budget.FAR_VALUES_CLI:
-            return solve_for_command(chosen, budget.FAR_VALUES_CLI, last)
-        return private_values(chosen, values, last, budget.SUM_VALUES_BYTES)
-
-    return sum_answer(chosen, position, solve_values=solve_values)
+    return command_sum(chosen, position)

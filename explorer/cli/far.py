@@ -125,7 +125,7 @@ def cmd_pairs_value(args: argparse.Namespace, out: BinaryIO) -> None:
 def cmd_sum(args: argparse.Namespace, out: BinaryIO) -> None:
     """`sum A B [H1 H2 …]`: the sum of the two-pile game at (A, B) and Nim heaps (with --second C D,
     a second two-pile part): its outcome, its value and every winning move."""
-    from explorer.core.analysis.far_values import SumPosition, engine_of, private_values, sum_answer
+    from explorer.core.analysis.far_values import SumPosition, command_sum, engine_of
 
     rule = rule_of(args)
     engine_of(rule)  # misère or no Nim rays: one sentence, before anything else
@@ -136,12 +136,7 @@ def cmd_sum(args: argparse.Namespace, out: BinaryIO) -> None:
         numbers = numbers[:2] + list(args.second) + numbers[2:]
     position = SumPosition.parse(numbers, second=args.second is not None)
 
-    def solve_values(values: int, last: int) -> ValuesSolved:
-        if values <= budget.FAR_VALUES_CLI:
-            return far_values(rule, last, values=max(values, budget.FAR_VALUES_CLI))
-        return private_values(rule, values, last, budget.SUM_VALUES_BYTES)
-
-    answer = sum_answer(rule, position, solve_values=solve_values)
+    answer = command_sum(rule, position)
     if args.json:
         import json
 

@@ -74,6 +74,10 @@ def describe(in_use: dict[str, int]) -> str:
         "Fenwick index": (FENWICK_BYTES, f"up to {fenwick_numbers():,} numbers; the closed form beyond"),
         "Grundy and remoteness": (VALUES_WINDOW_BYTES, "Wythoff up to 4,096² cells; other rules by their moves"),
         "Grundy rows": (ROWS_BYTES, "Wythoff's rows 0-200 (0-117 certified within it; `grundy-row` certifies 0-200)"),
+        "Grundy values far out": (
+            FAR_VALUES_WINDOW_BYTES,
+            f"values 0-{FAR_VALUES_WINDOW - 1}, each a sequence, on up to {FAR_COLUMNS_WINDOW:,} columns",
+        ),
         "the rule's solved cells": (
             GENERATED_WINDOW_BYTES,
             f"a custom rule's square up to {custom_side():,}² ({CUSTOM_BYTES // MiB} MiB); a move-vector rule's "

@@ -22,10 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer import __version__, allocator
-from explorer.core import budget
+from explorer import allocator
 from explorer.core.exact.bigint import parse_natural
-from explorer.core.protocol import ColdPairs, Rule, RuleError
+from explorer.core.protocol import Rule
 from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, MAX_A, family_named
 from explorer.gui import collector, jobs
 from explorer.gui.controllers.array import ArrayController
@@ -44,7 +43,7 @@ from explorer.gui.controllers.values import ValuesController
 from explorer.gui.dialogs import Dialogs
 from explorer.gui.docks import DockedPanels, stacked
 from explorer.gui.files import save_png
-from explorer.gui.grid.strip import BeattyStrip
+from explorer.gui.grid.strip import BeattyStrip, hovered_pair
 from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
 from explorer.gui.menus import START_HINT, build_menus, shortcuts_html
@@ -59,7 +58,7 @@ from explorer.gui.panels.rules import RuleBar
 from explorer.gui.panels.sequence import SequencePanel
 from explorer.gui.panels.structure import StructurePanel
 from explorer.gui.panels.sums import SumsPanel
-from explorer.gui.window_pool import window_pool
+from explorer.gui.window_pool import about_html, caches_in_use, window_pool
 from explorer.gui.wiring import wire_views
 from explorer.gui.work_line import WorkLine
 from explorer.session.model import Session
@@ -278,23 +277,10 @@ class MainWindow(DockedPanels):
 
     def _number_hovered(self, n: int | None) -> None:
         """The Beatty strip's number under the mouse: its cold pair outlined on the grid."""
-        role = None if n is None else self.strip.role(n)
-        if n is None or role is None:
-            self.grid.set_highlight(())
-            return
-        name, k = role
-        rule = self.session.rule
-        try:
-            a, b = rule.cold_pair(k) if isinstance(rule, ColdPairs) else (None, None)
-        except RuleError:  # a sequence that names roles beyond the pairs it has solved
-            a = b = None
-        if a is None or b is None:
-            self.grid.set_highlight(())
-            return
-        self.grid.set_highlight(((a, b), (b, a)))
-        what = {"a": "the lower number a", "b": "the upper number b"}.get(name, "")
-        text = f"n = {n}: {what}_{k}; its cold pair ({a}, {b})" if what else f"n = {n}: the cold pair ({a}, {b})"
-        self.hover_label.setText(text)
+        found = hovered_pair(self.session.rule, n, None if n is None else self.strip.role(n))
+        self.grid.set_highlight(found[0] if found else ())
+        if found:
+            self.hover_label.setText(found[1])
 
     def _row_value(self, x: int, y: int) -> None:
         text, error = self.values.row_value(x, y)
@@ -334,25 +320,10 @@ class MainWindow(DockedPanels):
     # ----- menus ------------------------------------------------------------------------
     def memory_in_use(self) -> dict[str, int]:
         """Bytes held by each cache of explorer.core.budget."""
-        values = self.values.cache
-        return {
-            "Fenwick index": self.queries.counter.nbytes,
-            "Grundy and remoteness": values.table.nbytes if values.table is not None else 0,
-            "Grundy rows": values.rows.nbytes if values.rows is not None else 0,
-            "the rule's solved cells": self.session.rule.nbytes,
-            "sequence rows": self.sequence_panel.model.nbytes,
-            "array cells": self.array_panel.model.nbytes,
-            "query history": sum(r.nbytes for r in self.session.queries),
-        }
+        return caches_in_use(self)
 
     def about_text(self) -> str:
-        lines = budget.describe(self.memory_in_use()).replace("\n", "<br>")
-        pool = self.pool.describe().replace("\n", "<br>").replace("  ", "&nbsp;&nbsp;")
-        return (
-            f"<b>Wythoff Explorer</b> {__version__}<br>Wythoff's game, exactly, for numbers of any size."
-            f"<p><b>Memory</b>: {pool}</p>"
-            f"<p><b>Memory budget</b> (each cache is sized before it is built):<br>{lines}</p>"
-        )
+        return about_html(self.memory_in_use(), self.pool)
 
     def ask_rule(self, family_name: str) -> None:
         """A rule entry that needs parameters was chosen: ask for them, then request the rule."""

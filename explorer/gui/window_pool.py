@@ -6,7 +6,9 @@ given back while the rule is in effect."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Protocol
 
+from explorer import __version__
 from explorer.core import budget
 from explorer.core.analysis.value_cache import INSPECT_SIDE
 from explorer.gui.controllers.growth import GrowthController
@@ -49,3 +51,39 @@ def window_pool(
     growth.make_room = lambda need: pool.make_room(POOL_SOLVED, need)
     queries.answered.connect(lambda _: pool.touch(POOL_INDEX))
     return pool
+
+
+class Caches(Protocol):
+    """What holds the window's caches (the main window)."""
+
+    session: Session
+    values: ValuesController
+    queries: QueryController
+    sequence_panel: Any
+    array_panel: Any
+
+
+def caches_in_use(window: Caches) -> dict[str, int]:
+    """Bytes held by each cache of explorer.core.budget."""
+    values = window.values.cache
+    return {
+        "Fenwick index": window.queries.counter.nbytes,
+        "Grundy and remoteness": values.table.nbytes if values.table is not None else 0,
+        "Grundy rows": values.rows.nbytes if values.rows is not None else 0,
+        "Grundy values far out": values.far.cols.nbytes if values.far is not None else 0,
+        "the rule's solved cells": window.session.rule.nbytes,
+        "sequence rows": window.sequence_panel.model.nbytes,
+        "array cells": window.array_panel.model.nbytes,
+        "query history": sum(r.nbytes for r in window.session.queries),
+    }
+
+
+def about_html(in_use: dict[str, int], pool: budget.Pool) -> str:
+    """Help ▸ About: the version, the pool and what each cache holds against its budget."""
+    lines = budget.describe(in_use).replace("\n", "<br>")
+    held = pool.describe().replace("\n", "<br>").replace("  ", "&nbsp;&nbsp;")
+    return (
+        f"<b>Wythoff Explorer</b> {__version__}<br>Wythoff's game, exactly, for numbers of any size."
+        f"<p><b>Memory</b>: {held}</p>"
+        f"<p><b>Memory budget</b> (each cache is sized before it is built):<br>{lines}</p>"
+    )

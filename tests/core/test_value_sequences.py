@@ -233,3 +233,23 @@ def test_the_grid_reads_the_value_sequences_at_any_zoom():
     huge = 10**865
     grid = value_grid(cache, "grundy", 0, 0, 20, 10, huge)
     assert grid.values.shape == (10, 20)
+
+
+def test_options_beside_a_huge_pile_are_found_without_overflow():
+    """(5, 10^30) under Wythoff (long soak, seed 20261321: the inspector's moves to each value
+    overflowed int64 along the diagonal): no cell of a solved column lies that high, so the
+    diagonal behind it holds none of them; the row and the column still answer."""
+    rule = parse_rule("wythoff")
+    solved = ValueEngine(*rule.value_moves).grow(16, 1 << 12)
+    huge = 10**30
+    for t in range(16):
+        found = fv.options_of_value(rule, solved, (5, huge), t)
+        assert all(x == 5 and y < huge for x, y in found)  # only in its own column, far below
+        assert len(found) == (1 if int(solved.cols[t][5]) < huge else 0)
+    # near the top of the rows kept, the diagonal is read only where a cell can lie
+    top = solved.cols.shape[1]
+    for x, y in ((100, top + 3), (7, top - 2), (3000, top + 50)):
+        for t in range(0, 16, 5):
+            brute = [(x - k, y - k) for k in range(1, min(x, y) + 1) if solved.value(x - k, y - k) == t]
+            got = [c for c in fv.options_of_value(rule, solved, (x, y), t) if c[0] != x and c[1] != y]
+            assert got == brute[:1]

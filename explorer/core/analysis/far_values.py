@@ -318,6 +318,28 @@ def sum_answer(
     return SumAnswer(total, parts, tuple(moves))
 
 
+def command_sum(rule: Rule, position: SumPosition, progress: Progress | None = None) -> SumAnswer:
+    """A sum with a command's bounds: the shared table of values 0-31, else a table of its own."""
+
+    def solve_values(values: int, last: int) -> ValuesSolved:
+        if values <= budget.FAR_VALUES_CLI:
+            return solve_for_command(rule, budget.FAR_VALUES_CLI, last, progress)
+        return private_values(rule, values, last, budget.SUM_VALUES_BYTES, progress, PRIVATE_WORK_CLI)
+
+    return sum_answer(rule, position, solve_values=solve_values)
+
+
+def window_sum(rule: Rule, position: SumPosition, progress: Progress | None = None) -> SumAnswer:
+    """A sum with the window's bounds: the shared table of values 0-15, else a small table of its own."""
+
+    def solve_values(values: int, last: int) -> ValuesSolved:
+        if values <= budget.FAR_VALUES_WINDOW:
+            return window_values(rule, values, last, progress)
+        return private_values(rule, values, last, budget.SUM_VALUES_BYTES, progress, PRIVATE_WORK_WINDOW)
+
+    return sum_answer(rule, position, solve_values=solve_values)
+
+
 def _wider(solve_values: Callable[[int, int], ValuesSolved], values: int, last: int, what: str) -> ValuesSolved:
     """solve_values(values, last), or OutOfBounds saying what needed it and why it cannot be had."""
     try:

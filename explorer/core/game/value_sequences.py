@@ -77,9 +77,13 @@ def cell_on_line(col: NDArray[np.int32], x: int, y: int, p: int, q: int) -> Posi
         t = int(col[x])
         return (x, t) if 0 <= t < y else None
     steps = min(x // p if p else y // q, y // q if q else x // p)
-    if steps == 0:
+    # Only steps k whose cell lies below the rows kept can hold one (no cell of a solved column
+    # lies above them): the first such k, so that a pile of 10^30 is never an int64.
+    top = col.shape[0]
+    first = max(1, (y - top) // q + 1 if q else 1, (x - top) // p + 1 if p else 1)
+    if steps < first:
         return None
-    ks = np.arange(1, steps + 1, dtype=np.int64)
+    ks = np.arange(first, steps + 1, dtype=np.int64)
     xs, ys = x - p * ks, y - q * ks
     hit = np.flatnonzero(col[xs] == ys)
     return (int(xs[hit[0]]), int(ys[hit[0]])) if hit.size else None

@@ -351,20 +351,11 @@ LINE_STEP_NS = 25  # a winning-move scan's step along a ray's line (2^24 steps: 
 
 
 def _cold_on_line(col: NDArray, x: int, y: int, p: int, q: int) -> Position | None:
-    """The cold cell on the ray (p, q) behind (x, y), if any (each line holds at most one)."""
-    if p == 1 and q == 0:
-        t = int(col[y]) if y < col.shape[0] else -1
-        return (t, y) if 0 <= t < x else None
-    if p == 0 and q == 1:
-        t = int(col[x])
-        return (x, t) if t < y else None
-    steps = min(x // p, y // q)
-    if steps == 0:
-        return None
-    xs = x - p * np.arange(1, steps + 1, dtype=np.int64)
-    ys = y - q * np.arange(1, steps + 1, dtype=np.int64)
-    hit = np.flatnonzero(col[xs] == ys)
-    return (int(xs[hit[0]]), int(ys[hit[0]])) if hit.size else None
+    """The cold cell on the ray (p, q) behind (x, y), if any (each line holds at most one): the
+    cell of value 0 on the line (explorer.core.game.value_sequences.cell_on_line)."""
+    from explorer.core.game.value_sequences import cell_on_line
+
+    return cell_on_line(col, x, y, p, q)
 
 
 class SequenceCounter:

@@ -12,18 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from explorer.core import budget
-from explorer.core.analysis.far_values import (
-    PRIVATE_WORK_WINDOW,
-    SumAnswer,
-    SumPosition,
-    engine_of,
-    private_values,
-    solve,
-    sum_answer,
-)
+from explorer.core.analysis.far_values import SumAnswer, SumPosition, engine_of, window_sum
 from explorer.core.exact.bigint import short_decimal
-from explorer.core.game.value_sequences import ValuesSolved
 from explorer.core.protocol import Progress, Rule, RuleError
 from explorer.session.jobs import Jobs
 from explorer.session.model import Session
@@ -38,22 +28,7 @@ class SumQuestion(NamedTuple):
 def answer_sum(question: SumQuestion, progress: Progress | None = None) -> SumAnswer:
     """The sum's value and winning moves, with the window's bounds on the values far out
     (`progress` may stop it: InterruptedError)."""
-    rule = question.rule
-
-    def solve_values(values: int, last: int) -> ValuesSolved:
-        if values <= budget.FAR_VALUES_WINDOW:
-            return solve(
-                rule,
-                budget.FAR_VALUES_WINDOW,
-                last,
-                most_values=budget.FAR_VALUES_WINDOW,
-                most_columns=budget.FAR_COLUMNS_WINDOW,
-                budget_bytes=budget.FAR_VALUES_WINDOW_BYTES,
-                progress=progress,
-            )
-        return private_values(rule, values, last, budget.SUM_VALUES_BYTES, progress, PRIVATE_WORK_WINDOW)
-
-    return sum_answer(rule, question.position, solve_values=solve_values)
+    return window_sum(question.rule, question.position, progress)
 
 
 class SumsController:
