@@ -147,3 +147,29 @@ def reach(rule: Rule, *coordinates: Any) -> None:
         from explorer.core.protocol import reach as solve_to
 
         solve_to(rule, top)
+
+
+def batch_queries(args: argparse.Namespace) -> tuple[list[Any], int]:
+    """`count --batch [--rect]`: the queries' columns (X, Y or X0, Y0, X1, Y1), read from one FILE
+    or stdin, and how many there are a query."""
+    if len(args.bounds) > 1 or (args.bounds and args.file is not None):
+        raise UsageError("count --batch reads its queries from one FILE (or stdin), not from numbers")
+    nums = read_numbers(args.file if args.file is not None else (args.bounds or [None])[0])
+    width = 4 if args.rect else 2
+    flat, _ = counted_records(nums, width, "queries")
+    return list(columns(flat, width)), width
+
+
+def single_rectangle(args: argparse.Namespace) -> list[int]:
+    """`count X Y` or `count X0 Y0 X1 Y1`: the bounds given (2 or 4), checked."""
+    if args.file is not None:
+        raise UsageError("a FILE is read only with --batch")
+    if args.rect:
+        raise UsageError("--rect goes with --batch; a single rectangle is X0 Y0 X1 Y1")
+    if len(args.bounds) not in (2, 4):
+        raise UsageError("count takes X Y, or X0 Y0 X1 Y1 (or --batch [FILE])")
+    names = ("X", "Y") if len(args.bounds) == 2 else ("X0", "Y0", "X1", "Y1")
+    bounds = [parse_natural(text, name) for text, name in zip(args.bounds, names, strict=True)]
+    if len(bounds) == 4 and (bounds[2] < bounds[0] or bounds[3] < bounds[1]):
+        raise UsageError("the rectangle is empty: X1 must be at least X0, and Y1 at least Y0")
+    return bounds

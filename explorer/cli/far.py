@@ -9,7 +9,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, BinaryIO
 
-from explorer.cli.common import PROG, UsageError, columns, counted_records, read_numbers, rule_of, write
+from explorer.cli.common import PROG, UsageError, batch_queries, rule_of, single_rectangle, write
 from explorer.core import budget
 from explorer.core.exact.bigint import parse_natural
 
@@ -60,23 +60,10 @@ def cmd_count_value(args: argparse.Namespace, out: BinaryIO) -> None:
     rule = rule_of(args)
     h = value_of(args)
     if args.batch:
-        if len(args.bounds) > 1 or (args.bounds and args.file is not None):
-            raise UsageError("count --batch reads its queries from one FILE (or stdin), not from numbers")
-        nums = read_numbers(args.file if args.file is not None else (args.bounds or [None])[0])
-        width = 4 if args.rect else 2
-        flat, _ = counted_records(nums, width, "queries")
-        cols = [np.asarray(c, dtype=np.int64) for c in columns(flat, width)]
+        cols = [np.asarray(c, dtype=np.int64) for c in batch_queries(args)[0]]
     else:
-        if args.file is not None or args.rect:
-            raise UsageError("a FILE and --rect go with --batch")
-        if len(args.bounds) not in (2, 4):
-            raise UsageError("count takes X Y, or X0 Y0 X1 Y1 (or --batch [FILE])")
-        names = ("X", "Y") if len(args.bounds) == 2 else ("X0", "Y0", "X1", "Y1")
-        bounds = [parse_natural(text, name) for text, name in zip(args.bounds, names, strict=True)]
-        if len(bounds) == 4 and (bounds[2] < bounds[0] or bounds[3] < bounds[1]):
-            raise UsageError("the rectangle is empty: X1 must be at least X0, and Y1 at least Y0")
-        width = len(bounds)
-        cols = [np.array([b], dtype=np.int64) for b in bounds]
+        cols = [np.array([b], dtype=np.int64) for b in single_rectangle(args)]
+    width = len(cols)
     if width == 2:
         x0s = y0s = np.zeros_like(cols[0])
         x1s, y1s = cols

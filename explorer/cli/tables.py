@@ -10,16 +10,18 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 from explorer.cli.common import (
     PROG,
     UsageError,
+    batch_queries,
     columns,
     counted_records,
     reach,
     read_numbers,
     rule_of,
+    single_rectangle,
     uncounted_records,
     write,
 )
 from explorer.core import budget
-from explorer.core.exact.bigint import parse_natural, ratio_scientific, short_decimal
+from explorer.core.exact.bigint import ratio_scientific, short_decimal
 from explorer.core.protocol import CertifiedRows, ColdPairs, CornerTooLarge, Valued, ValueSequences
 
 if TYPE_CHECKING:
@@ -67,28 +69,14 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
         return
     rule = rule_of(args)
     if args.batch:
-        if len(args.bounds) > 1 or (args.bounds and args.file is not None):
-            raise UsageError("count --batch reads its queries from one FILE (or stdin), not from numbers")
-        nums = read_numbers(args.file if args.file is not None else (args.bounds or [None])[0])
-        width = 4 if args.rect else 2
-        flat, _ = counted_records(nums, width, "queries")
-        cols = columns(flat, width)
+        cols, width = batch_queries(args)
         reach(rule, *cols)
         counter = counter_for(rule, args.method, single=False)
         counts, _ = counter.count_many(*cols) if width == 2 else counter.count_rect_many(*cols)
         write(out, numbers_per_line(counts))
         return
-    if args.file is not None:
-        raise UsageError("a FILE is read only with --batch")
-    if args.rect:
-        raise UsageError("--rect goes with --batch; a single rectangle is X0 Y0 X1 Y1")
-    if len(args.bounds) not in (2, 4):
-        raise UsageError("count takes X Y, or X0 Y0 X1 Y1 (or --batch [FILE])")
-    names = ("X", "Y") if len(args.bounds) == 2 else ("X0", "Y0", "X1", "Y1")
-    bounds = [parse_natural(text, name) for text, name in zip(args.bounds, names, strict=True)]
+    bounds = single_rectangle(args)
     x0, y0, x1, y1 = (0, 0, *bounds) if len(bounds) == 2 else bounds
-    if x1 < x0 or y1 < y0:
-        raise UsageError("the rectangle is empty: X1 must be at least X0, and Y1 at least Y0")
     reach(rule, x1, y1)
     answer = counter_for(rule, args.method, single=True).count_rect(x0, y0, x1, y1)
     if args.json:
