@@ -163,3 +163,19 @@ def test_a_huge_pile_beside_a_small_one_is_above_the_values_solved(cli):  # noqa
     """G(x, 0) = x for Wythoff: a pile of 10^50 beside 0 or 1 is far above 31, said exactly."""
     code, out, _ = cli(["grundy", "2", "2", "--origin", str(10**50), "0"])
     assert code == 0 and out == ">31 >31\n>31 >31\n"
+
+
+@pytest.mark.parametrize("rule", ["wythoff", "maharaja", "gdwn:1,2"])
+def test_a_wide_rectangle_counts_as_its_mirror_and_rows_hold_each_value_once(cli, rule):  # noqa: F811
+    """Every row holds each value exactly once (Nim's rays), so rows 0..Y of any width past every
+    cell of value h hold Y + 1 of them: counted as the mirror rectangle, at any width."""
+    huge = "1" + "0" * 40
+    for h, y in ((0, 40), (3, 1000), (7, 77)):
+        code, out, err = cli(["count", huge, str(y), "--value", str(h), "--rule", rule])
+        assert (code, err) == (0, "") and int(out) == y + 1
+        code, out, _ = cli(["count", "0", "0", huge, str(y), "--value", str(h), "--rule", rule])
+        assert int(out) == y + 1
+    code, out, _ = cli(["count", "--batch", "--rect", "--value", "2", "--rule", rule], f"1\n5 0 {huge} 9\n".encode())
+    g = np.asarray(parse_rule(rule).value_table(64, 64).grundy)
+    in_first = int(np.count_nonzero(g[:5, :10] == 2))  # the cells of rows 0..9 left of column 5
+    assert int(out) == 10 - in_first

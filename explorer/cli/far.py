@@ -54,15 +54,15 @@ def cmd_count_value(args: argparse.Namespace, out: BinaryIO) -> None:
     """`count … --value h`: cells of value h, through a Fenwick sweep over that value's sequence."""
     import numpy as np
 
-    from explorer.core.analysis.far_values import count_value_many
+    from explorer.core.analysis.far_values import clipped_bounds, count_value_rects, smaller_sides
     from explorer.core.textio.textout import numbers_per_line
 
     rule = rule_of(args)
     h = value_of(args)
     if args.batch:
-        cols = [np.asarray(c, dtype=np.int64) for c in batch_queries(args)[0]]
+        cols = [clipped_bounds(c) for c in batch_queries(args)[0]]
     else:
-        cols = [np.array([b], dtype=np.int64) for b in single_rectangle(args)]
+        cols = [clipped_bounds([b]) for b in single_rectangle(args)]
     width = len(cols)
     if width == 2:
         x0s = y0s = np.zeros_like(cols[0])
@@ -72,17 +72,13 @@ def cmd_count_value(args: argparse.Namespace, out: BinaryIO) -> None:
     if x1s.size and (np.any(x1s < x0s) or np.any(y1s < y0s)):
         raise UsageError("a rectangle is empty: X1 must be at least X0, and Y1 at least Y0")
     if x1s.size:
-        # The rectangle's columns must be solved: cells of value h in [0, X] need every column up to X.
-        # (A count beyond the columns a command solves is refused with the bound.)
-        solved = far_values(rule, int(x1s.max()), values=h + 1)
+        # The rectangle's columns must be solved (a rectangle wider than tall is read as its mirror);
+        # a count beyond the columns a command solves is refused with the bound.
+        solved = far_values(rule, smaller_sides(x1s, y1s), values=h + 1)
     else:
         write(out, b"")
         return
-
-    def prefix(xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-        return count_value_many(solved, h, xs, ys)
-
-    counts = prefix(x1s, y1s) - prefix(x0s - 1, y1s) - prefix(x1s, y0s - 1) + prefix(x0s - 1, y0s - 1)
+    counts = count_value_rects(solved, h, x0s, y0s, x1s, y1s)
     write(out, numbers_per_line(counts) if args.batch else f"{int(counts[0])}\n".encode())
 
 

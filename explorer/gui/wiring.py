@@ -40,6 +40,7 @@ def wire_views(window: Wired) -> None:
     queries.queryRequested.connect(window.queries.run_query)
     queries.valueQueryRequested.connect(window.queries.run_value_query)
     queries.importRequested.connect(window.queries.import_batch)
+    queries.valueImportRequested.connect(window.queries.import_value_batch)
     queries.exportRequested.connect(window.queries.export_csv)
     queries.cancelRequested.connect(window.queries.cancel)
     window.grid.rectangleSelected.connect(window.queries.from_grid)

@@ -17,7 +17,7 @@ found on the part's lines, not by listing its moves.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -118,6 +118,43 @@ def count_value_many(solved: ValuesSolved, h: int, xs: NDArray[np.int64], ys: ND
     return np.asarray(dominance_over_sequence(solved.cols[h][: solved.n], xs, ys), dtype=np.int64)
 
 
+def count_value_rects(
+    solved: ValuesSolved,
+    h: int,
+    x0s: NDArray[np.int64],
+    y0s: NDArray[np.int64],
+    x1s: NDArray[np.int64],
+    y1s: NDArray[np.int64],
+) -> NDArray[np.int64]:
+    """Cells of value h in each rectangle [x0, x1] × [y0, y1]: four prefix counts each, all through
+    one Fenwick sweep per corner. G is symmetric, so a rectangle wider than tall is counted as its
+    mirror: min(x1, y1) must be a solved column (`smaller_sides`)."""
+    wide = y1s < x1s
+    x0s, y0s = np.where(wide, y0s, x0s), np.where(wide, x0s, y0s)
+    x1s, y1s = np.where(wide, y1s, x1s), np.where(wide, x1s, y1s)
+
+    def prefix(xs: NDArray[np.int64], ys: NDArray[np.int64]) -> NDArray[np.int64]:
+        return count_value_many(solved, h, xs, ys)
+
+    return prefix(x1s, y1s) - prefix(x0s - 1, y1s) - prefix(x1s, y0s - 1) + prefix(x0s - 1, y0s - 1)
+
+
+FAR_CLIP = 1 << 62  # every solved cell lies below it: a bound past it counts as it does
+
+
+def clipped_bounds(values: Any) -> NDArray[np.int64]:
+    """Rectangle bounds of any size as int64, exactly for counting cells of the sequences: a bound
+    past FAR_CLIP is read as FAR_CLIP, beyond every cell they hold."""
+    if isinstance(values, np.ndarray) and values.dtype != object:
+        return np.minimum(values.astype(np.int64, copy=False), FAR_CLIP)
+    return np.fromiter((min(int(v), FAR_CLIP) for v in values), dtype=np.int64, count=len(values))
+
+
+def smaller_sides(x1s: NDArray[np.int64], y1s: NDArray[np.int64]) -> int:
+    """The last column that `count_value_rects` reads for these rectangles (−1 if there are none)."""
+    return int(np.minimum(x1s, y1s).max()) if len(x1s) else -1
+
+
 def count_value_rect(solved: ValuesSolved, h: int, x0: int, y0: int, x1: int, y1: int) -> int:
     """Cells of value h in [x0, x1] × [y0, y1] (x1 a solved column), from four prefix counts."""
     return (
@@ -142,8 +179,11 @@ def window_values(rule: Rule, values: int, last_column: int, progress: Progress 
 
 
 def count_far(rule: Rule, h: int, x0: int, y0: int, x1: int, y1: int, progress: Progress | None = None) -> int:
-    """Cells of value h in the rectangle, from value h's sequence (solved first where needed)."""
-    return count_value_rect(window_values(rule, h + 1, x1, progress), h, x0, y0, x1, y1)
+    """Cells of value h in the rectangle, from value h's sequence (solved first where needed; a
+    rectangle wider than tall is read as its mirror)."""
+    x0s, y0s, x1s, y1s = (clipped_bounds([b]) for b in (x0, y0, x1, y1))
+    solved = window_values(rule, h + 1, smaller_sides(x1s, y1s), progress)
+    return int(count_value_rects(solved, h, x0s, y0s, x1s, y1s)[0])
 
 
 def value_pairs(solved: ValuesSolved, h: int) -> NDArray[np.int64]:

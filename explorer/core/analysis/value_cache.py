@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -212,5 +212,11 @@ class ValueCache:
         Fenwick dominance counter over the cells of that value."""
         if not (self.covers(x1, y1) and x0 >= 0 and y0 >= 0):
             raise ValueError(f"the rectangle leaves the computed square [0, {self.side})²")
+        return int(self.count_value_many(kind, v, [x0], [y0], [x1], [y1])[0])
+
+    def count_value_many(self, kind: str, v: int, x0s: Any, y0s: Any, x1s: Any, y1s: Any) -> NDArray[np.int64]:
+        """count_value for many rectangles at once, in one dominance sweep over the cells of value v."""
+        if len(x1s) and not (self.covers(int(max(x1s)), int(max(y1s))) and min(x0s) >= 0 and min(y0s) >= 0):
+            raise ValueError(f"a rectangle leaves the computed square [0, {self.side})²")
         px, py = np.nonzero(self.array(kind) == v)
-        return int(rectangle_counts(px, py, [x0], [y0], [x1], [y1])[0])
+        return np.asarray(rectangle_counts(px, py, x0s, y0s, x1s, y1s), dtype=np.int64)

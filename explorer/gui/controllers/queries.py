@@ -18,7 +18,13 @@ import numpy as np
 from PySide6.QtCore import QObject, Signal
 
 from explorer.core import budget
-from explorer.core.analysis.far_values import count_far
+from explorer.core.analysis.far_values import (
+    clipped_bounds,
+    count_far,
+    count_value_rects,
+    smaller_sides,
+    window_values,
+)
 from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.closed_form import Count, cells_in
 from explorer.core.counting.cold_index import Counter
@@ -103,10 +109,10 @@ class QueryController(QObject):
             return
         name = "Grundy values" if kind == GRUNDY else "Remoteness values"
         if not cache.covers(x1, y1) and kind == GRUNDY and cache.has_far and v < budget.FAR_VALUES_WINDOW:
-            if x1 >= budget.FAR_COLUMNS_WINDOW:
+            if min(x1, y1) >= budget.FAR_COLUMNS_WINDOW:
                 self.panel.show_error(
                     f"Far out, the cells of each value 0–{budget.FAR_VALUES_WINDOW - 1} are counted on the first "
-                    f"{budget.FAR_COLUMNS_WINDOW:,} columns: X1 must be below that."
+                    f"{budget.FAR_COLUMNS_WINDOW:,} columns: X1 or Y1 must be below that."
                 )
                 return
             self.panel.show_busy(f"Counting the cells with G = {v} from its sequence…")
@@ -165,7 +171,36 @@ class QueryController(QObject):
         self.answered.emit(answer)
 
     # ----- batches ----------------------------------------------------------------------------
-    def import_batch(self, path: str) -> None:
+    def import_value_batch(self, path: str, kind: str, v: int) -> None:
+        """A batch of rectangles, each answered with its cells whose G (or R) is v."""
+        self.import_batch(path, (kind, v))
+
+    def _batch_counter(self, value: tuple[str, int] | None) -> Callable[[QueryBatch], tuple[Any, str]]:
+        """How a batch's part is answered: its cold cells by the rule's counter; or its cells of one
+        value, by that value's sequence far out (values 0-15 under rules with Nim's rays), else in
+        the computed corner."""
+        if value is None:
+            counter = self.counter
+            return lambda part: counter.count_rect_many(part.x0, part.y0, part.x1, part.y1)
+        kind, v = value
+        rule, cache = self.session.rule, self.value_cache()
+        if cache is None:
+            raise ValueError("values are not computed for this rule")
+        if kind == GRUNDY and cache.has_far and v < budget.FAR_VALUES_WINDOW:
+
+            def by_sequence(part: QueryBatch) -> tuple[Any, str]:
+                x0s, y0s, x1s, y1s = (clipped_bounds(c) for c in (part.x0, part.y0, part.x1, part.y1))
+                solved = window_values(rule, v + 1, smaller_sides(x1s, y1s))
+                return count_value_rects(solved, v, x0s, y0s, x1s, y1s), f"G={v} sequence"
+
+            return by_sequence
+        letter = "G" if kind == GRUNDY else "R"
+        return lambda part: (
+            cache.count_value_many(kind, v, part.x0, part.y0, part.x1, part.y1),
+            f"{letter}={v} dominance",
+        )
+
+    def import_batch(self, path: str, value: tuple[str, int] | None = None) -> None:
         if self.busy:
             self.panel.show_error("Busy with another job: cancel it or wait")
             return
@@ -177,9 +212,14 @@ class QueryController(QObject):
             return
         self.panel.show_busy(f"Reading {path}…")
         rule = self.session.rule
+        try:
+            count = self._batch_counter(value)
+        except ValueError as exc:
+            self.panel.show_error(str(exc))
+            return
         from superqt.utils import thread_worker  # loaded with the first batch, not at start
 
-        worker = thread_worker(self._batch_job, start_thread=False, ignore_errors=True)(data, self.counter)
+        worker = thread_worker(self._batch_job, start_thread=False, ignore_errors=True)(data, count)
         worker.yielded.connect(lambda step: self._batch_progress(rule, step))
         worker.returned.connect(self._batch_done)
         worker.aborted.connect(lambda: self._batch_done(None))
@@ -192,13 +232,13 @@ class QueryController(QObject):
         self._batch_worker = None
         self.panel.show_progress(1, 1)
 
-    def _batch_job(self, data: bytes, counter: Counter) -> Iterator[tuple[int, int, Any]]:
+    def _batch_job(self, data: bytes, count: Callable[[QueryBatch], tuple[Any, str]]) -> Iterator[tuple[int, int, Any]]:
         batch = parse_query_file(data)  # raises InputError: shown by `errored`
         total = len(batch)
         yield 0, total, None
         for lo in range(0, total, BATCH_CHUNK):
             part = QueryBatch(*(col[lo : lo + BATCH_CHUNK] for col in (batch.x0, batch.y0, batch.x1, batch.y1)))
-            counts, method = counter.count_rect_many(part.x0, part.y0, part.x1, part.y1)
+            counts, method = count(part)
             yield min(total, lo + BATCH_CHUNK), total, (part, counts, method)
         return total
 
@@ -262,7 +302,9 @@ def _write_csv(path: str, records: tuple[QueryRecord | BatchRecord, ...]) -> int
     rows = 0
     with replaced(path, "w", newline="") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["x0", "y0", "x1", "y1", "cold_cells", "cells", "method", "rule"])
+        # "cold_cells" while every answer counts cold cells; "count" once some count a value (see method)
+        values = any(r.method[:2] in ("G=", "R=") for r in records)
+        writer.writerow(["x0", "y0", "x1", "y1", "count" if values else "cold_cells", "cells", "method", "rule"])
         for record in records:
             if isinstance(record, QueryRecord):
                 r = record

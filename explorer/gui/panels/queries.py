@@ -46,6 +46,7 @@ class QueryPanel(QWidget):
     queryRequested = Signal(object, object, object, object)
     valueQueryRequested = Signal(str, object, object, object, object, object)  # kind, value, rectangle
     importRequested = Signal(str)
+    valueImportRequested = Signal(str, str, object)  # path, kind, value: a batch counting one value
     exportRequested = Signal(str)
     cancelRequested = Signal()
 
@@ -103,6 +104,10 @@ class QueryPanel(QWidget):
         files = QHBoxLayout()
         self.import_button = QPushButton("Import batch…", objectName="queryImport")
         self.import_button.clicked.connect(self._ask_import)
+        self.import_button.setToolTip(
+            "A file of Q, then Q lines 'X Y' or 'X0 Y0 X1 Y1'. Each rectangle counts the cold cells, or, "
+            "with a value above, the cells of that value."
+        )
         self.export_button = QPushButton("Export CSV…", objectName="queryExport")
         self.export_button.clicked.connect(self._ask_export)
         files.addWidget(self.import_button)
@@ -174,8 +179,17 @@ class QueryPanel(QWidget):
 
     def _ask_import(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Import a batch of queries", "", "Query files (*.txt);;All (*)")
-        if path:
+        if not path:
+            return
+        if not self.value.text().strip():
             self.importRequested.emit(path)
+            return
+        try:
+            v = parse_natural(self.value.text(), "the value")
+        except ValueError as exc:
+            self.show_error(str(exc))
+            return
+        self.valueImportRequested.emit(path, self.value_kind.currentData(), v)
 
     def _ask_export(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export results as CSV", "queries.csv", "CSV (*.csv)")
