@@ -258,6 +258,14 @@ class Monkey:
         return QPoint(self.rng.randrange(5, max(6, vp.width() - 5)), self.rng.randrange(5, max(6, vp.height() - 5)))
 
     # ----- running ----------------------------------------------------------------------------
+    def _held(self) -> str:
+        """What the caches hold (MiB), and whether numba's JIT is loaded: for the memory log."""
+        from explorer.gui.window_pool import caches_in_use
+
+        held = {k: v >> 20 for k, v in caches_in_use(self.w).items() if v >= 1 << 20}
+        jit = "numba loaded" if "numba" in sys.modules else "no numba"
+        return ", ".join(f"{k} {v}" for k, v in held.items()) + f"; {jit}"
+
     def run(self, count: int) -> Summary:
         s = self.summary
         old_hook, old_thread_hook = sys.excepthook, threading.excepthook
@@ -298,7 +306,10 @@ class Monkey:
                 if self.memory_log:
                     now, peak = rss_mib(), peak_mib()
                     if abs(now - last_rss) >= 40:
-                        print(f"memory: {last_rss:.0f} -> {now:.0f} MiB after {self.current}", flush=True)
+                        print(
+                            f"memory: {last_rss:.0f} -> {now:.0f} MiB after {self.current} ({self._held()})",
+                            flush=True,
+                        )
                     if peak >= last_peak + 20:  # the kernel's high-water mark rose during this action
                         print(f"peak: {last_peak:.0f} -> {peak:.0f} MiB during {self.current}", flush=True)
                         last_peak = peak

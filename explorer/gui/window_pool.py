@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from explorer import __version__
 from explorer.core import budget
 from explorer.core.analysis.value_cache import INSPECT_SIDE
+from explorer.core.game import value_sequences
 from explorer.gui.controllers.growth import GrowthController
 from explorer.gui.controllers.queries import QueryController
 from explorer.gui.controllers.values import ValuesController
@@ -33,10 +34,12 @@ def window_pool(
     pool = budget.Pool()
 
     def release_values() -> None:
-        """The values' corner, down to what the inspector needs (not while it grows)."""
+        """The values' corner, down to what the inspector needs, and the values far out (not while
+        they grow: what is growing keeps its table)."""
         cache = values.cache
         if not values.jobs.busy:
             cache.rest(INSPECT_SIDE)
+            value_sequences.release_all()
             session.values_changed(cache)
 
     def release_index() -> None:
@@ -44,7 +47,7 @@ def window_pool(
         if not queries.busy:
             queries.counter = session.rule.counter()
 
-    pool.add(POOL_VALUES, Held(lambda: values.cache.nbytes, release_values))
+    pool.add(POOL_VALUES, Held(lambda: values.cache.nbytes + value_sequences.held_bytes(), release_values))
     pool.add(POOL_INDEX, Held(lambda: queries.counter.nbytes, release_index))
     pool.add(POOL_SOLVED, Held(lambda: session.rule.nbytes, lambda: None))
     values.make_room = lambda need: pool.make_room(POOL_VALUES, need)
@@ -70,7 +73,7 @@ def caches_in_use(window: Caches) -> dict[str, int]:
         "Fenwick index": window.queries.counter.nbytes,
         "Grundy and remoteness": values.table.nbytes if values.table is not None else 0,
         "Grundy rows": values.rows.nbytes if values.rows is not None else 0,
-        "Grundy values far out": values.far.cols.nbytes if values.far is not None else 0,
+        "Grundy values far out": value_sequences.held_bytes(),
         "the rule's solved cells": window.session.rule.nbytes,
         "sequence rows": window.sequence_panel.model.nbytes,
         "array cells": window.array_panel.model.nbytes,

@@ -253,3 +253,26 @@ def test_options_beside_a_huge_pile_are_found_without_overflow():
             brute = [(x - k, y - k) for k in range(1, min(x, y) + 1) if solved.value(x - k, y - k) == t]
             got = [c for c in fv.options_of_value(rule, solved, (x, y), t) if c[0] != x and c[1] != y]
             assert got == brute[:1]
+
+
+def test_only_the_engine_asked_for_last_keeps_its_table_and_all_are_counted():
+    """The memory pool counts every engine's table (held_bytes); asking for another rule's engine
+    makes the older ones give theirs back, and release_all empties them all."""
+    from explorer.core.game import value_sequences as vs
+
+    vs.release_all()
+    first = vs.value_engine_for([(1, 0), (0, 1), (1, 1)], [])
+    first.grow(4, 5000)
+    assert vs.held_bytes() == first.nbytes > 4 * 4 * 5000
+    second = vs.value_engine_for([(1, 0), (0, 1), (1, 1)], [(1, 2), (2, 1)])
+    second.grow(4, 3000)
+    assert first.nbytes == 0 and vs.held_bytes() == second.nbytes > 0
+    again = vs.value_engine_for([(0, 1), (1, 0), (1, 1)], [])  # the same moves, in another order
+    assert again is first and second.nbytes == 0
+    from tests.oracles import grundy_table
+
+    g = grundy_table(12)
+    solved = again.grow(4, 5000)  # solved again when asked
+    assert all(solved.value(x, y) == (g[x][y] if g[x][y] < 4 else None) for x in range(12) for y in range(12))
+    vs.release_all()
+    assert vs.held_bytes() == 0

@@ -69,3 +69,30 @@ def test_the_window_caches_draw_from_one_pool(qtbot, window):
     window.queries.run_query(0, 0, 3_000_000, 3_000_000)  # the index grows again when asked
     qtbot.waitUntil(lambda: not window.queries.busy, timeout=20_000)
     assert window.queries.counter.nbytes == grown
+
+
+def test_the_values_far_out_are_counted_by_the_pool_and_go_with_their_rule(qtbot, window):
+    """Long soak, seed 20261401: after the grid left Grundy mode, two tables of values far out
+    (112 and 84 MiB) were still held by their engines, and the pool counted neither."""
+    from explorer.core.game import value_sequences
+    from explorer.core.values import HOT_COLD
+    from explorer.gui.window_pool import POOL_VALUES
+    from explorer.session.model import GRUNDY
+    from tests.gui.test_value_modes import choose_rule
+
+    choose_rule(qtbot, window, "maharaja")
+    window.session.mode = GRUNDY
+    cache = window.values.cache
+    x0 = cache.max_side + 3000
+    window.grid.set_view(x0, x0 * 1618 // 1000, x0 + 40, x0 * 1618 // 1000 + 30)
+    qtbot.waitUntil(lambda: cache.far is not None and not window.values.busy, timeout=60_000)
+    far = value_sequences.held_bytes()
+    assert far >= cache.far.cols.nbytes > 1 << 19
+    assert window.pool.in_use()[POOL_VALUES] >= far
+    assert f"Grundy values far out: {far / (1 << 20):.1f} MiB" in window.about_text()
+    engine = window.session.rule.value_engine
+    choose_rule(qtbot, window, "gdwn:1,2")  # the rule before: its values far out go
+    qtbot.waitUntil(lambda: not window.values.busy, timeout=60_000)
+    assert engine.nbytes == 0
+    window.session.mode = HOT_COLD  # and the new rule's go when the grid stops showing values
+    qtbot.waitUntil(lambda: value_sequences.held_bytes() == 0, timeout=30_000)

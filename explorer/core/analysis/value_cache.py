@@ -74,9 +74,10 @@ class ValueCache:
 
     @property
     def nbytes(self) -> int:
+        """The corner and the rows. The values far out are counted where they are kept, by their
+        engine (explorer.core.game.value_sequences.held_bytes), which other answers share."""
         rows = 0 if self.rows is None else self.rows.nbytes
-        far = 0 if self.far is None else self.far.cols.nbytes
-        return (0 if self.table is None else self.table.nbytes) + rows + far
+        return (0 if self.table is None else self.table.nbytes) + rows
 
     def covers(self, x: int, y: int) -> bool:
         return 0 <= x < self.side and 0 <= y < self.side
@@ -130,7 +131,7 @@ class ValueCache:
 
             self.rows = None
             release_shared_rows()
-        if self.far is not None and isinstance(self.rule, ValueSequences):
+        if isinstance(self.rule, ValueSequences):  # the values far out, whoever asked for them
             self.far = None
             self.rule.value_engine.release()
 

@@ -208,20 +208,34 @@ class ValueEngine:
 
 
 # ----- one engine per set of moves, the most recent kept ---------------------------------------------
-_KEPT = 2  # engines kept alive (a rule and the one before it); older ones give their tables back
+_KEPT = 1  # engines whose tables are kept (the rule in use); older ones give their tables back
 _ENGINES: list[tuple[tuple, ValueEngine]] = []
 _ENGINES_LOCK = threading.Lock()
+_REMEMBERED = 4  # engines remembered (their tables solved again when asked)
 
 
 def value_engine_for(rays: Sequence[tuple[int, int]], jumps: Sequence[tuple[int, int]]) -> ValueEngine:
-    """The engine of these moves, shared by equal rules (the most recently asked first)."""
+    """The engine of these moves, shared by equal rules (the most recently asked first). Only the
+    most recent keeps its table: the others give theirs back (a table belongs to the rule in use)."""
     key = (tuple(sorted(rays)), tuple(sorted(jumps)))
     with _ENGINES_LOCK:
-        for i, (k, engine) in enumerate(_ENGINES):
-            if k == key:
-                _ENGINES.insert(0, _ENGINES.pop(i))
-                return engine
-        engine = ValueEngine(rays, jumps)
-        _ENGINES.insert(0, (key, engine))
-        del _ENGINES[_KEPT:]
+        found = [i for i, (k, _) in enumerate(_ENGINES) if k == key]
+        _ENGINES.insert(0, _ENGINES.pop(found[0]) if found else (key, ValueEngine(rays, jumps)))
+        engine = _ENGINES[0][1]
+        for _, older in _ENGINES[_KEPT:]:
+            older.release()
+        del _ENGINES[_REMEMBERED:]
         return engine
+
+
+def held_bytes() -> int:
+    """What every engine's table holds: the window's memory pool counts it."""
+    with _ENGINES_LOCK:
+        return sum(engine.nbytes for _, engine in _ENGINES)
+
+
+def release_all() -> None:
+    """Every engine gives its table back (one that is growing keeps it)."""
+    with _ENGINES_LOCK:
+        for _, engine in _ENGINES:
+            engine.release()

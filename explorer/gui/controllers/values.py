@@ -18,6 +18,7 @@ from explorer.core.analysis.position import PositionReport
 from explorer.core.analysis.value_cache import INSPECT_SIDE, ValueCache
 from explorer.core.analysis.values import ranked_winning_moves, values_text
 from explorer.core.exact.bigint import short_decimal
+from explorer.core.game import value_sequences
 from explorer.core.protocol import Rule
 from explorer.gui import memory
 from explorer.gui.jobs import LatestJob
@@ -231,6 +232,7 @@ class ValuesController(QObject):
         self.jobs.cancel()
         self.row_jobs.cancel()
         self.far_jobs.cancel()
+        value_sequences.release_all()  # the values far out belonged to the rule before
         self._far_refused.clear()
         self.work.hide()
         self._refused.clear()
