@@ -317,6 +317,13 @@ def test_sums_against_a_mocked_panel_follow_the_selection_rule_and_heaps():
     html, moves = panel.set_result.call_args.args
     total = g[4][9] ^ 5 ^ 3
     assert f"<b>{total}</b>" in html and ("P" in html if total == 0 else len(moves) > 0)
+    # the cells the position's own winning moves lead to, in the model for the grid to draw
+    moves_from = {(x, 9) for x in range(4)} | {(4, y) for y in range(9)} | {(4 - k, 9 - k) for k in range(1, 5)}
+    assert set(session.sum_moves) == {c for c in moves_from if g[c[0]][c[1]] == g[4][9] ^ total}
+    sums.hidden()
+    assert session.sum_moves == ()
+    sums.shown()
+    assert set(session.sum_moves) == {c for c in moves_from if g[c[0]][c[1]] == g[4][9] ^ total}
     before = (session.selection, sums.heaps)
     sums.play(0)  # the first winning move: the sum becomes cold
     after_total = g[session.selection[0]][session.selection[1]]
@@ -326,7 +333,7 @@ def test_sums_against_a_mocked_panel_follow_the_selection_rule_and_heaps():
     html, moves = panel.set_result.call_args.args
     assert "loses" in html and moves == []
     session.rule = parse_rule("misere")
-    assert "misère" in panel.set_error.call_args.args[0]
+    assert "misère" in panel.set_error.call_args.args[0] and session.sum_moves == ()
     # a late answer for another sum: dropped
     session.rule = Wythoff()
     question = sums.question()

@@ -65,6 +65,9 @@ class Session:
     why: tuple[int, int] | None = None  # the position whose moves "Why?" draws, or None
     demo: tuple[tuple[int, int], ...] = ()  # a perfect game shown from the selection (its positions), or ()
     demo_at: int = 0  # the move of `demo` shown
+    # The Sums panel's winning moves in the selected position's part: the cells they lead to,
+    # drawn on the grid while the panel is in front; () when there are none to draw.
+    sum_moves: tuple[tuple[int, int], ...] = ()
     # How far the rule is solved (its `bound`): set again when a growth of its sequence ends, so
     # that views redraw and a position refused before is asked again. None: exact everywhere.
     solved: int | None = None
@@ -88,6 +91,7 @@ class Session:
         self.report = None
         self.message = ""
         self.demo = ()
+        self.sum_moves = ()
         self.build = None
         self.why = None
         self.solved = rule.bound  # last: nothing refused under the old rule is asked again
@@ -97,6 +101,7 @@ class Session:
         self.report = None
         self.message = ""
         self.demo = ()
+        self.sum_moves = ()
         if self.why is not None:
             self.why = selection
 

@@ -69,6 +69,13 @@ def test_the_sums_panel_lists_every_winning_move_and_plays_one(qtbot, window):
         1 for x in range(7) for y in range(12) if (x, y) in _wythoff_moves(6, 11) and g[x][y] == g[6][11] ^ total
     )
     assert panel.moves.count() == want > 0
+    # the position's own winning moves are drawn on the grid (those in view)
+    cells = {c for c in _wythoff_moves(6, 11) if g[c[0]][c[1]] == g[6][11] ^ total}
+    assert set(window.session.sum_moves) == cells
+    window.grid.set_view(0, 0, 20, 20)
+    window.grid.render_now()
+    drawn = window.grid.overlays._sum_items
+    assert len(drawn) == (1 if cells else 0) and (not cells or len(drawn[0].data) == len(cells))
     panel.moves.itemActivated.emit(panel.moves.item(0))
     qtbot.waitUntil(lambda: "loses" in panel.result.text() and not window.sums.busy, timeout=30_000)
     a, b = window.session.selection

@@ -74,6 +74,7 @@ class SumsController:
             else f"({short_decimal(selection[0], 24)}, {short_decimal(selection[1], 24)})"
         )
         self.answer = None
+        self.session.sum_moves = ()
         question = self.question()
         if question is None:
             self.panel.set_result("", [])
@@ -97,9 +98,16 @@ class SumsController:
         )
 
     def shown(self) -> None:
-        """The panel came to the front: answer what changed while it was hidden."""
+        """The panel came to the front: answer what changed while it was hidden (and draw its
+        moves on the grid again)."""
         if self._stale:
             self.refresh()
+        elif self.answer is not None and self._current(self.answer[0]):
+            self._draw(self.answer[1])
+
+    def hidden(self) -> None:
+        """The panel went behind another: its moves are no longer drawn on the grid."""
+        self.session.sum_moves = ()
 
     def cancel(self) -> None:
         self.jobs.cancel()
@@ -113,6 +121,7 @@ class SumsController:
             return  # the sum or the rule changed meanwhile: a newer answer follows
         self.panel.set_busy(False)
         self.answer = (question, answer)
+        self._draw(answer)
         names = [f"G{_pos(p)}" for p in question.position.piles] + [f"heap {h}" for h in question.position.heaps]
         values = " ⊕ ".join(f"{short_decimal(g, 20)}" for g in answer.parts)
         verdict = (
@@ -123,6 +132,10 @@ class SumsController:
         )
         html = f"{' ⊕ '.join(names)}<br>= {values} = <b>{short_decimal(answer.grundy, 40)}</b><br>{verdict}"
         self.panel.set_result(html, [self._describe(question, m.part, m.after) for m in answer.winning_moves])
+
+    def _draw(self, answer: SumAnswer) -> None:
+        """The cells the selected position's part moves to, for the grid."""
+        self.session.sum_moves = tuple((m.after[0], m.after[1]) for m in answer.winning_moves if m.part == 0)
 
     def _describe(self, question: SumQuestion, part: int, after: tuple[int, ...]) -> str:
         k = len(question.position.piles)

@@ -21,6 +21,7 @@ PLACED = (28, 58, 138)
 NEW = (230, 120, 20)
 SHADE = (230, 120, 20, 70)
 RING = (214, 40, 57)
+SUM = (0, 150, 80)  # the Sums panel's winning moves in the selected part
 
 
 class Overlay(NamedTuple):
@@ -43,10 +44,40 @@ class Overlays:
         self.overlay: Overlay | None = None
         self._overlay_items: list[pg.GraphicsObject] = []
         self._highlight_items: list[pg.GraphicsObject] = []
+        self.sum_moves: tuple[Position, ...] = ()
+        self._sum_items: list[pg.GraphicsObject] = []
 
     def place(self) -> None:
         """Place the overlay again for the view on screen."""
         self._place_overlay()
+        self._place_sum_moves()
+
+    def set_sum_moves(self, cells: tuple[Position, ...]) -> None:
+        """Ring the cells the sum's winning moves lead to (the Sums panel's first part)."""
+        self.sum_moves = cells
+        self._place_sum_moves()
+
+    def _place_sum_moves(self) -> None:
+        for item in self._sum_items:
+            self.host.vb.removeItem(item)
+        self._sum_items = []
+        x0, y0, x1, y1 = self.host.visible_cells()
+        shown = [c for c in self.sum_moves if x0 - 1 <= c[0] <= x1 and y0 - 1 <= c[1] <= y1]
+        if not shown:
+            return
+        f = self.host.frame
+        cell_px = f.length(1) / max(self.host.vb.viewPixelSize()[0], 1e-300)
+        ring = pg.ScatterPlotItem(
+            x=np.array([f.sx(Fraction(c[0])) for c in shown]),
+            y=np.array([f.sy(Fraction(c[1])) for c in shown]),
+            symbol="d",
+            size=max(10.0, cell_px * 1.1),
+            brush=None,
+            pen=pg.mkPen(*SUM, width=3.0),
+        )
+        ring.setZValue(9.8)
+        self.host.vb.addItem(ring)
+        self._sum_items.append(ring)
 
     def set_highlight(self, cells: tuple[Position, ...]) -> None:
         """Outline these cells (the Beatty strip's hovered pair), apart from any overlay."""

@@ -180,6 +180,8 @@ class GridView(ExactView, pg.PlotWidget):
         session.events.solved.connect(lambda _: self._model_changed())
         session.events.values_known.connect(lambda _: self.render_now())
         session.events.mode.connect(lambda _: self.render_now())
+        session.events.sum_moves.connect(self.overlays.set_sum_moves)
+        self.overlays.sum_moves = session.sum_moves
         self._model_changed()
 
     @property

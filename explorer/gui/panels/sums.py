@@ -28,6 +28,7 @@ class SumsPanel(QWidget):
     partsChanged = Signal(object, object)  # a tuple of heaps, and (c, d) or None
     playRequested = Signal(int)  # the index of a winning move
     shownNow = Signal()  # the panel came to the front
+    hiddenNow = Signal()  # another panel came in front of it
     cancelRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -67,7 +68,12 @@ class SumsPanel(QWidget):
         self.result = QLabel(objectName="sumsResult")
         self.result.setWordWrap(True)
         layout.addWidget(self.result)
-        layout.addWidget(QLabel("<b>Winning moves</b> (double-click or Enter to play)"))
+        moves_title = QLabel(
+            "<b>Winning moves</b> (double-click or Enter to play; on the grid, "
+            "<span style='color:#009650'>◇</span> marks where the position's own moves lead)"
+        )
+        moves_title.setWordWrap(True)
+        layout.addWidget(moves_title)
         self.moves = QListWidget(objectName="sumsMoves")
         layout.addWidget(self.moves, 1)
         self.set_busy(False)
@@ -139,6 +145,10 @@ class SumsPanel(QWidget):
     def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         super().showEvent(event)
         self.shownNow.emit()
+
+    def hideEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().hideEvent(event)
+        self.hiddenNow.emit()
 
     def set_busy(self, busy: bool, done: int = 0, total: int = 0) -> None:
         self.progress.setVisible(busy)
