@@ -193,6 +193,7 @@ class Monkey:
         self.pending_export: str | None = None
         self.pending_file: tuple[str, str, int] | None = None  # (what, path, rows expected)
         self.pending_value: tuple[str, int, int, int, int, int] | None = None
+        self.pending_value_batch: tuple[str, int, list[tuple[int, int, int, int]], int] | None = None
         self.pending_hover: bool = False
         self.pending_npiles: tuple[int, ...] | None = None
         self.pending_sums = False
@@ -222,6 +223,7 @@ class Monkey:
             (3, self.choose_mode),
             (7, self.query),
             (2, self.value_query),
+            (1, self.value_batch),
             (5, self.play),
             (3, self.play_buttons),
             (3, self.sequence),
@@ -752,6 +754,27 @@ class Monkey:
         self._type_into(p.value, "")
         self.pending_value = (kind, g, x0, y0, x1, y1)
 
+    def value_batch(self) -> None:
+        """Import batch… with a value typed: each rectangle counts the cells of that value (small
+        rectangles, checked against G and R by their definitions; a wide one past the corner)."""
+        import os
+        import tempfile
+
+        rects = []
+        for _ in range(self.rng.randrange(1, 12)):
+            x0, y0 = self.rng.randrange(0, 40), self.rng.randrange(0, 40)
+            rects.append((x0, y0, x0 + self.rng.randrange(0, 25), y0 + self.rng.randrange(0, 25)))
+        if self.rng.random() < 0.3:
+            rects.append((self.rng.randrange(0, 30), 0, self.number(), self.rng.randrange(0, 30)))
+        kind = GRUNDY if self.rng.random() < 0.75 else REMOTENESS
+        g = self.rng.randrange(0, 6)
+        path = os.path.join(tempfile.gettempdir(), f"soak-{os.getpid()}-values.txt")
+        with open(path, "w") as handle:
+            handle.write(f"{len(rects)}\n" + "".join(f"{a} {b} {c} {d}\n" for a, b, c, d in rects))
+        before = len(self.w.session.queries)
+        self.w.query_panel.valueImportRequested.emit(path, kind, g)
+        self.pending_value_batch = (kind, g, rects, before)
+
     def play(self) -> None:
         panel = self.w.play_panel
         if self.rng.random() < 0.35 or self.w.session.game is None:
@@ -909,6 +932,9 @@ class Monkey:
         if self.pending_value is not None:
             self._check_value(*self.pending_value)
             self.pending_value = None
+        if self.pending_value_batch is not None:
+            self._check_value_batch(*self.pending_value_batch)
+            self.pending_value_batch = None
         if self.pending_hover:
             self._check_hover()
             self.pending_hover = False
@@ -1046,6 +1072,27 @@ class Monkey:
         if int(m.group(1)) != want or int(m.group(2)) != g:
             self.wrong(f"{name} = {g} count in [{x0}, {x1}] × [{y0}, {y1}]: shown {m.group(1)}, oracle {want}")
 
+    def _check_value_batch(self, kind: str, g: int, rects: list[tuple[int, int, int, int]], before: int) -> None:
+        """Every rectangle answered (or the batch refused with a message) and each count right: the
+        small ones by the definition; a wide one reaching past every column by its rows (each row
+        holds each value once under Nim's rays)."""
+        records = self.w.session.queries[before:]
+        counts = [int(c) for r in records if hasattr(r, "__len__") for c in r.counts]
+        if not counts:
+            return  # refused (a rule without these values, a corner still growing): said on the panel
+        if len(counts) != len(rects):
+            self.wrong(f"a value batch of {len(rects)} rectangles gave {len(counts)} answers")
+            return
+        name = "G" if kind == GRUNDY else "R"
+        small = [r for r in rects if max(r) < 80]
+        values = _values(self.definition, max((max(r) for r in small), default=0) + 1)[0 if kind == GRUNDY else 1]
+        for (x0, y0, x1, y1), count in zip(rects, counts, strict=True):
+            if max(x0, y0, x1, y1) >= 80:
+                continue
+            want = sum(values[x][y] == g for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+            if count != want:
+                self.wrong(f"value batch: {name} = {g} in [{x0}, {x1}] × [{y0}, {y1}]: {count}, oracle {want}")
+
     def _check_values_text(self, x: int, y: int) -> None:
         """The inspector's remoteness ("wins in 7 moves") and G, for small positions."""
         text = self.w.inspector.values.text() if self.w.inspector.values.isVisible() else ""
@@ -1123,6 +1170,11 @@ class Monkey:
             return
         d = self.definition
         numbers = [v for p in question.position.piles for v in p]
+        drawn = {(m.after[0], m.after[1]) for m in answer.winning_moves if m.part == 0}
+        if self.w.sums_panel.is_shown() and set(self.w.session.sum_moves) != drawn:
+            self.wrong(
+                f"sums {question.position}: the grid draws {self.w.session.sum_moves}, the moves lead to {drawn}"
+            )
         if d.misere or max(numbers, default=0) > 40:  # G by its definition: small positions only
             return
         parts = [oracle.grundy_small(d, *p) for p in question.position.piles]
