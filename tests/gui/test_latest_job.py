@@ -151,3 +151,32 @@ def test_an_answer_that_arrives_after_its_channel_was_deleted_goes_nowhere(qtbot
     while time.monotonic() < deadline:
         qtbot.wait(50)
     assert got == [] and failed == []
+
+
+def test_progress_reaches_the_gui_thread_at_most_every_few_hundredths_and_always_at_the_end(qtbot):
+    """A sum reported every block: hundreds of queued progress calls, each repainting a bar, made
+    one turn of the event loop take 200-300 ms (long soak, seed 20261405). Reports are sent at most
+    every PROGRESS_EVERY_S, and the last one always."""
+    import time
+
+    from explorer.gui.jobs import PROGRESS_EVERY_S
+
+    seen: list[tuple[int, int]] = []
+
+    def work(progress) -> int:  # type: ignore[no-untyped-def]
+        began = time.monotonic()
+        n = 0
+        while time.monotonic() - began < 0.3:
+            n += 1
+            progress(n, 10**9)
+        progress(10**9, 10**9)
+        return n
+
+    jobs = LatestJob()
+    reports: list[int] = []
+    jobs.submit(work, done=reports.append, failed=lambda e: None, progress=lambda n, t: seen.append((n, t)))
+    qtbot.waitUntil(lambda: not jobs.busy and bool(reports), timeout=10_000)
+    qtbot.wait(50)
+    assert reports[0] > 1000  # the worker reported far more often than the GUI heard
+    assert 2 <= len(seen) <= 0.3 / PROGRESS_EVERY_S + 3
+    assert seen[-1] == (10**9, 10**9)

@@ -31,7 +31,7 @@ from explorer.core.counting.cold_index import Counter
 from explorer.core.protocol import Rule, RuleError
 from explorer.core.textio.atomic import replaced
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
-from explorer.gui.jobs import LatestJob
+from explorer.gui.jobs import LatestJob, yield_to_the_gui
 from explorer.gui.panels.queries import SHOWN_BATCH_ROWS
 from explorer.session.model import GRUNDY, BatchRecord, QueryRecord, Session
 from explorer.session.views import GridView, QueryView
@@ -233,6 +233,7 @@ class QueryController(QObject):
         self.panel.show_progress(1, 1)
 
     def _batch_job(self, data: bytes, count: Callable[[QueryBatch], tuple[Any, str]]) -> Iterator[tuple[int, int, Any]]:
+        yield_to_the_gui()
         batch = parse_query_file(data)  # raises InputError: shown by `errored`
         total = len(batch)
         yield 0, total, None
