@@ -47,6 +47,8 @@ def _state(window) -> dict[str, object]:  # type: ignore[no-untyped-def]
         "why": s.why,
         "build": s.build,
         "demo": s.demo,
+        "heap": s.heap,
+        "heap_drawn": grid.raster_heap,
         "message": s.message,
         "inspector": labels,
         "path": list(grid.path),
@@ -202,3 +204,19 @@ def test_the_hover_text_follows_zooms_and_growth(qtbot, window):
     qtbot.waitUntil(lambda: rule.bound > far and not window.busy, timeout=60_000)
     _settle(qtbot, window)
     assert said[-1].startswith(f"({far}, 5)") and "beyond" not in said[-1]
+
+
+def test_a_heap_on_the_grid_reached_through_other_states_draws_as_a_fresh_window(qtbot, window, tmp_path):
+    """Grundy colouring under GDWN, then Wythoff, then the game plus a heap of 3 (Sums panel) draws
+    what a fresh window set straight to a heap of 3 draws (issue 37)."""
+    from explorer.session.model import GRUNDY
+
+    _rule(qtbot, window, "gdwn:1,2")
+    window.session.mode = GRUNDY
+    window.grid.set_view(0, 0, 200, 150)
+    _settle(qtbot, window)
+    _rule(qtbot, window, "wythoff")
+    window.sums.show_heap(3)
+    fresh = _fresh(qtbot, tmp_path, "heap")
+    fresh.sums.show_heap(3)
+    _same(qtbot, window, fresh)

@@ -321,6 +321,9 @@ class LeanAxis(pg.AxisItem):
             p.restore()
 
 
+WIDTH_STEP = 12  # the pile B axis's label space grows and shrinks in steps of this many pixels
+
+
 class ExactAxis(LeanAxis):
     """An axis whose scene value v stands for the cell origin + v * unit (see
     explorer.core.render.frame)."""
@@ -332,6 +335,21 @@ class ExactAxis(LeanAxis):
         self.enableAutoSIPrefix(False)
         self.origin = 0
         self.unit = 1
+
+    def _updateMaxTextSize(self, x: int) -> None:
+        """The pile B axis is as wide as the labels it shows now, in steps of WIDTH_STEP pixels.
+        pyqtgraph's own rule widens it to the widest label it ever showed and narrows it only 10
+        pixels past that: a window that had shown 150 drew the grid 8 pixels narrower than a
+        fresh window at the same view (issue 37's heap test). The steps keep a pan from re-laying
+        the plot out on every frame: only a label crossing a step does."""
+        if self.orientation not in ("left", "right"):
+            super()._updateMaxTextSize(x)
+            return
+        width = -(-int(x) // WIDTH_STEP) * WIDTH_STEP
+        if width != self.textWidth:
+            self.textWidth = width
+            if self.style["autoExpandTextSpace"]:
+                self._updateWidth()
 
     def set_frame(self, origin: int, unit: int) -> None:
         self.origin, self.unit = origin, unit
