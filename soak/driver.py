@@ -194,6 +194,7 @@ class Monkey:
         self.pending_file: tuple[str, str, int] | None = None  # (what, path, rows expected)
         self.pending_value: tuple[str, int, int, int, int, int] | None = None
         self.pending_value_batch: tuple[str, int, list[tuple[int, int, int, int]], int] | None = None
+        self.pending_heap = False
         self.pending_hover: bool = False
         self.pending_npiles: tuple[int, ...] | None = None
         self.pending_sums = False
@@ -224,6 +225,7 @@ class Monkey:
             (7, self.query),
             (2, self.value_query),
             (1, self.value_batch),
+            (2, self.grid_heap),
             (5, self.play),
             (3, self.play_buttons),
             (3, self.sequence),
@@ -357,9 +359,19 @@ class Monkey:
         while not self._watch_stop.wait(0.02):
             stretch, started = self._stretch
             if stretch and stretch != self._stack_for and time.perf_counter() - started > STACK_AFTER_S:
-                frame = sys._current_frames().get(main)
+                frames = sys._current_frames()
+                frame = frames.get(main)
                 if frame is not None:
                     self._stack = "".join(traceback.format_stack(frame)[-14:])
+                    # and the other threads: a worker that holds the GIL stalls the GUI thread
+                    # wherever it next needs it (a stall "in processEvents" with no frame of ours)
+                    names = {t.ident: t.name for t in threading.enumerate()}
+                    for ident, other in frames.items():
+                        if ident in (main, threading.get_ident()) or "soak" in names.get(ident, ""):
+                            continue
+                        stack = "".join(traceback.format_stack(other)[-6:])
+                        if "/explorer/" in stack:
+                            self._stack += f"  -- thread {names.get(ident, ident)}:\n{stack}"
                     self._stack_for = stretch
 
     def _timed(self, fn: Callable[[], None], whole_action: bool = False) -> None:
@@ -775,6 +787,13 @@ class Monkey:
         self.w.query_panel.valueImportRequested.emit(path, kind, g)
         self.pending_value_batch = (kind, g, rects, before)
 
+    def grid_heap(self) -> None:
+        """Sums panel ▸ the game plus a heap of h on the grid (or back to the game alone)."""
+        self.w.show_panel("sums")
+        h = 0 if self.rng.random() < 0.3 else self.rng.randrange(1, 16)
+        self.w.sums_panel.grid_heap.setValue(h)
+        self.pending_heap = True
+
     def play(self) -> None:
         panel = self.w.play_panel
         if self.rng.random() < 0.35 or self.w.session.game is None:
@@ -932,6 +951,9 @@ class Monkey:
         if self.pending_value is not None:
             self._check_value(*self.pending_value)
             self.pending_value = None
+        if self.pending_heap:
+            self._check_heap()
+            self.pending_heap = False
         if self.pending_value_batch is not None:
             self._check_value_batch(*self.pending_value_batch)
             self.pending_value_batch = None
@@ -1093,6 +1115,27 @@ class Monkey:
             if count != want:
                 self.wrong(f"value batch: {name} = {g} in [{x0}, {x1}] × [{y0}, {y1}]: {count}, oracle {want}")
 
+    def _check_heap(self) -> None:
+        """The game plus a heap of h: the grid's cold texels are the cells of value h (cells near the
+        origin, by the definition), and the heap is drawn only in hot/cold colouring."""
+        s, grid = self.w.session, self.w.grid
+        if s.heap and s.mode != "hot/cold":
+            self.wrong(f"a heap of {s.heap} kept while colouring by {s.mode}")
+        drawn, r = grid.raster_heap, grid.raster
+        if not s.heap or drawn is None or drawn[0] != s.heap or r is None or r.step != 1 or self.definition.misere:
+            return
+        cold = {(int(c), int(j)) for c, j in zip(r.cols, r.rows, strict=True)}
+        size = 60
+        g = _values(self.definition, size)[0]
+        for i in range(r.nx):
+            for j in range(r.ny):
+                x, y = r.x0 + i, r.y0 + j
+                inside = 0 <= x < size and 0 <= y < size and max(x, y) < drawn[1]
+                if inside and ((i, j) in cold) != (g[x][y] == s.heap):
+                    shown = "cold" if (i, j) in cold else "hot"
+                    self.wrong(f"heap {s.heap}: ({x}, {y}) drawn {shown}, G = {g[x][y]}")
+                    return
+
     def _check_values_text(self, x: int, y: int) -> None:
         """The inspector's remoteness ("wins in 7 moves") and G, for small positions."""
         text = self.w.inspector.values.text() if self.w.inspector.values.isVisible() else ""
@@ -1114,6 +1157,23 @@ class Monkey:
         text = self.w.hover_label.text()
         if not text or "outside" in text or "beyond" in text or text.startswith("n = ") or text == START_HINT:
             return  # (a number of the Beatty strip: _check_strip; nothing hovered or selected: the hint)
+        m = re.match(r"\((\d+), (\d+)\) plus a heap of (\d+)(  (cold|hot)|: being drawn)", text)
+        if m:  # the game plus a heap of h: cold exactly where G = h
+            x, y, h = (int(v) for v in m.groups()[:3])
+            if m.group(5) and max(x, y) < 60 and not self.definition.misere:
+                g = _values(self.definition, max(x, y) + 1)[0][x][y]
+                if (m.group(5) == "cold") != (g == h):
+                    self.wrong(f"hover says ({x}, {y}) plus a heap of {h} is {m.group(5)}; G = {g}")
+            return
+        m = re.match(r"pixel \[(\d+), (\d+)\] × \[(\d+), (\d+)\] plus a heap of (\d+): (\d+) cold cells", text)
+        if m:
+            x0, x1, y0, y1, h, n = (int(v) for v in m.groups())
+            if max(x1, y1) < 60 and not self.definition.misere:
+                g = _values(self.definition, max(x1, y1) + 1)[0]
+                want = sum(g[x][y] == h for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+                if n != want:
+                    self.wrong(f"hover pixel [{x0}…] plus a heap of {h} says {n} cold cells; G = h in {want}")
+            return
         m = re.match(r"\((\d+), (\d+)\)  (cold|hot)", text)
         if m:
             x, y = int(m.group(1)), int(m.group(2))

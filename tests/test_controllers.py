@@ -332,8 +332,14 @@ def test_sums_against_a_mocked_panel_follow_the_selection_rule_and_heaps():
     assert after_total == 0 and (session.selection, sums.heaps) != before
     html, moves = panel.set_result.call_args.args
     assert "loses" in html and moves == []
+    # the grid shows the game plus a heap: hot/cold colouring, the panel follows the model
+    session.mode = "grundy"
+    sums.show_heap(3)
+    assert (session.heap, session.mode) == (3, "hot/cold") and panel.set_grid_heap.call_args.args == (3,)
     session.rule = parse_rule("misere")
-    assert "misère" in panel.set_error.call_args.args[0] and session.sum_moves == ()
+    assert "misère" in panel.set_error.call_args.args[0] and session.sum_moves == () and session.heap == 0
+    sums.show_heap(2)  # refused in a sentence: misère values do not decide sums
+    assert session.heap == 0 and "misère" in panel.set_error.call_args.args[0]
     # a late answer for another sum: dropped
     session.rule = Wythoff()
     question = sums.question()

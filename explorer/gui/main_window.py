@@ -199,6 +199,7 @@ class MainWindow(DockedPanels):
         self.sums_panel.playRequested.connect(self.sums.play)
         self.sums_panel.shownNow.connect(self.sums.shown)
         self.sums_panel.hiddenNow.connect(self.sums.hidden)
+        self.sums_panel.gridHeapChanged.connect(self.sums.show_heap)
         self.sums_panel.cancelRequested.connect(self.sums.cancel)
         self.array = ArrayController(session, self.array_panel, LatestJob(self), go_to=self.go_to_position)
         self.array_panel.entryChosen.connect(self.array.entry_chosen)

@@ -70,6 +70,10 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
         window.show_panel("sums")
         window.sums_panel.set_heaps(tuple(args.heaps))
         window.sums_panel.evaluate()
+    if getattr(args, "grid_heap", None):  # the game plus a heap of h, drawn on the grid
+        window.show_panel("sums")
+        window.sums_panel.grid_heap.setValue(args.grid_heap)
+        _wait(app, window)
     if getattr(args, "build", None) is not None:  # build mode, this many steps in
         window.show_panel("build")
         window.explain.start()

@@ -17,7 +17,7 @@ from explorer.core.analysis.play import Game
 from explorer.core.analysis.position import PositionReport
 from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.closed_form import cells_in
-from explorer.core.protocol import Rule
+from explorer.core.protocol import Rule, ValueSequences
 from explorer.core.rules.closed import Wythoff
 from explorer.core.values import GRUNDY, HOT_COLD, MODES, REMOTENESS
 from explorer.session.events import FieldSignals, evented
@@ -68,6 +68,9 @@ class Session:
     # The Sums panel's winning moves in the selected position's part: the cells they lead to,
     # drawn on the grid while the panel is in front; () when there are none to draw.
     sum_moves: tuple[tuple[int, int], ...] = ()
+    # The grid shows the game plus a Nim heap of this size: the sum's cold cells are the cells of
+    # Grundy value `heap` (hot/cold colouring, rules whose values are sequences). 0: the game alone.
+    heap: int = 0
     # How far the rule is solved (its `bound`): set again when a growth of its sequence ends, so
     # that views redraw and a position refused before is asked again. None: exact everywhere.
     solved: int | None = None
@@ -82,6 +85,7 @@ class Session:
         self.values = ValueCache(self.rule)
         self.events.rule.connect(self._rule_set)
         self.events.selection.connect(self._selection_set)
+        self.events.mode.connect(self._mode_set)
 
     def _rule_set(self, rule: Rule) -> None:
         """Everything worked out under the old rule goes: the report, its message, the overlays
@@ -92,9 +96,16 @@ class Session:
         self.message = ""
         self.demo = ()
         self.sum_moves = ()
+        if not isinstance(rule, ValueSequences):  # no values as sequences: no heap to add
+            self.heap = 0
         self.build = None
         self.why = None
         self.solved = rule.bound  # last: nothing refused under the old rule is asked again
+
+    def _mode_set(self, mode: str) -> None:
+        """A heap added to the game is drawn in hot/cold colouring only."""
+        if mode != HOT_COLD:
+            self.heap = 0
 
     def _selection_set(self, selection: tuple[int, int] | None) -> None:
         """The old position's report and perfect game go; Why? follows the selection while it is on."""

@@ -110,6 +110,7 @@ class SumsView(Protocol):
     def set_error(self, message: str) -> None: ...
     def set_busy(self, busy: bool, done: int = 0, total: int = 0) -> None: ...
     def is_shown(self) -> bool: ...  # in front: a hidden panel's sum is worked out when it is shown
+    def set_grid_heap(self, heap: int) -> None: ...  # the heap the grid adds to the game (0: none)
 
 
 class WorkView(Protocol):

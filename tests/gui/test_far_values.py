@@ -168,3 +168,63 @@ def test_a_value_batch_beyond_the_corner_without_sequences_is_refused_and_the_pa
     assert "leaves the computed square" in window.query_panel.result.text()
     with qtbot.waitSignal(window.queries.batchFinished, timeout=30_000):
         window.query_panel.importRequested.emit(str(path))
+
+
+def _heap_texels(window) -> dict[tuple[int, int], int]:
+    r = window.grid.raster
+    return {(int(j), int(i)): int(c) for i, j, c in zip(r.cols, r.rows, r.counts, strict=True)}
+
+
+def test_the_grid_shows_the_game_plus_a_heap_exactly_at_any_zoom(qtbot, window):
+    """Sums panel ▸ "On the grid: the game plus a heap of h": the sum's cold cells are the cells of
+    value h. Each texel's count is checked against Maharaja's table computed here on its own, cell
+    by cell and zoomed out; the hover says what a cell is in the sum."""
+    choose_rule(qtbot, window, "maharaja")
+    n = 1500
+    g = np.asarray(window.session.rule.value_table(n, n).grundy)
+    window.show_panel("sums")
+    window.sums_panel.grid_heap.setValue(4)
+    assert window.session.heap == 4 and window.session.mode == "hot/cold"
+    for view in ((0, 0, 60, 40), (900, 1300, 960, 1340), (0, 0, n - 1, n - 1)):
+        window.grid.set_view(*view)
+        qtbot.waitUntil(lambda: not window.values.busy and window.values.cache.far is not None, timeout=60_000)
+        window.grid.render_now()
+        qtbot.waitUntil(lambda: window.grid.raster_heap is not None and not window.grid.rendering, timeout=30_000)
+        r, shown = window.grid.raster, _heap_texels(window)
+        assert window.grid.raster_heap == (4, window.values.cache.far.n)
+        checked = 0
+        for j in range(r.ny):
+            for i in range(r.nx):
+                x, y = r.x0 + i * r.step, r.y0 + j * r.step
+                if x + r.step > n or y + r.step > n or x < 0 or y < 0:
+                    continue
+                want = int(np.count_nonzero(g[x : x + r.step, y : y + r.step] == 4))
+                assert shown.get((j, i), 0) == want, (x, y, r.step)
+                checked += 1
+        assert checked > 100
+    window.grid.set_view(0, 0, 60, 40)
+    window.grid.render_now()
+    qtbot.waitUntil(lambda: window.grid.raster.step == 1 and not window.grid.rendering, timeout=30_000)
+    cold = next((x, y) for x in range(30) for y in range(30) if g[x, y] == 4)
+    hot = next((x, y) for x in range(30) for y in range(30) if g[x, y] == 5)
+    assert "cold: G = 4" in window.grid.hover_description(*cold)
+    assert "hot: G ≠ 4" in window.grid.hover_description(*hot)
+    # back to the game alone: the rule's own cold cells
+    window.sums_panel.grid_heap.setValue(0)
+    window.grid.render_now()
+    qtbot.waitUntil(lambda: window.grid.raster_heap is None and not window.grid.rendering, timeout=30_000)
+    assert "P-position" in window.grid.hover_description(0, 0)
+
+
+def test_a_heap_on_the_grid_goes_with_value_colouring_and_is_refused_under_misere(qtbot, window):
+    from explorer.session.model import GRUNDY
+
+    window.show_panel("sums")
+    window.sums_panel.grid_heap.setValue(2)
+    assert window.session.heap == 2
+    window.session.mode = GRUNDY  # colouring by value: the heap goes, and the panel says so
+    assert window.session.heap == 0 and window.sums_panel.grid_heap.value() == 0
+    choose_rule(qtbot, window, "misere")
+    window.sums_panel.grid_heap.setValue(3)
+    assert window.session.heap == 0 and window.sums_panel.grid_heap.value() == 0
+    assert "misère" in window.sums_panel.result.text()

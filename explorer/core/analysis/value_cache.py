@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -21,9 +21,19 @@ from explorer.core.values import GRUNDY, REMOTENESS
 from explorer.core.values.cost import WINDOW_WORK
 
 if TYPE_CHECKING:
+    from explorer.core.counting.raster import Raster
     from explorer.core.game.value_sequences import ValuesSolved
     from explorer.core.values.rows import GrundyRows
     from explorer.core.values.table import ValueTable
+
+
+class HeapPicture(NamedTuple):
+    """The texels of the game plus a Nim heap of h (`raster`: cells of value h in each), known
+    inside [0, solved)²."""
+
+    raster: Raster
+    solved: int
+
 
 START_SIDE = 256
 # The inspector computes G and R of a selected position on its own, whatever the colour mode,
@@ -166,6 +176,26 @@ class ValueCache:
                 budget.FAR_VALUES_WINDOW, columns, progress, budget.FAR_VALUES_WINDOW_BYTES
             )
         return self.far
+
+    # ----- the game plus a Nim heap of h: its cold cells are the cells of value h -------------------
+    def heap_columns_for(self, x: int, y: int) -> int | None:
+        """The columns to solve so that the square [0, n)² covers (x, y) as far as the window's
+        bound allows (a power of two); None if solved already or the rule has no value sequences."""
+        if not self.has_far:
+            return None
+        need = max(x, y, 0)
+        n = min(max(1 << 12, 1 << need.bit_length()), budget.FAR_COLUMNS_WINDOW)
+        return n if self.far is None or n > self.far.n else None
+
+    def heap_picture(self, h: int, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> HeapPicture:
+        """The grid's texels for the game plus a heap of h: in each, the exact count of cells of
+        value h (the sum's cold cells), inside the square [0, n)² of the solved columns."""
+        from explorer.core.counting.raster import rasterize_sequence
+
+        far = self.far
+        n = far.n if far is not None and h < far.values else 0
+        col = far.cols[h] if far is not None and n else np.empty(0, dtype=np.int32)
+        return HeapPicture(rasterize_sequence(col, n, x_lo, y_lo, x_hi, y_hi, step), n)
 
     def grundy_above(self, x: int, y: int) -> int | None:
         """H where G(x, y) is known to be at least H (the values far out hold none below H there)."""

@@ -134,6 +134,12 @@ def bounded_levels(raster: Raster, n: int) -> NDArray[np.uint8]:
     return levels.astype(np.uint8)
 
 
+def heap_levels(raster: Raster, solved: int) -> Levels:
+    """The game plus a Nim heap of h (`raster`: the cells of value h in each texel, which are the
+    sum's cold cells): coloured as a rule solved on the square [0, solved)²."""
+    return Levels(bounded_levels(raster, solved), palette.custom_lookup_table())
+
+
 class FrameBuffers:
     """The arrays a window lends `levels_for` (and its image) from frame to frame. The window
     gives arrays of 1 MiB or more pages of their own (explorer.allocator), so a fresh 8 MB array

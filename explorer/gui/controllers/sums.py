@@ -16,7 +16,7 @@ from explorer.core.analysis.far_values import SumAnswer, SumPosition, engine_of,
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import Progress, Rule, RuleError
 from explorer.session.jobs import Jobs
-from explorer.session.model import Session
+from explorer.session.model import HOT_COLD, Session
 from explorer.session.views import SumsView
 
 
@@ -47,6 +47,7 @@ class SumsController:
         self._stale = False
         session.events.selection.connect(lambda _: self.refresh())
         session.events.rule.connect(lambda _: self.refresh())
+        session.events.heap.connect(panel.set_grid_heap)
         self.refresh()
 
     @property
@@ -104,6 +105,19 @@ class SumsController:
             self.refresh()
         elif self.answer is not None and self._current(self.answer[0]):
             self._draw(self.answer[1])
+
+    def show_heap(self, heap: int) -> None:
+        """Draw the game plus a Nim heap of `heap` on the grid: its cold cells are the cells of value
+        `heap`. Hot/cold colouring; refused in a sentence under a rule whose values are not sequences."""
+        if heap:
+            try:
+                engine_of(self.session.rule)
+            except RuleError as exc:
+                self.panel.set_grid_heap(0)
+                self.panel.set_error(str(exc))
+                return
+            self.session.mode = HOT_COLD
+        self.session.heap = heap
 
     def hidden(self) -> None:
         """The panel went behind another: its moves are no longer drawn on the grid."""

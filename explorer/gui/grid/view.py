@@ -19,13 +19,13 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 
-from explorer.core.analysis.value_cache import ValueCache
+from explorer.core.analysis.value_cache import HeapPicture, ValueCache
 from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import digit_count, short_decimal
 from explorer.core.game.moves import Move
 from explorer.core.protocol import Rule
 from explorer.core.render.frame import Frame
-from explorer.core.render.levels import FrameBuffers, levels_for
+from explorer.core.render.levels import FrameBuffers, heap_levels, levels_for
 from explorer.gui import palette
 from explorer.gui.grid.axes import ExactAxis
 from explorer.gui.grid.items import CellBorders, CellImage, RectSelectViewBox
@@ -37,6 +37,8 @@ from explorer.gui.jobs import LatestJob
 from explorer.gui.throttle import Throttle
 from explorer.session.jobs import off_thread
 from explorer.session.model import GRUNDY, HOT_COLD, Session
+
+HEAP_COLUMNS_ON_GUI = 1 << 16  # a heap's picture reading more solved columns is drawn on a worker
 
 GRID_LINES_FROM_PX = 8.0  # draw cell borders once a cell is this many pixels wide
 HUGE_BITS = 20_000  # beyond ~6 000 digits a frame takes more than ~10 ms: draw off the GUI thread
@@ -89,6 +91,7 @@ class GridView(ExactView, pg.PlotWidget):
         self.frame = Frame()
         self.raster: Raster | None = None
         self.raster_rule: Rule | None = None
+        self.raster_heap: tuple[int, int] | None = None  # the raster's (heap, solved columns) in heap mode
         self._hovered: QPointF | None = None  # where the mouse is, in scene coordinates (a zoom moves the cell)
         self._visible: tuple[object, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
         self.view_moves = 0
@@ -153,6 +156,9 @@ class GridView(ExactView, pg.PlotWidget):
         step = self.step()
         request = (x_lo, y_lo, x_hi, y_hi, step)
         rule = self.rule
+        if self.heap_shown:
+            self._render_heap(rule, self.heap_shown, request)
+            return
         background = off_thread(rule.cost(x_lo, y_lo, x_hi, y_hi))
         if background:
             # the part of the view on the board: cells left of or below 0 do not exist
@@ -167,9 +173,41 @@ class GridView(ExactView, pg.PlotWidget):
         )
 
     def _arrived(self, rule: Rule, raster: Raster) -> None:
-        if rule == self.rule:
-            self.raster_rule = rule
+        if rule == self.rule and not self.heap_shown:
+            self.raster_rule, self.raster_heap = rule, None
             self._show_raster(raster)
+
+    # ----- the game plus a Nim heap (the Sums panel's "show on the grid") ----------------------------
+    @property
+    def heap_shown(self) -> int:
+        """The heap added to the game on the grid (hot/cold colouring), or 0."""
+        return self.session.heap if self.mode == HOT_COLD else 0
+
+    def _render_heap(self, rule: Rule, heap: int, request: tuple[int, int, int, int, int]) -> None:
+        """Draw the sum's cold cells, the cells of value `heap`, from that value's sequence (solved
+        first, on a worker, as far as the view needs and the window's bound allows)."""
+        values = self.values
+        if values is None:
+            return
+        x_lo, _, x_hi, y_hi, _ = request
+        need = values.heap_columns_for(x_hi, y_hi)
+        if need is not None:
+            self.farValuesNeeded.emit(need)
+        solved = values.far.n if values.far is not None else 0
+        columns = max(0, min(x_hi, solved) - max(x_lo, 0))
+        self.render_jobs.submit(
+            values.heap_picture,
+            heap,
+            *request,
+            done=lambda picture: self._heap_arrived(rule, heap, picture),
+            failed=lambda exc: self.busy.emit(f"Drawing failed: {exc}"),
+            background=columns > HEAP_COLUMNS_ON_GUI,
+        )
+
+    def _heap_arrived(self, rule: Rule, heap: int, picture: HeapPicture) -> None:
+        if rule == self.rule and heap == self.heap_shown:
+            self.raster_rule, self.raster_heap = rule, (heap, picture.solved)
+            self._show_raster(picture.raster)
 
     # ----- what it draws: the session model's, never a copy ----------------------------------------
     def bind(self, session: Session) -> None:
@@ -180,6 +218,7 @@ class GridView(ExactView, pg.PlotWidget):
         session.events.solved.connect(lambda _: self._model_changed())
         session.events.values_known.connect(lambda _: self.render_now())
         session.events.mode.connect(lambda _: self.render_now())
+        session.events.heap.connect(lambda _: self._model_changed())
         session.events.sum_moves.connect(self.overlays.set_sum_moves)
         self.overlays.sum_moves = session.sum_moves
         self._model_changed()
@@ -217,24 +256,19 @@ class GridView(ExactView, pg.PlotWidget):
         self.raster = raster
         step = raster.step
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
-        f = self.frame
-        if raster.nx and raster.ny:
+        if raster.nx and raster.ny and self.raster_heap is not None:
+            drawn = heap_levels(raster, self.raster_heap[1])
+            self.image.setLookupTable(drawn.lut, update=False)
+            self.image.setImage(drawn.levels, levels=(0, 255), autoLevels=False)
+            self._place_image(raster)
+        elif raster.nx and raster.ny:
             drawn = levels_for(self.rule, raster, self.mode, self.values, self._buffers, self.value_marks.scaled)
             if drawn.value_range is not None:  # nothing known in view (all grey): the bar stays as it is
                 self.value_marks.scaled = drawn
             self.value_marks.value_grid = drawn.grid
             self.image.setLookupTable(drawn.lut, update=False)  # setImage updates it (once)
             self.image.setImage(drawn.levels, levels=(0, 255), autoLevels=False)
-            half = Fraction(1, 2)
-            self.image.setRect(
-                QRectF(
-                    f.sx(raster.x0 - half),
-                    f.sy(raster.y0 - half),
-                    f.length(raster.nx * step),
-                    f.length(raster.ny * step),
-                )
-            )
-            self.image.setVisible(True)
+            self._place_image(raster)
         else:
             self.image.setVisible(False)
         self._draw_borders(step)
@@ -245,6 +279,18 @@ class GridView(ExactView, pg.PlotWidget):
         self.marks.place()
         self.overlays.place()
         self.viewChanged.emit()
+
+    def _place_image(self, raster: Raster) -> None:
+        f, half = self.frame, Fraction(1, 2)
+        self.image.setRect(
+            QRectF(
+                f.sx(raster.x0 - half),
+                f.sy(raster.y0 - half),
+                f.length(raster.nx * raster.step),
+                f.length(raster.ny * raster.step),
+            )
+        )
+        self.image.setVisible(True)
 
     # ----- the parts' faces: what controllers and views ask of the grid ---------------------------
     def set_selection(self, x: int | None, y: int | None, moves: tuple[Move, ...] = ()) -> None:
@@ -355,6 +401,8 @@ class GridView(ExactView, pg.PlotWidget):
         step = self.raster.step if self.raster else 1
         if x < 0 or y < 0:
             return "outside the board: piles hold 0 or more counters"
+        if self.heap_shown:
+            return self._describe_heap(x, y, step)
         # the raster on screen answers only if it was drawn for the rule in effect
         known = self.raster.count_at(x, y) if self.raster and self.raster_rule == self.rule else None
         bound = self.rule.bound
@@ -379,6 +427,33 @@ class GridView(ExactView, pg.PlotWidget):
         return (
             f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}]: {n} cold cells of {step}²{solved} "
             f"(near ({x}, {y}))"
+        )
+
+    def _describe_heap(self, x: int, y: int, step: int) -> str:
+        """Hovering the game plus a heap of h: the sum's cold cells are the cells of value h."""
+        heap = self.heap_shown
+        drawn = self.raster_heap
+        if self.raster is None or self.raster_rule != self.rule or drawn is None or drawn[0] != heap:
+            return f"({x}, {y}) plus a heap of {heap}: being drawn"
+        solved = drawn[1]
+        if max(x, y) >= solved:
+            return (
+                f"({x}, {y}) plus a heap of {heap}: beyond [0, {solved:,})², where the cells of value {heap} "
+                "are solved so far"
+            )
+        n = self.raster.count_at(x, y) or 0
+        if step == 1:
+            word = (
+                f"cold: G = {heap}, so the sum's value is {heap} ⊕ {heap} = 0 and the player to move loses"
+                if n
+                else f"hot: G ≠ {heap}, the player to move wins (the sum's value is not 0)"
+            )
+            return f"({x}, {y}) plus a heap of {heap}  {word}"
+        x0, y0 = x - x % step, y - y % step
+        inside = f", counted in [0, {solved:,})² only" if max(x0, y0) + step > solved else ""
+        return (
+            f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}] plus a heap of {heap}: {n} cold cells "
+            f"(cells of value {heap}) of {step}²{inside} (near ({x}, {y}))"
         )
 
     def _on_mouse_moved(self, pos: QPointF) -> None:

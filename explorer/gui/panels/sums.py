@@ -7,7 +7,7 @@ A view: it reads the heaps and the second position typed, emits `partsChanged(he
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -17,10 +17,12 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from explorer.core import budget
 from explorer.core.exact.bigint import parse_natural
 
 
@@ -30,6 +32,7 @@ class SumsPanel(QWidget):
     shownNow = Signal()  # the panel came to the front
     hiddenNow = Signal()  # another panel came in front of it
     cancelRequested = Signal()
+    gridHeapChanged = Signal(int)  # draw the game plus a heap of h on the grid (0: the game alone)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -59,6 +62,19 @@ class SumsPanel(QWidget):
         second.addWidget(self.use_second)
         second.addWidget(self.second)
         layout.addLayout(second)
+        grid_row = QHBoxLayout()
+        grid_row.addWidget(QLabel("On the grid: the game plus a heap of"))
+        self.grid_heap = QSpinBox(objectName="sumsGridHeap")
+        self.grid_heap.setRange(0, budget.FAR_VALUES_WINDOW - 1)
+        self.grid_heap.setSpecialValueText("none")
+        self.grid_heap.setToolTip(
+            "The sum of the game and a Nim heap of h is cold exactly where G = h: the grid shows those "
+            "cells (hot/cold colouring)."
+        )
+        self.grid_heap.valueChanged.connect(self.gridHeapChanged)
+        grid_row.addWidget(self.grid_heap)
+        grid_row.addStretch(1)
+        layout.addLayout(grid_row)
         self.go = QPushButton("Evaluate", objectName="sumsGo")
         layout.addWidget(self.go)
         self.progress = QProgressBar(objectName="sumsProgress")
@@ -138,6 +154,10 @@ class SumsPanel(QWidget):
         self.set_busy(False)
         self.result.setText(f"<span style='color:#b00020'><b>{message}</b></span>")
         self.moves.clear()
+
+    def set_grid_heap(self, heap: int) -> None:
+        with QSignalBlocker(self.grid_heap):
+            self.grid_heap.setValue(heap)
 
     def is_shown(self) -> bool:
         return self.isVisible()
