@@ -88,6 +88,7 @@ screenshots: $(RUN_STAMP)
 	$(SHOT) docs/images/far-values.png --mode grundy --view 99950 161750 100050 161850 --select 100000 161803 --size 1100x680
 	$(SHOT) docs/images/far-values-maharaja.png --rule maharaja --mode grundy --view 99700 161500 100300 162100 --size 1100x680
 	$(SHOT) docs/images/sums.png --select 6 11 --heaps 7 2 --size 1100x680
+	$(SHOT) docs/images/heap.png --rule maharaja --grid-heap 3 --view 0 0 400 300 --size 1100x680
 	$(SHOT) docs/images/value-strips.png --rule maharaja --value 5 --size 1100x680
 	$(SHOT) docs/images/maharaja.png --rule maharaja --select 5 7 --view 0 0 40 26 --size 1100x680
 	$(SHOT) docs/images/gdwn-far.png --rule gdwn:1,2 --view 0 0 3000000 2000000 --size 1100x680
