@@ -234,3 +234,59 @@ def test_the_colour_range_keeps_the_frame_befores_while_it_holds_the_values_and_
     keeps = previous is not None and previous[0] <= fresh[0] and fresh[1] <= previous[1]
     keeps = keeps and previous[1] - previous[0] <= 2 * (fresh[1] - fresh[0])
     assert got == (previous if keeps else fresh)
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    tx0=st.integers(0, 40),
+    ty0=st.integers(0, 40),
+    step=st.integers(2, 37),
+    corner=st.sampled_from([0, 256, 700]),
+)
+def test_zoomed_out_past_the_corner_each_value_has_its_exact_share(tx0, ty0, step, corner):
+    """Issue 37: zoomed out past the corner, a texel's colour mixes its cells' colours. The counts
+    of each value in each counted texel are checked against Maharaja's table computed on its own
+    (G by its moves, no sequences), and the colour against the mix of those counts."""
+    from explorer.core.counting.raster import rasterize
+    from explorer.core.render.levels import levels_for
+    from explorer.core.render.palette import value_lookup_table
+    from explorer.core.rules.registry import parse_rule
+
+    rule = parse_rule("maharaja")
+    g = _MAHARAJA_TABLE.setdefault("g", np.asarray(rule.value_table(2600, 2600).grundy))
+    cache = ValueCache(rule)
+    cache.far = rule.value_engine.grow(16, 4096)
+    if corner:
+        cache.grow(corner)  # texels that reach into the corner table keep their sampled colour
+    nx, ny = 2400 // step - tx0, 2400 // step - ty0
+    x0, y0 = tx0 * step, ty0 * step
+    raster = rasterize(x0, y0, x0 + nx * step, y0 + ny * step, step)
+    assert (raster.nx, raster.ny) == (nx, ny)
+    drawn = levels_for(rule, raster, GRUNDY, cache)
+    region = drawn.grid.shares
+    assert region is not None and drawn.mixed is not None
+    lut = value_lookup_table(GRUNDY)
+    counts = np.stack([region.counts(h) for h in range(16)])
+    checked = 0
+    for j in range(0, ny, 7):
+        for i in range(0, nx, 5):
+            xa, ya = x0 + i * step, y0 + j * step
+            reaches = xa < cache.side and ya < cache.side and cache.table is not None
+            assert region.counted[j, i] == (not reaches)
+            if reaches:
+                continue
+            block = g[xa : xa + step, ya : ya + step]
+            want = [int(np.count_nonzero(block == h)) for h in range(16)]
+            assert counts[:, j, i].tolist() == want == region.texel_counts(i, j)
+            checked += 1
+    assert checked > 20
+    # the colour: each value's colour (on the bar's scale) by its share, grey for G > 15
+    lo, hi = drawn.value_range
+    colours = [lut[int(min(255, max(1, (h - lo) * 254 / (hi - lo) + 1)))].astype(float) for h in range(16)]
+    j, i = np.argwhere(region.counted & (counts.sum(axis=0) > 0))[0]
+    mix = sum(counts[h, j, i] * colours[h] for h in range(16)) + (step * step - counts[:, j, i].sum()) * lut[0]
+    assert np.abs(drawn.mixed[j, i].astype(float) - mix / step**2).max() <= 0.5 + 1e-9
+    assert (drawn.mixed[~region.counted] == lut[drawn.levels[~region.counted]]).all()
+
+
+_MAHARAJA_TABLE: dict[str, np.ndarray] = {}

@@ -228,3 +228,24 @@ def test_a_heap_on_the_grid_goes_with_value_colouring_and_is_refused_under_miser
     window.sums_panel.grid_heap.setValue(3)
     assert window.session.heap == 0 and window.sums_panel.grid_heap.value() == 0
     assert "misère" in window.sums_panel.result.text()
+
+
+def test_zoomed_out_past_the_corner_the_grid_mixes_each_values_share(qtbot, window):
+    """A view 20 000 cells wide past Maharaja's corner: texels of ~40 cells mix the colours of all
+    their cells (counted from the sequences), and hovering one lists the cells of each value."""
+    choose_rule(qtbot, window, "maharaja")
+    mode_on(qtbot, window)
+    window.grid.set_view(100000, 150000, 120000, 170000)
+    cache = window.values.cache
+    qtbot.waitUntil(lambda: cache.far is not None and cache.far.n > 170000 and not window.values.busy, timeout=90_000)
+    window.grid.render_now()
+    grid = window.grid.value_marks.value_grid
+    r = window.grid.raster
+    assert r.step > 16 and grid is not None and grid.shares is not None and grid.shares.counted.all()
+    assert window.grid.image.image.ndim == 3  # colours mixed per texel, not levels through a table
+    counts = sum(grid.shares.counts(h) for h in range(16))
+    j, i = (int(v) for v in np.argwhere(counts > 0)[0])
+    x, y = r.x0 + i * r.step, r.y0 + j * r.step
+    text = window.grid.hover_description(x, y)
+    assert f"cells of value 0–15: {int(counts[j, i])}" in text
+    assert all(c >= 0 for c in grid.shares.texel_counts(i, j))

@@ -178,7 +178,7 @@ class ValueCache:
         return self.far
 
     # ----- the game plus a Nim heap of h: its cold cells are the cells of value h -------------------
-    def heap_columns_for(self, x: int, y: int) -> int | None:
+    def square_columns_for(self, x: int, y: int) -> int | None:
         """The columns to solve so that the square [0, n)² covers (x, y) as far as the window's
         bound allows (a power of two); None if solved already or the rule has no value sequences."""
         if not self.has_far:

@@ -33,6 +33,7 @@ class Levels:
     value_range: tuple[float, float] | None = None  # values: the colours' (low, high), as grid.values
     grid: ValueGrid | None = None  # values: the sampled values (exact numbers come from the cache)
     mode: str = HOT_COLD
+    mixed: NDArray[np.uint8] | None = None  # (ny, nx, 3): colours that mix each value's exact share
 
     def scale(self) -> tuple[str, int, int, tuple[float, float]] | None:
         """(mode, base, shift, (low, high)): the value colours' scale, in the grid's units."""
@@ -42,7 +43,7 @@ class Levels:
 
     def rgb(self) -> NDArray[np.uint8]:
         """(ny, nx, 3) colours, row 0 = the lowest y (flip for a picture with y upwards)."""
-        return self.lut[self.levels]
+        return self.mixed if self.mixed is not None else self.lut[self.levels]
 
 
 def round_step(x: float) -> float:
@@ -122,6 +123,37 @@ def value_levels(
     return levels, (lo, hi)
 
 
+def mixed_colours(
+    grid: ValueGrid, levels: NDArray[np.uint8], lut: NDArray[np.uint8], span: tuple[float, float]
+) -> NDArray[np.uint8]:
+    """Zoomed out past the corner, each counted texel's colour is the mix of its cells' colours:
+    value h's colour (on the bar's scale) weighted by its exact count, and grey for the cells whose
+    value is above those solved. The other texels keep their sampled colour."""
+    region = grid.shares
+    assert region is not None
+    lo, hi = span
+    factor = 254 / (hi - lo)
+    colours = np.empty((region.far.values + 1, 3), dtype=np.float64)
+    for h in range(region.far.values):
+        scaled = (math.ldexp(h - grid.base, -grid.shift) - lo) * factor + 1
+        colours[h] = lut[int(min(255.0, max(1.0, scaled)))]
+    colours[-1] = lut[0]  # above the values solved
+    parts = [region.texels(h) for h in range(region.far.values)]
+    flat = np.concatenate(parts)
+    which = np.repeat(np.arange(len(parts)), [p.size for p in parts])
+    size = region.nx * region.ny
+    known = np.bincount(flat, minlength=size).astype(np.float64)
+    area = float(region.step) * float(region.step)
+    rgb = lut[levels].copy()
+    out = rgb.reshape(size, 3)
+    counted = region.counted.reshape(size)
+    for channel in range(3):
+        mix = np.bincount(flat, weights=colours[which, channel], minlength=size)
+        mix += (area - known) * colours[-1, channel]
+        out[counted, channel] = np.rint(mix[counted] / area).astype(np.uint8)
+    return rgb
+
+
 def bounded_levels(raster: Raster, n: int) -> NDArray[np.uint8]:
     """Rules solved on [0, n)^2: 0 beyond the solved square (grey), 1 hot, 2..255 cold."""
     base = raster.levels().astype(np.int64)
@@ -189,7 +221,9 @@ def levels_for(
         scale = before.scale() if before is not None else None
         previous = scale[3] if scale is not None and scale[:3] == (mode, grid.base, grid.shift) else None
         levels, span = value_levels(grid, scratch, levels_out, previous)
-        return Levels(levels, palette.value_lookup_table(mode), span, grid, mode)
+        lut = palette.value_lookup_table(mode)
+        mixed = mixed_colours(grid, levels, lut, span) if grid.shares is not None and span is not None else None
+        return Levels(levels, lut, span, grid, mode, mixed)
     if rule.bound is not None:
         return Levels(bounded_levels(raster, rule.bound), palette.custom_lookup_table())
     lent = buffers.get("levels", (raster.ny, raster.nx), np.uint8) if buffers else None

@@ -40,6 +40,7 @@ class ValueGrid:
     # (kx, ky): every known texel lies in a column below kx or a row below ky (the computed
     # corner and the strips along the axes); None: anywhere
     reach: tuple[int, int] | None = None
+    shares: ShareRegion | None = None  # zoomed out past the corner: where each value's share is counted
 
     @property
     def known(self) -> NDArray[np.bool_]:
@@ -131,6 +132,9 @@ def value_grid(
             _fill_strip(out[jj, first:], rows, y0 + jj * step, x0 + first * step, step, base, shift)
     if sequences is not None:
         _fill_far(out, sequences, x0, y0, nx, ny, step, base, shift)
+        shares = share_region(sequences, side if cache.table is not None else 0, x0, y0, nx, ny, step)
+        if shares is not None:
+            grid = ValueGrid(out, base, shift, reach, shares)
     return grid
 
 
@@ -160,6 +164,74 @@ def _fill_far(
             j, i = (k, t) if transpose else (t, k)
             unknown = np.isnan(out[j, i])
             out[j[unknown], i[unknown]] = math.ldexp(h - base, -shift)
+
+
+SHARE_COLUMNS = 1 << 16  # zoomed out, exact shares are counted while the view holds at most this many solved columns
+
+
+@dataclass(frozen=True)
+class ShareRegion:
+    """Zoomed out past the corner, the texels whose cells are counted value by value: those wholly
+    inside the solved square [0, far.n)² and wholly outside the corner table (`counted`), in the
+    solved columns [xa, xb) and rows [ya, yb) of the view."""
+
+    far: ValuesSolved
+    x0: int
+    y0: int
+    nx: int
+    ny: int
+    step: int
+    xa: int
+    xb: int
+    ya: int
+    yb: int
+    counted: NDArray[np.bool_]
+
+    def texels(self, h: int) -> NDArray[np.int64]:
+        """The flat texel index (j * nx + i) of each cell of value h in the solved columns and rows
+        of the view. Each solved column holds one cell of each value: one pass over the columns in
+        view, never over the cells."""
+        xs = np.arange(self.xa, self.xb, dtype=np.int64)
+        ys = self.far.cols[h][self.xa : self.xb].astype(np.int64)
+        keep = (ys >= self.ya) & (ys < self.yb)
+        return ((ys[keep] - self.y0) // self.step) * self.nx + (xs[keep] - self.x0) // self.step
+
+    def texel_counts(self, i: int, j: int) -> list[int] | None:
+        """The cells of each value in texel (i, j), or None where it is not counted."""
+        if not (0 <= i < self.nx and 0 <= j < self.ny and self.counted[j, i]):
+            return None
+        xa, ya = self.x0 + i * self.step, self.y0 + j * self.step
+        block = self.far.cols[:, xa : xa + self.step]
+        return [int(v) for v in np.count_nonzero((block >= ya) & (block < ya + self.step), axis=1)]
+
+    def counts(self, h: int) -> NDArray[np.int64]:
+        """(ny, nx): the cells of value h in each texel (exact where `counted`)."""
+        return np.bincount(self.texels(h), minlength=self.nx * self.ny).reshape(self.ny, self.nx)
+
+
+def share_region(
+    far: ValuesSolved, corner_side: int, x0: int, y0: int, nx: int, ny: int, step: int
+) -> ShareRegion | None:
+    """Where a zoomed-out view (step > 1) past the corner gets each value's exact share; None when
+    no texel qualifies or the view holds more than SHARE_COLUMNS solved columns (sampled then)."""
+    n = far.n
+    if step <= 1 or step > n:
+        return None
+    i_lo, i_end = count_below(x0, step, nx, 0), count_below(x0, step, nx, n - step + 1)
+    j_lo, j_end = count_below(y0, step, ny, 0), count_below(y0, step, ny, n - step + 1)
+    if i_end <= i_lo or j_end <= j_lo or (i_end - i_lo) * step > SHARE_COLUMNS:
+        return None
+    counted = np.zeros((ny, nx), dtype=bool)
+    counted[j_lo:j_end, i_lo:i_end] = True
+    # texels that reach into the corner table keep their sampled values (the corner knows them all)
+    tx = x0 + np.arange(nx, dtype=np.int64) * step
+    ty = y0 + np.arange(ny, dtype=np.int64) * step
+    counted &= ~((ty[:, None] < corner_side) & (tx[None, :] < corner_side))
+    if not counted.any():
+        return None
+    xa, xb = x0 + i_lo * step, x0 + i_end * step
+    ya, yb = y0 + j_lo * step, y0 + j_end * step
+    return ShareRegion(far, x0, y0, nx, ny, step, xa, xb, ya, yb, counted)
 
 
 def _lines_left(n: int, lo: int, hi: int, covered: bool) -> Iterator[int]:

@@ -17,7 +17,7 @@ from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import short_decimal, tail_decimal
 from explorer.core.render.levels import Levels
-from explorer.core.render.values import ValueGrid
+from explorer.core.render.values import SHARE_COLUMNS, ValueGrid
 from explorer.gui import palette
 from explorer.gui.grid.axes import ValueBar
 from explorer.gui.grid.host import GridHost
@@ -119,16 +119,24 @@ class ValueMarks:
         if need is not None and need > side and reachable:  # no corner helps a view far beyond it
             self.on_needed(need)
         far_x, far_y = self._far_corner(raster)
-        # Past the corner, the value sequences: only where the view's texels can show them (a
-        # texel shows its corner cell: with wide texels almost none holds a small value).
+        # Past the corner, the value sequences: where the view's texels can show them. A narrow
+        # texel shows its corner cell; a wide one mixes each value's exact share of its cells,
+        # while the view holds few enough columns to count them (render.values.SHARE_COLUMNS),
+        # inside the square of the columns solved.
+        sampled = raster.step <= FAR_VALUES_MAX_STEP
+        shared = raster.nx * raster.step <= SHARE_COLUMNS
         if (
             self.mode == GRUNDY
             and self.values is not None
-            and raster.step <= FAR_VALUES_MAX_STEP
+            and (sampled or shared)
             and max(far_x, far_y) >= self.values.max_side
             and min(raster.x0, raster.y0) < budget.FAR_COLUMNS_WINDOW
         ):
-            columns = self.values.far_columns_for(far_x, far_y)  # past the corner: the value sequences
+            columns = (
+                self.values.far_columns_for(far_x, far_y)
+                if sampled
+                else self.values.square_columns_for(far_x, far_y)
+            )
             if columns is not None:
                 self.on_far_needed(columns)
 

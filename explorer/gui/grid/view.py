@@ -190,7 +190,7 @@ class GridView(ExactView, pg.PlotWidget):
         if values is None:
             return
         x_lo, _, x_hi, y_hi, _ = request
-        need = values.heap_columns_for(x_hi, y_hi)
+        need = values.square_columns_for(x_hi, y_hi)
         if need is not None:
             self.farValuesNeeded.emit(need)
         solved = values.far.n if values.far is not None else 0
@@ -266,8 +266,12 @@ class GridView(ExactView, pg.PlotWidget):
             if drawn.value_range is not None:  # nothing known in view (all grey): the bar stays as it is
                 self.value_marks.scaled = drawn
             self.value_marks.value_grid = drawn.grid
-            self.image.setLookupTable(drawn.lut, update=False)  # setImage updates it (once)
-            self.image.setImage(drawn.levels, levels=(0, 255), autoLevels=False)
+            if drawn.mixed is not None:  # zoomed out past the corner: each value's exact share, mixed
+                self.image.setLookupTable(None, update=False)
+                self.image.setImage(drawn.mixed, levels=(0, 255), autoLevels=False)
+            else:
+                self.image.setLookupTable(drawn.lut, update=False)  # setImage updates it (once)
+                self.image.setImage(drawn.levels, levels=(0, 255), autoLevels=False)
             self._place_image(raster)
         else:
             self.image.setVisible(False)
@@ -426,8 +430,20 @@ class GridView(ExactView, pg.PlotWidget):
         n = known if known is not None else self.rule.count_rect(x0, y0, x1, y1).count
         return (
             f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}]: {n} cold cells of {step}²{solved} "
-            f"(near ({x}, {y}))"
+            f"(near ({x}, {y})){self._describe_shares(x, y)}"
         )
+
+    def _describe_shares(self, x: int, y: int) -> str:
+        """Zoomed out past the corner in Grundy mode: the cells of each value in the pixel."""
+        grid = self.value_marks.value_grid if self.mode == GRUNDY else None
+        region = grid.shares if grid is not None else None
+        if region is None or self.raster is None:
+            return ""
+        counts = region.texel_counts(x // region.step - self.raster.tx0, y // region.step - self.raster.ty0)
+        if counts is None:
+            return ""
+        listed = ", ".join(f"G={h}: {c}" for h, c in enumerate(counts) if c)
+        return f"; cells of value 0–{len(counts) - 1}: {sum(counts)}" + (f" ({listed})" if listed else "")
 
     def _describe_heap(self, x: int, y: int, step: int) -> str:
         """Hovering the game plus a heap of h: the sum's cold cells are the cells of value h."""

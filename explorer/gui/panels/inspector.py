@@ -72,7 +72,14 @@ def legend_html(mode: str) -> str:
         lut = palette.value_lookup_table(mode)
         return (
             f"{_swatch(lut[1])}…{_swatch(lut[255])} {_VALUE_MEANING[mode]}. The bar beside the grid gives "
-            "the numbers; zoomed out, a pixel shows its corner cell.<br>"
+            "the numbers; zoomed out, a pixel shows its corner cell"
+            + (
+                " (past the corner, in views up to 65,536 columns wide, the mix of all its cells' colours: "
+                "each value's exact share, grey for G > 15)"
+                if mode == "grundy"
+                else ""
+            )
+            + ".<br>"
             f"{_swatch(palette.NOT_COMPUTED)} grey: not computed for this part of the grid"
             + (
                 " (far out, Grundy values 0–15 are solved as sequences: grey there means G > 15)"
