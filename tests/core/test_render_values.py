@@ -285,8 +285,11 @@ def test_zoomed_out_past_the_corner_each_value_has_its_exact_share(tx0, ty0, ste
     colours = [lut[int(min(255, max(1, (h - lo) * 254 / (hi - lo) + 1)))].astype(float) for h in range(16)]
     j, i = np.argwhere(region.counted & (counts.sum(axis=0) > 0))[0]
     mix = sum(counts[h, j, i] * colours[h] for h in range(16)) + (step * step - counts[:, j, i].sum()) * lut[0]
-    assert np.abs(drawn.mixed[j, i].astype(float) - mix / step**2).max() <= 0.5 + 1e-9
-    assert (drawn.mixed[~region.counted] == lut[drawn.levels[~region.counted]]).all()
+    assert np.abs(drawn.mixed[j, i, :3].astype(float) - mix / step**2).max() <= 0.5 + 1e-9
+    assert (drawn.mixed[~region.counted][:, :3] == lut[drawn.levels[~region.counted]]).all()
+    assert (drawn.mixed[:, :, 3] == 255).all()
+    empty = region.counted & (counts.sum(axis=0) == 0)  # counted, no cell of a value solved: grey
+    assert (drawn.mixed[empty][:, :3] == lut[0]).all()
 
 
 _MAHARAJA_TABLE: dict[str, np.ndarray] = {}

@@ -191,10 +191,17 @@ class ShareRegion:
         """The flat texel index (j * nx + i) of each cell of value h in the solved columns and rows
         of the view. Each solved column holds one cell of each value: one pass over the columns in
         view, never over the cells."""
-        xs = np.arange(self.xa, self.xb, dtype=np.int64)
-        ys = self.far.cols[h][self.xa : self.xb].astype(np.int64)
-        keep = (ys >= self.ya) & (ys < self.yb)
-        return ((ys[keep] - self.y0) // self.step) * self.nx + (xs[keep] - self.x0) // self.step
+        return self.cells(h, h + 1)[0].astype(np.int64)
+
+    def cells(self, h0: int = 0, h1: int | None = None) -> tuple[NDArray[np.int32], NDArray[np.intp]]:
+        """For values h0 … h1−1 at once: each of their cells' flat texel index, and its value. In
+        int32 (the solved square is far below 2^31): a frame reads values × columns of them."""
+        block = self.far.cols[h0 : self.far.values if h1 is None else h1, self.xa : self.xb]
+        keep = (block >= self.ya) & (block < self.yb)
+        rows = ((block - np.int32(self.y0)) // np.int32(self.step)) * np.int32(self.nx)
+        rows += ((np.arange(self.xa, self.xb, dtype=np.int32) - np.int32(self.x0)) // np.int32(self.step))[None, :]
+        which, _ = np.nonzero(keep)
+        return rows[keep], which + h0
 
     def texel_counts(self, i: int, j: int) -> list[int] | None:
         """The cells of each value in texel (i, j), or None where it is not counted."""

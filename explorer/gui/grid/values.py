@@ -133,9 +133,7 @@ class ValueMarks:
             and min(raster.x0, raster.y0) < budget.FAR_COLUMNS_WINDOW
         ):
             columns = (
-                self.values.far_columns_for(far_x, far_y)
-                if sampled
-                else self.values.square_columns_for(far_x, far_y)
+                self.values.far_columns_for(far_x, far_y) if sampled else self.values.square_columns_for(far_x, far_y)
             )
             if columns is not None:
                 self.on_far_needed(columns)
