@@ -78,3 +78,19 @@ def test_a_structure_says_when_the_rule_knows_more_pairs():
             hi = mid - 1
     assert not structure(rule, lo).more and structure(rule, lo).size == lo
     assert structure(rule, lo - 1).more
+
+
+def test_the_csv_in_chunks_is_the_csv_in_one_piece_and_each_chunk_is_bounded():
+    """Exports are written a chunk at a time (a million pairs at once took ~200 MiB more): the
+    chunks join to the same lines, the header first, each chunk at most its rows."""
+    from explorer.core.analysis.structure import structure
+    from explorer.core.rules import Wythoff
+
+    s = structure(Wythoff(), 5000)
+    chunks = list(s.csv_chunks(4321, rows=1000))
+    assert chunks[0] == ["k,x,y,ratio,offset_from_phi_x"]
+    assert [len(c) for c in chunks[1:]] == [1000, 1000, 1000, 1000, 321]
+    lines = [line for c in chunks for line in c]
+    assert lines == s.csv_lines(4321)
+    k, x, y = (int(v) for v in lines[-1].split(",")[:3])
+    assert k == 4320 and (x, y) == (int(s.xs[4320]), int(s.ys[4320]))

@@ -108,7 +108,8 @@ def _export_failure(path: str, exc: BaseException) -> str:
 
 def _write_csv(path: str, s: Structure) -> None:
     with replaced(path, "w", encoding="utf-8") as out:
-        out.write("\n".join(s.csv_lines(EXPORT_ROWS)) + "\n")
+        for chunk in s.csv_chunks(EXPORT_ROWS):
+            out.write("\n".join(chunk) + "\n")
 
 
 VALUE_COLUMNS = 1 << 18  # the columns a value's cells are read from (values 0-15: 28 MiB, ~0.5 s)
