@@ -403,33 +403,38 @@ class Monkey:
     def _busy(self) -> bool:
         return bool(self.w.busy)
 
+    def _who_is_busy(self) -> list[str]:
+        w = self.w
+        return [
+            name
+            for name, busy in (
+                ("grid", w.grid.rendering),
+                ("queries", w.queries.busy),
+                ("selection", w.selection.jobs.busy),
+                ("rules", w.rules.jobs.busy),
+                ("values", w.values.busy),
+                ("npiles", w.npiles.busy),
+                ("sums", w.sums.busy),
+                ("growth", w.growth.busy),
+                ("structure", w.structure.busy),
+            )
+            if busy
+        ]
+
     def _settle(self) -> None:
         """Turn the event loop (each turn timed) until no background work is left."""
         deadline = time.perf_counter() + self.settle_s
         self._timed(QApplication.processEvents)
         time.sleep(0.002)
         self._timed(QApplication.processEvents)
+        said_slow = False
         while self._busy():
+            if self.progress_every and not said_slow and time.perf_counter() > deadline - self.settle_s + SLOW_ACTION_S:
+                said_slow = True  # a slow action: say who is busy
+                print(f"busy: {self.current} after {SLOW_ACTION_S:.0f} s: {', '.join(self._who_is_busy())}", flush=True)
             if time.perf_counter() > deadline:
-                w = self.w
-                who = [
-                    name
-                    for name, busy in (
-                        ("grid", w.grid.rendering),
-                        ("queries", w.queries.busy),
-                        ("selection", w.selection.jobs.busy),
-                        ("rules", w.rules.jobs.busy),
-                        ("values", w.values.busy),
-                        ("npiles", w.npiles.busy),
-                        ("sums", w.sums.busy),
-                        ("growth", w.growth.busy),
-                        ("structure", w.structure.busy),
-                    )
-                    if busy
-                ]
-                self.summary.unsettled.append(
-                    f"{self.current}: still busy after {self.settle_s:.0f} s ({', '.join(who) or 'other'})"
-                )
+                who = ", ".join(self._who_is_busy()) or "other"
+                self.summary.unsettled.append(f"{self.current}: still busy after {self.settle_s:.0f} s ({who})")
                 return
             time.sleep(0.005)
             self._timed(QApplication.processEvents)
