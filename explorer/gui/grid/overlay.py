@@ -57,33 +57,27 @@ class Overlays:
         self.sum_moves = cells
         self._place_sum_moves()
 
-    def _place_sum_moves(self) -> None:
-        for item in self._sum_items:
+    def _cleared(self, items: list[pg.GraphicsObject]) -> list[pg.GraphicsObject]:
+        """Take these items off the grid: an empty list for the next ones."""
+        for item in items:
             self.host.vb.removeItem(item)
-        self._sum_items = []
+        return []
+
+    def _place_sum_moves(self) -> None:
+        self._sum_items = self._cleared(self._sum_items)
         x0, y0, x1, y1 = self.host.visible_cells()
         shown = [c for c in self.sum_moves if x0 - 1 <= c[0] <= x1 and y0 - 1 <= c[1] <= y1]
         if not shown:
             return
-        f = self.host.frame
-        cell_px = f.length(1) / max(self.host.vb.viewPixelSize()[0], 1e-300)
-        ring = pg.ScatterPlotItem(
-            x=np.array([f.sx(Fraction(c[0])) for c in shown]),
-            y=np.array([f.sy(Fraction(c[1])) for c in shown]),
-            symbol="d",
-            size=max(10.0, cell_px * 1.1),
-            brush=None,
-            pen=pg.mkPen(*SUM, width=3.0),
-        )
+        cell_px = self.host.frame.length(1) / max(self.host.vb.viewPixelSize()[0], 1e-300)
+        ring = self._rings(shown, "d", max(10.0, cell_px * 1.1), SUM, 3.0)
         ring.setZValue(9.8)
         self.host.vb.addItem(ring)
         self._sum_items.append(ring)
 
     def set_highlight(self, cells: tuple[Position, ...]) -> None:
         """Outline these cells (the Beatty strip's hovered pair), apart from any overlay."""
-        for item in self._highlight_items:
-            self.host.vb.removeItem(item)
-        self._highlight_items = []
+        self._highlight_items = self._cleared(self._highlight_items)
         f = self.host.frame
         unit = f.length(1)
         x0, y0, x1, y1 = self.host.visible_cells()
@@ -102,9 +96,7 @@ class Overlays:
         self._place_overlay()
 
     def _place_overlay(self) -> None:
-        for item in self._overlay_items:
-            self.host.vb.removeItem(item)
-        self._overlay_items = []
+        self._overlay_items = self._cleared(self._overlay_items)
         o = self.overlay
         if o is None:
             return
@@ -157,15 +149,7 @@ class Overlays:
         for rings, colour, width in ((o.dots, NEW, 1.5), (o.ringed, RING, 3.0)):
             shown = [c for c in rings if inside(c)]
             if shown:
-                ring = pg.ScatterPlotItem(
-                    x=np.array([f.sx(Fraction(c[0])) for c in shown]),
-                    y=np.array([f.sy(Fraction(c[1])) for c in shown]),
-                    symbol="o",
-                    size=max(8.0, cell_px * 1.2),
-                    brush=None,
-                    pen=pg.mkPen(*colour, width=width),
-                )
-                self._add(ring, 9.5)
+                self._add(self._rings(shown, "o", max(8.0, cell_px * 1.2), colour, width), 9.5)
         for c in o.outlined:
             if inside(c):
                 rect = QGraphicsRectItem(
@@ -174,6 +158,20 @@ class Overlays:
                 rect.setPen(pg.mkPen(*NEW, width=3))
                 rect.setBrush(pg.mkBrush(None))
                 self._add(rect, 9.6)
+
+    def _rings(
+        self, cells: list[Position], symbol: str, size: float, colour: tuple[int, int, int], width: float
+    ) -> pg.ScatterPlotItem:
+        """Hollow marks of `symbol` on these cells (placed exactly: see the module's note)."""
+        f = self.host.frame
+        return pg.ScatterPlotItem(
+            x=np.array([f.sx(Fraction(c[0])) for c in cells]),
+            y=np.array([f.sy(Fraction(c[1])) for c in cells]),
+            symbol=symbol,
+            size=size,
+            brush=None,
+            pen=pg.mkPen(*colour, width=width),
+        )
 
     def _add(self, item: pg.GraphicsObject, z: float) -> None:
         item.setZValue(z)
