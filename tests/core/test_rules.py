@@ -140,3 +140,22 @@ def test_a_sequence_raster_whose_texels_reach_past_the_view_is_drawn_on_a_worker
     assert r.tx0 == 0 and r.step > n  # the texel covers every solved column, not only those in view
     assert off_thread(rule.cost(x_lo, 0, x_hi, width))
     assert not off_thread(rule.cost(n + 10**6, 0, n + 10**6 + 100, 100))  # a narrow view past them
+
+
+def test_misere_cold_pairs_in_bulk_are_its_cold_cells_by_the_definition():
+    """Misère's pairs come in bulk (Wythoff's, the first two replaced) rather than a Python tuple
+    at a time: every upper cold cell x <= y of [0, 60)² by the definition, in order, and the same
+    pairs from any start."""
+    from explorer.core.rules.registry import parse_rule
+    from tests.oracles import variant_cold
+
+    n = 60
+    cold = variant_cold(n, "any", "any", 1, misere=True)
+    want = sorted((x, y) for (x, y), c in cold.items() if c and x <= y and y < n)
+    rule = parse_rule("misere")
+    xs, ys = rule.cold_pairs(0, len(want))
+    got = [(int(a), int(b)) for a, b in zip(xs, ys, strict=True)]
+    assert got == want  # the pairs with y < 60 are a prefix: the next, (37, 60), leaves the square
+    for start in (0, 1, 2, 7):
+        xs, ys = rule.cold_pairs(start, 5)
+        assert [(int(a), int(b)) for a, b in zip(xs, ys, strict=True)] == got[start : start + 5]

@@ -281,9 +281,21 @@ class PairRule(RuleBase):
         return None
 
     def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]:
-        """The cold pairs k = start .. start + count - 1, as two sequences (smaller, larger)."""
-        pairs = [self.cold_pair(k) for k in range(start, start + count)]
-        return [p[0] for p in pairs], [p[1] for p in pairs]
+        """The cold pairs k = start .. start + count - 1, as two sequences (smaller, larger): int64
+        arrays while the last pair fits (pairs grow with k), Python integers beyond. Filled a pair
+        at a time, never held as a list of tuples (a million of them were ~160 MiB)."""
+        if count <= 0:
+            return [], []
+        last = self.cold_pair(start + count - 1)
+        if max(last) >= 1 << 62:
+            xs_list, ys_list = [0] * count, [0] * count
+            for i, k in enumerate(range(start, start + count)):
+                xs_list[i], ys_list[i] = self.cold_pair(k)
+            return xs_list, ys_list
+        xs, ys = np.empty(count, dtype=np.int64), np.empty(count, dtype=np.int64)
+        for i, k in enumerate(range(start, start + count)):
+            xs[i], ys[i] = self.cold_pair(k)
+        return xs, ys
 
     # ----- the construction, step by step ------------------------------------------------------
     def construction_step(self, k: int) -> Step:
