@@ -166,3 +166,24 @@ def test_the_history_names_each_answers_rule_and_writes_shares_alike(qtbot, wind
     qtbot.waitUntil(lambda: history.rowCount() == 2, timeout=10_000)
     assert [history.item(r, rule_col).text() for r in range(2)] == ["wythoff", "nim"]
     assert all(history.item(r, share_col).text().endswith(" %") for r in range(2))
+
+
+def test_a_batch_can_be_imported_as_soon_as_the_one_before_is_finished(qtbot, window, tmp_path):
+    """batchFinished said the batch was over while the controller still called itself busy until the
+    worker's `finished` arrived: a second import asked right then was refused ("Busy with another
+    job"), now and then in a full test run."""
+    path = tmp_path / "two.txt"
+    path.write_text("2\n10 10\n100 7\n")
+    finished: list[int] = []
+
+    def again(total: int) -> None:
+        finished.append(total)
+        if len(finished) == 1:
+            window.query_panel.importRequested.emit(str(path))  # at once, in the same turn
+
+    window.queries.batchFinished.connect(again)
+    window.query_panel.importRequested.emit(str(path))
+    qtbot.waitUntil(lambda: len(finished) == 2, timeout=30_000)
+    assert finished == [2, 2] and "Busy" not in window.query_panel.result.text()
+    qtbot.waitUntil(lambda: not window.queries.busy, timeout=10_000)
+    assert [r.rule_key for r in window.session.queries].count("wythoff") == 2

@@ -224,13 +224,14 @@ class QueryController(QObject):
         worker.returned.connect(self._batch_done)
         worker.aborted.connect(lambda: self._batch_done(None))
         worker.errored.connect(lambda exc: self.panel.show_error(f"The import failed: {exc}"))
-        worker.finished.connect(self._batch_finished)
+        worker.finished.connect(lambda: self._batch_finished(worker))
         self._batch_worker = worker
         worker.start()
 
-    def _batch_finished(self) -> None:
-        self._batch_worker = None
-        self.panel.show_progress(1, 1)
+    def _batch_finished(self, worker: Any) -> None:
+        if self._batch_worker is None or self._batch_worker is worker:  # not a batch started since
+            self._batch_worker = None
+            self.panel.show_progress(1, 1)
 
     def _batch_job(self, data: bytes, count: Callable[[QueryBatch], tuple[Any, str]]) -> Iterator[tuple[int, int, Any]]:
         yield_to_the_gui()
@@ -265,6 +266,11 @@ class QueryController(QObject):
             self.panel.add_history_row(x0, y0, x1, y1, int(counts[i]), cells, method, rule.key)
 
     def _batch_done(self, total: int | None) -> None:
+        # The batch is over: a new one may start as soon as batchFinished is heard (the worker's
+        # `finished` can come later; a second import right after the first was refused as busy,
+        # now and then: test_a_batch_counts_the_cells_of_one_value_far_out_and_in_the_corner).
+        self._batch_worker = None
+        self.panel.show_progress(1, 1)
         batch_rows = self._batch_rows()
         if total is None:
             self.panel.show_busy(f"Import cancelled after {batch_rows:,} queries (kept for export).")
