@@ -27,6 +27,7 @@ from explorer.core.protocol import Rule
 from explorer.core.render.frame import Frame
 from explorer.core.render.levels import FrameBuffers, heap_levels, levels_for
 from explorer.gui import palette
+from explorer.gui.grid import hover
 from explorer.gui.grid.axes import ExactAxis
 from explorer.gui.grid.items import CellBorders, CellImage, RectSelectViewBox
 from explorer.gui.grid.marks import Marks
@@ -406,7 +407,7 @@ class GridView(ExactView, pg.PlotWidget):
         if x < 0 or y < 0:
             return "outside the board: piles hold 0 or more counters"
         if self.heap_shown:
-            return self._describe_heap(x, y, step)
+            return hover.describe_heap(self, x, y, step)
         # the raster on screen answers only if it was drawn for the rule in effect
         known = self.raster.count_at(x, y) if self.raster and self.raster_rule == self.rule else None
         bound = self.rule.bound
@@ -430,46 +431,7 @@ class GridView(ExactView, pg.PlotWidget):
         n = known if known is not None else self.rule.count_rect(x0, y0, x1, y1).count
         return (
             f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}]: {n} cold cells of {step}²{solved} "
-            f"(near ({x}, {y})){self._describe_shares(x, y)}"
-        )
-
-    def _describe_shares(self, x: int, y: int) -> str:
-        """Zoomed out past the corner in Grundy mode: the cells of each value in the pixel."""
-        grid = self.value_marks.value_grid if self.mode == GRUNDY else None
-        region = grid.shares if grid is not None else None
-        if region is None or self.raster is None:
-            return ""
-        counts = region.texel_counts(x // region.step - self.raster.tx0, y // region.step - self.raster.ty0)
-        if counts is None:
-            return ""
-        listed = ", ".join(f"G={h}: {c}" for h, c in enumerate(counts) if c)
-        return f"; cells of value 0–{len(counts) - 1}: {sum(counts)}" + (f" ({listed})" if listed else "")
-
-    def _describe_heap(self, x: int, y: int, step: int) -> str:
-        """Hovering the game plus a heap of h: the sum's cold cells are the cells of value h."""
-        heap = self.heap_shown
-        drawn = self.raster_heap
-        if self.raster is None or self.raster_rule != self.rule or drawn is None or drawn[0] != heap:
-            return f"({x}, {y}) plus a heap of {heap}: being drawn"
-        solved = drawn[1]
-        if max(x, y) >= solved:
-            return (
-                f"({x}, {y}) plus a heap of {heap}: beyond [0, {solved:,})², where the cells of value {heap} "
-                "are solved so far"
-            )
-        n = self.raster.count_at(x, y) or 0
-        if step == 1:
-            word = (
-                f"cold: G = {heap}, so the sum's value is {heap} ⊕ {heap} = 0 and the player to move loses"
-                if n
-                else f"hot: G ≠ {heap}, the player to move wins (the sum's value is not 0)"
-            )
-            return f"({x}, {y}) plus a heap of {heap}  {word}"
-        x0, y0 = x - x % step, y - y % step
-        inside = f", counted in [0, {solved:,})² only" if max(x0, y0) + step > solved else ""
-        return (
-            f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}] plus a heap of {heap}: {n} cold cells "
-            f"(cells of value {heap}) of {step}²{inside} (near ({x}, {y}))"
+            f"(near ({x}, {y})){hover.describe_shares(self, x, y)}"
         )
 
     def _on_mouse_moved(self, pos: QPointF) -> None:
