@@ -1114,6 +1114,9 @@ class Monkey:
         small = [r for r in rects if max(r) < 80]
         values = _values(self.definition, max((max(r) for r in small), default=0) + 1)[0 if kind == GRUNDY else 1]
         for (x0, y0, x1, y1), count in zip(rects, counts, strict=True):
+            if count < 0 or ((x1 < x0 or y1 < y0) and count != 0):
+                self.wrong(f"value batch: {name} = {g} in [{x0}, {x1}] × [{y0}, {y1}] (empty or not): {count}")
+                continue
             if max(x0, y0, x1, y1) >= 80:
                 continue
             want = sum(values[x][y] == g for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))

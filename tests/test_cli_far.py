@@ -179,3 +179,21 @@ def test_a_wide_rectangle_counts_as_its_mirror_and_rows_hold_each_value_once(cli
     g = np.asarray(parse_rule(rule).value_table(64, 64).grundy)
     in_first = int(np.count_nonzero(g[:5, :10] == 2))  # the cells of rows 0..9 left of column 5
     assert int(out) == 10 - in_first
+
+
+def test_an_empty_rectangle_holds_no_cell_of_any_value():
+    """A batch in the window may hold an empty rectangle (x1 < x0 or y1 < y0): it holds no cell,
+    whatever its four prefix counts say (it was answered -5: long soak, seed 20261409)."""
+    from explorer.core.analysis.far_values import count_value_rects, solve_for_command
+
+    rule = parse_rule("nim")
+    solved = solve_for_command(rule, 4, 100)
+    rects = np.array([[25, 0, 3, 20], [5, 9, 40, 2], [0, 0, 10, 10], [30, 7, 12, 10**6]], dtype=np.int64)
+    counts = count_value_rects(solved, 3, *rects.T)
+    # nim: the cell of value 3 in column x is y = x ^ 3 (each column holds it once)
+    want = [
+        sum(1 for x in range(x0, x1 + 1) if y0 <= x ^ 3 <= y1) if x0 <= x1 and y0 <= y1 else 0
+        for x0, y0, x1, y1 in rects.tolist()
+    ]
+    assert counts.tolist() == want
+    assert want[:2] == [0, 0] and want[2] > 0

@@ -136,7 +136,10 @@ def count_value_rects(
     def prefix(xs: NDArray[np.int64], ys: NDArray[np.int64]) -> NDArray[np.int64]:
         return count_value_many(solved, h, xs, ys)
 
-    return prefix(x1s, y1s) - prefix(x0s - 1, y1s) - prefix(x1s, y0s - 1) + prefix(x0s - 1, y0s - 1)
+    counts = prefix(x1s, y1s) - prefix(x0s - 1, y1s) - prefix(x1s, y0s - 1) + prefix(x0s - 1, y0s - 1)
+    # an empty rectangle (x1 < x0 or y1 < y0) holds no cell: its four prefixes would not cancel
+    # (a batch's empty rectangle was answered -5: long soak, seed 20261409)
+    return np.where((x1s >= x0s) & (y1s >= y0s), counts, 0)
 
 
 FAR_CLIP = 1 << 62  # every solved cell lies below it: a bound past it counts as it does
