@@ -687,6 +687,8 @@ class Monkey:
             try:
                 if store.load(path).rule != self.w.session.rule.key:
                     self.wrong("the saved session names another rule")
+            except store.SessionFileError as exc:  # the window wrote what it cannot read back
+                self.wrong(f"the saved session does not load: {exc}")
             finally:
                 os.remove(path)
 
