@@ -158,11 +158,14 @@ class ValueCache:
         """The columns to solve so that every cell up to (x, y) whose smaller pile is below both
         lies in a solved column (a power of two, at most the window's bound); None if solved
         already or the rule has no value sequences."""
+        return self._columns_for(min(x, y))
+
+    def _columns_for(self, last: int) -> int | None:
+        """Columns 0..last solved (a power of two, at least 4096, at most the window's bound), if
+        more than are solved now and the rule has value sequences."""
         if not self.has_far:
             return None
-        last = min(x, y)
-        n = max(1 << 12, 1 << max(last, 0).bit_length())
-        n = min(n, budget.FAR_COLUMNS_WINDOW)
+        n = min(max(1 << 12, 1 << max(last, 0).bit_length()), budget.FAR_COLUMNS_WINDOW)
         return n if self.far is None or n > self.far.n else None
 
     def far_bytes_for(self, columns: int) -> int:
@@ -183,12 +186,8 @@ class ValueCache:
     # ----- the game plus a Nim heap of h: its cold cells are the cells of value h -------------------
     def square_columns_for(self, x: int, y: int) -> int | None:
         """The columns to solve so that the square [0, n)² covers (x, y) as far as the window's
-        bound allows (a power of two); None if solved already or the rule has no value sequences."""
-        if not self.has_far:
-            return None
-        need = max(x, y, 0)
-        n = min(max(1 << 12, 1 << need.bit_length()), budget.FAR_COLUMNS_WINDOW)
-        return n if self.far is None or n > self.far.n else None
+        bound allows; None if solved already or the rule has no value sequences."""
+        return self._columns_for(max(x, y))
 
     def heap_picture(self, h: int, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> HeapPicture:
         """The grid's texels for the game plus a heap of h: in each, the exact count of cells of

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -134,7 +134,7 @@ def value_grid(
         _fill_far(out, sequences, x0, y0, nx, ny, step, base, shift)
         shares = share_region(sequences, side if cache.table is not None else 0, x0, y0, nx, ny, step)
         if shares is not None:
-            grid = ValueGrid(out, base, shift, reach, shares)
+            grid = replace(grid, shares=shares)
     return grid
 
 
@@ -187,15 +187,11 @@ class ShareRegion:
     yb: int
     counted: NDArray[np.bool_]
 
-    def texels(self, h: int) -> NDArray[np.int64]:
-        """The flat texel index (j * nx + i) of each cell of value h in the solved columns and rows
-        of the view. Each solved column holds one cell of each value: one pass over the columns in
-        view, never over the cells."""
-        return self.cells(h, h + 1)[0].astype(np.int64)
-
     def cells(self, h0: int = 0, h1: int | None = None) -> tuple[NDArray[np.int32], NDArray[np.intp]]:
-        """For values h0 … h1−1 at once: each of their cells' flat texel index, and its value. In
-        int32 (the solved square is far below 2^31): a frame reads values × columns of them."""
+        """For values h0 … h1−1 at once: each of their cells' flat texel index (j * nx + i) in the
+        solved columns and rows of the view, and its value. Each solved column holds one cell of
+        each value: one pass over the columns in view, never over the cells. In int32 (the solved
+        square is far below 2^31): a frame reads values × columns of them."""
         block = self.far.cols[h0 : self.far.values if h1 is None else h1, self.xa : self.xb]
         keep = (block >= self.ya) & (block < self.yb)
         rows = ((block - np.int32(self.y0)) // np.int32(self.step)) * np.int32(self.nx)
@@ -213,7 +209,7 @@ class ShareRegion:
 
     def counts(self, h: int) -> NDArray[np.int64]:
         """(ny, nx): the cells of value h in each texel (exact where `counted`)."""
-        return np.bincount(self.texels(h), minlength=self.nx * self.ny).reshape(self.ny, self.nx)
+        return np.bincount(self.cells(h, h + 1)[0], minlength=self.nx * self.ny).reshape(self.ny, self.nx)
 
 
 def share_region(

@@ -257,22 +257,19 @@ class GridView(ExactView, pg.PlotWidget):
         self.raster = raster
         step = raster.step
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
-        if raster.nx and raster.ny and self.raster_heap is not None:
-            drawn = heap_levels(raster, self.raster_heap[1])
-            self.image.setLookupTable(drawn.lut, update=False)
-            self.image.setImage(drawn.levels, levels=(0, 255), autoLevels=False)
-            self._place_image(raster)
-        elif raster.nx and raster.ny:
-            drawn = levels_for(self.rule, raster, self.mode, self.values, self._buffers, self.value_marks.scaled)
-            if drawn.value_range is not None:  # nothing known in view (all grey): the bar stays as it is
-                self.value_marks.scaled = drawn
-            self.value_marks.value_grid = drawn.grid
-            if drawn.mixed is not None:  # zoomed out past the corner: each value's exact share, mixed
-                self.image.setLookupTable(None, update=False)
-                self.image.setImage(drawn.mixed, levels=(0, 255), autoLevels=False)
+        if raster.nx and raster.ny:
+            if self.raster_heap is not None:
+                drawn = heap_levels(raster, self.raster_heap[1])
             else:
-                self.image.setLookupTable(drawn.lut, update=False)  # setImage updates it (once)
-                self.image.setImage(drawn.levels, levels=(0, 255), autoLevels=False)
+                drawn = levels_for(self.rule, raster, self.mode, self.values, self._buffers, self.value_marks.scaled)
+                if drawn.value_range is not None:  # nothing known in view (all grey): the bar stays as it is
+                    self.value_marks.scaled = drawn
+                self.value_marks.value_grid = drawn.grid
+            # zoomed out past the corner, colours that mix each value's exact share; else levels
+            # through the table (setImage updates the table once)
+            mixed = drawn.mixed is not None
+            self.image.setLookupTable(None if mixed else drawn.lut, update=False)
+            self.image.setImage(drawn.mixed if mixed else drawn.levels, levels=(0, 255), autoLevels=False)
             self._place_image(raster)
         else:
             self.image.setVisible(False)
