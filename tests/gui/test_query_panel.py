@@ -187,3 +187,29 @@ def test_a_batch_can_be_imported_as_soon_as_the_one_before_is_finished(qtbot, wi
     assert finished == [2, 2] and "Busy" not in window.query_panel.result.text()
     qtbot.waitUntil(lambda: not window.queries.busy, timeout=10_000)
     assert [r.rule_key for r in window.session.queries].count("wythoff") == 2
+
+
+def test_a_finished_batch_keeps_neither_its_rule_nor_its_worker(qtbot, window, tmp_path):
+    """A batch's callbacks were lambdas holding its rule and its worker, connected to the worker's
+    own signals: a cycle through Qt's connections that the collector cannot see. Each batch kept
+    its rule alive, and with it the rule's solved sequence (a long soak held 240 MiB of old
+    sequences with no cache holding anything)."""
+    import gc
+    import weakref
+
+    from tests.gui.test_value_modes import choose_rule
+
+    choose_rule(qtbot, window, "maharaja")
+    rule = weakref.ref(window.session.rule)
+    path = tmp_path / "rects.txt"
+    path.write_text("3\n0 0 40 40\n5 5 9 300\n2 7 1000 1000\n")
+    with qtbot.waitSignal(window.queries.batchFinished, timeout=60_000) as blocker:
+        window.query_panel.importRequested.emit(str(path))
+        workers = [weakref.ref(window.queries._batch_worker)]
+    assert blocker.args == [3]
+    qtbot.waitUntil(lambda: window.queries._batch_worker is None, timeout=10_000)
+    choose_rule(qtbot, window, "wythoff")
+    qtbot.wait(50)
+    gc.collect()
+    assert all(w() is None for w in workers)
+    assert rule() is None
