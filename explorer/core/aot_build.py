@@ -45,6 +45,9 @@ def build(here: Path, prefix: str, sources: Sequence[Path], exports: Sequence[tu
     cc: Any = pycc.CC(name)  # type: ignore[attr-defined, no-untyped-call]
     cc.output_dir = str(here)
     cc.verbose = False
+    # For the processor it is built on (make aot runs on the machine that uses it), as the JIT
+    # does: pycc's default is a generic x86-64 (Maharaja's sweep at 2^24: 20.8 -> 20.1 ns a column).
+    cc.target_cpu = "host"
     for export, signature, function in exports:
         cc.export(export, signature)(function)
     with warnings.catch_warnings():
