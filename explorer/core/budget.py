@@ -95,7 +95,8 @@ def describe(in_use: dict[str, int]) -> str:
 
 
 # ----- one pool for the window ---------------------------------------------------------------------
-WINDOW_POOL_BYTES = 384 * MiB  # what the window's caches hold together (each also keeps its own cap above)
+WINDOW_POOL_BYTES = 256 * MiB  # what the window's caches hold together (each also keeps its own cap above);
+# with ~440 MiB at rest once numba is loaded, this keeps the window's peak near 700 MiB
 
 
 class Holder(Protocol):
