@@ -159,3 +159,43 @@ def test_misere_cold_pairs_in_bulk_are_its_cold_cells_by_the_definition():
     for start in (0, 1, 2, 7):
         xs, ys = rule.cold_pairs(start, 5)
         assert [(int(a), int(b)) for a, b in zip(xs, ys, strict=True)] == got[start : start + 5]
+
+
+@pytest.mark.parametrize("a", [2, 3, 7])
+def test_fraenkel_cold_pairs_come_in_bulk_and_are_its_cold_cells_by_the_definition(a, monkeypatch):
+    """a-Wythoff's pairs come as int64 arrays from the exact int64 formula rather than a pair at a
+    time in Python (a million pairs for the Structure tab held the GIL on a worker: a 208 ms GUI
+    stall, long soak, seed 20261410): every upper cold cell of [0, 80)² by the definition, in
+    order; the same pairs from any start; and the exact pairs at the end of the int64 range,
+    where the bulk form hands over to Python integers."""
+    from explorer.core.game import bulk
+    from explorer.core.rules.closed import Fraenkel
+
+    n = 80
+    cold = variant_cold(n, "any", "any", a)
+    want = sorted((x, y) for (x, y), c in cold.items() if c and x <= y and y < n)
+    rule = parse_rule(f"wythoff:{a}")
+    xs, ys = rule.cold_pairs(0, len(want))
+    assert getattr(xs, "dtype", None) == "int64"
+    assert [(int(p), int(q)) for p, q in zip(xs, ys, strict=True)] == want
+    for start in (1, 3, len(want) - 2):
+        xs, ys = rule.cold_pairs(start, 2)
+        assert [(int(p), int(q)) for p, q in zip(xs, ys, strict=True)] == want[start : start + 2]
+    calls = [0]
+    one_pair = Fraenkel._pair
+
+    def counted(self, k):  # type: ignore[no-untyped-def]
+        calls[0] += 1
+        return one_pair(self, k)
+
+    monkeypatch.setattr(Fraenkel, "_pair", counted)
+    xs, ys = rule.cold_pairs(1000, 100_000)
+    assert calls[0] <= 2 and len(xs) == 100_000  # not a pair at a time
+    assert (int(xs[-1]), int(ys[-1])) == one_pair(rule, 100_999)
+    monkeypatch.undo()
+    top = bulk.max_index(a)
+    for start in (top - 3, top + 1):
+        xs, ys = rule.cold_pairs(start, 3)
+        assert [(int(p), int(q)) for p, q in zip(xs, ys, strict=True)] == [
+            Fraenkel.cold_pair(rule, k) for k in range(start, start + 3)
+        ]

@@ -68,6 +68,16 @@ class BeattyRule(PairRule):
     def max_index(self) -> int:
         return bulk.max_index(self.a)
 
+    def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]:
+        """(A_k, B_k) for k = start .. start + count - 1: int64 arrays from the exact int64 formula
+        while k stays within `max_index`, else a pair at a time (Python integers beyond int64).
+        A million pairs a pair at a time held the GIL on a worker for the Structure tab."""
+        if self.changes or start < 0 or count <= 0 or start + count - 1 > self.max_index:
+            return super().cold_pairs(start, count)
+        k = np.arange(start, start + count, dtype=np.int64)
+        xs = self.lower_array(k)
+        return xs, xs + self.a * k
+
     def _pair(self, n: int) -> Position:
         lo = self.lower(n)
         return lo, lo + self.a * n
