@@ -248,6 +248,7 @@ def step_for(cells_per_pixel: float) -> int:
 
 
 RASTER_CHUNK = 1 << 20  # columns of a sequence turned into texels at a time (~40 MiB of temporaries)
+DENSE_TEXELS = 1 << 20  # up to this many texels a sequence's raster counts into a dense array, chunk by chunk
 
 
 def rasterize_sequence(col: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
@@ -265,7 +266,9 @@ def rasterize_sequence(col: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_
     # its axis: dividing by min(step, n) gives the same texels and keeps numpy within int64
     # (a view 10^25 cells across has a step no int64 holds).
     div = min(step, n)
-    found: list[NDArray] = []
+    texels = nx * ny
+    dense = np.zeros(texels, dtype=np.int64) if texels <= DENSE_TEXELS else None
+    found: list[NDArray] = []  # texel indexes, where there are too many texels for a dense count
     for lo in range(xa, xb, RASTER_CHUNK):
         hi = min(xb, lo + RASTER_CHUNK)
         ys = col[lo:hi]
@@ -273,13 +276,15 @@ def rasterize_sequence(col: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_
         if keep.size:
             i = (keep + lo) // div - tx0
             j = ys[keep].astype(np.int64) // div - ty0
-            found.append(j * nx + i)
+            if dense is not None:  # counted chunk by chunk: memory for the texels, not the columns
+                dense += np.bincount(j * nx + i, minlength=texels)
+            else:
+                found.append(j * nx + i)
+    if dense is not None:
+        cells = np.flatnonzero(dense)
+        return Raster(tx0, ty0, step, nx, ny, cells % nx, cells // nx, dense[cells])
     if not found:
         return Raster(tx0, ty0, step, nx, ny, empty, empty, empty)
     flat_index = np.concatenate(found) if len(found) > 1 else found[0]
-    if nx * ny <= 4 * flat_index.size + 4096:
-        flat = np.bincount(flat_index, minlength=nx * ny)
-        cells = np.flatnonzero(flat)
-        return Raster(tx0, ty0, step, nx, ny, cells % nx, cells // nx, flat[cells].astype(np.int64))
     cells, counts = np.unique(flat_index, return_counts=True)
     return Raster(tx0, ty0, step, nx, ny, cells % nx, cells // nx, counts.astype(np.int64))
