@@ -49,6 +49,7 @@ FAR_VALUES_CLI = 32  # values 0-31 ...
 FAR_COLUMNS_CLI = 1 << 21  # ... on 2^21 columns in a command, which runs alone: 448 MiB
 FAR_VALUES_CLI_BYTES = 512 * MiB
 SUM_VALUES_BYTES = 256 * MiB  # a sum's own table, when its parts' values pass the shared table's
+SUM_VALUES_WINDOW_BYTES = 64 * MiB  # ... in the window, beside the pool (a sum's table is dropped once answered)
 
 
 def _power_of_two_at_most(n: int) -> int:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from explorer.core import budget
 from explorer.core.analysis import far_values as fv
-from explorer.core.game.value_sequences import ValueEngine, value_engine_for
+from explorer.core.game.value_sequences import ValueEngine, release_all, value_engine_for
 from explorer.core.game.vector_sequence import SequenceTooLarge
 from explorer.core.protocol import NotAvailable, OutOfBounds, ValueSequences
 from explorer.core.rules.registry import parse_rule
@@ -276,3 +276,20 @@ def test_only_the_engine_asked_for_last_keeps_its_table_and_all_are_counted():
     assert all(solved.value(x, y) == (g[x][y] if g[x][y] < 4 else None) for x in range(12) for y in range(12))
     vs.release_all()
     assert vs.held_bytes() == 0
+
+
+def test_a_sum_in_the_window_keeps_its_own_table_small_and_a_command_does_not():
+    """A sum whose part has a value past the shared 16 solves a table of its own. In the window it
+    had the command's 256 MiB, outside the window's memory pool (a long soak's peak rose
+    816 -> 996 MiB on one such sum); the window now refuses past SUM_VALUES_WINDOW_BYTES, saying
+    so, and a command, which runs alone, still answers."""
+    rule = parse_rule("wythoff")
+    x = 400_000
+    col = fv.private_values(rule, 32, x + 100, budget.SUM_VALUES_BYTES).cols[20]  # value 20's cells
+    x = next(c for c in range(x, x + 100) if col[c] >= c)  # min(x, y) = x: the table reaches column x
+    y = int(col[x])
+    position = fv.SumPosition(((x, y),), ())
+    release_all()  # the shared table keeps values 0-15 only, as the window's does
+    with pytest.raises(OutOfBounds, match=f"{budget.SUM_VALUES_WINDOW_BYTES >> 20} MiB"):
+        fv.window_sum(rule, position)
+    assert fv.command_sum(rule, position).grundy == 20

@@ -378,7 +378,7 @@ def window_sum(rule: Rule, position: SumPosition, progress: Progress | None = No
     def solve_values(values: int, last: int) -> ValuesSolved:
         if values <= budget.FAR_VALUES_WINDOW:
             return window_values(rule, values, last, progress)
-        return private_values(rule, values, last, budget.SUM_VALUES_BYTES, progress, PRIVATE_WORK_WINDOW)
+        return private_values(rule, values, last, budget.SUM_VALUES_WINDOW_BYTES, progress, PRIVATE_WORK_WINDOW)
 
     return sum_answer(rule, position, solve_values=solve_values)
 
