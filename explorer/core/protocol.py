@@ -123,6 +123,7 @@ class Constructed(Protocol):
     """The construction of the cold set, step by step (build mode, animations, Why?)."""
 
     def construction_step(self, k: int) -> Step: ...
+    def construction_placed(self, k: int) -> tuple[Position, ...]: ...  # step k's cells placed cold, cheaply
     def construction_start(self, x: int, y: int) -> int: ...  # the first step about the view from (x, y)
     def construction_order(self, x: int, y: int) -> int | None: ...  # the step that places or decides (x, y)
 

@@ -350,6 +350,7 @@ def test_capabilities_are_declared_by_type_and_answer_by_the_definition(case):
                 break
             if min(step.cell) >= N:
                 break
+            assert rule.construction_placed(k) == step.placed, (rule.key, k)
             for cell in step.placed:
                 placed.add(cell)
                 assert cold[cell] if max(cell) < N else True, (rule.key, k, cell)

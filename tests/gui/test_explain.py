@@ -296,3 +296,34 @@ def test_build_mode_beyond_the_solved_pairs_turns_off_and_says_why(qtbot, window
     window.explain.start()
     assert window.session.build is None and window.grid.overlay is None
     assert "beyond" in window.build_panel.caption.text()
+
+
+def test_scrubbing_to_the_end_of_a_square_rule_works_out_only_the_step_shown(qtbot, window, monkeypatch):
+    """A scrub to the end of a custom rule's timeline worked out every step's winning moves on the
+    GUI thread (255 ms, long soak, seed 20261510). The steps passed over give only the cells they
+    place; the overlay still holds exactly the cold cells decided so far, by the definition."""
+    from explorer.core.rules.custom import SquareRule
+
+    key = "custom:one=any;both=any;a=1;n=64"
+    window.set_rule(key)
+    qtbot.waitUntil(lambda: window.session.rule.key == key, timeout=30_000)
+    window.grid.set_view(0, 0, 30, 20)
+    _settle(qtbot, window)
+    cold = variant_cold(64, "any", "any", 1)
+    window.build_mode()
+    full = [0]
+    real = SquareRule.construction_step
+
+    def counted(self, k):  # type: ignore[no-untyped-def]
+        full[0] += 1
+        return real(self, k)
+
+    monkeypatch.setattr(SquareRule, "construction_step", counted)
+    slider = window.findChild(QSlider, "buildTimeline")
+    slider.setValue(slider.maximum())
+    first, k = window.session.build
+    assert k - first == slider.maximum() > 100
+    assert full[0] == 1  # the step shown, not every step before it
+    n = window.session.rule.bound
+    decided = {divmod(i, n) for i in range(first, k + 1)}
+    assert {c for c in window.grid.overlay.cells if c in decided} == {c for c in decided if cold[c]}

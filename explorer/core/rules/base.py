@@ -298,12 +298,17 @@ class PairRule(RuleBase):
         return xs, ys
 
     # ----- the construction, step by step ------------------------------------------------------
+    def construction_placed(self, k: int) -> tuple[Position, ...]:
+        """The cells step k places: the k-th cold pair x <= y and its mirror."""
+        x, y = self.cold_pair(k)
+        return ((x, y),) if x == y else ((x, y), (y, x))
+
     def construction_step(self, k: int) -> Step:
         """Step k: the k-th cold pair x <= y and its mirror, and the lines of cells now hot."""
         from explorer.core.game.lines import Step
 
         x, y = self.cold_pair(k)
-        placed = ((x, y),) if x == y else ((x, y), (y, x))
+        placed = self.construction_placed(k)
         lines = tuple(line for c in placed for line in self.spec.lines_from(c))
         dots = tuple(d for c in placed for d in self.spec.dots_from(c))
         return Step(k, (x, y), placed, lines, dots, self.construction_caption(k, x, y))

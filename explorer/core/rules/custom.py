@@ -17,7 +17,7 @@ from explorer.core.counting.raster import Raster, rasterize_table
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
 from explorer.core.game.spec import Amounts, MoveSet, MoveSpec
-from explorer.core.rules.base import OutOfBounds, RuleBase, RuleError
+from explorer.core.rules.base import OutOfBounds, Position, RuleBase, RuleError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -133,6 +133,14 @@ class SquareRule(RuleBase):
         return rasterize_table(self._prefix, x_lo, y_lo, x_hi, y_hi, step)
 
     # ----- the solve, cell by cell (column after column, each upwards: every move's target first)
+    def construction_placed(self, k: int) -> tuple[Position, ...]:
+        """The cell step k decides, if it is cold (no winning move is looked for)."""
+        n = self.bound
+        if not 0 <= k < n * n:
+            raise OutOfBounds(f"the solve of [0, {n})² has {n * n:,} steps")
+        x, y = divmod(k, n)
+        return ((x, y),) if self.table[x, y] else ()
+
     def construction_step(self, k: int) -> Step:
         from explorer.core.game.lines import Step
 

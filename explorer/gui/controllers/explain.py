@@ -43,6 +43,7 @@ class ExplainController(QObject):
         self.timer.timeout.connect(self._tick)
         self.speed = 3
         self.steps: dict[int, Step] = {}
+        self.placed: dict[int, tuple[tuple[int, int], ...]] = {}  # cells of steps not shown
         self.count = 0
         self.earlier: tuple[tuple[int, int], ...] = ()
         self.veil = False
@@ -94,6 +95,7 @@ class ExplainController(QObject):
         binary search. (Always 400 steps, most beyond a view of 14 pairs, played two minutes of
         nothing.)"""
         self.steps = {first: rule.construction_step(first)}
+        self.placed = {}
         lo, hi = 1, TIMELINE  # lo steps are wanted; more than hi do not matter
         while lo < hi:
             mid = (lo + hi + 1) // 2
@@ -186,14 +188,27 @@ class ExplainController(QObject):
             step = self.steps[k] = rule.construction_step(k)
         return step
 
+    def _placed(self, k: int) -> tuple[tuple[int, int], ...]:
+        """The cells step k places, without its caption or lines: a scrub to the end of a custom
+        rule's timeline worked out 400 steps' winning moves on the GUI thread (255 ms, long soak,
+        seed 20261510); only the step shown needs them."""
+        step = self.steps.get(k)
+        if step is not None:
+            return step.placed
+        placed = self.placed.get(k)
+        if placed is None:
+            rule = self.session.rule
+            assert isinstance(rule, Constructed)
+            placed = self.placed[k] = rule.construction_placed(k)
+        return placed
+
     # ----- what the grid and the panels show ---------------------------------------------------------
     def _show(self) -> None:
         s = self.session
         if s.build is not None:
             first, k = s.build
-            shown = [self._step(i) for i in range(first, k + 1)]
-            step = shown[-1]
-            cells = tuple(c for st in shown for c in st.placed) + self.earlier
+            step = self._step(k)
+            cells = tuple(c for i in range(first, k + 1) for c in self._placed(i)) + self.earlier
             self.grid.set_overlay(Overlay(self.veil, cells, step.placed or (step.cell,), step.lines, step.dots, ()))
             caption = (
                 f"<b>Step {short_decimal(step.k)}</b> ({k - first + 1} of {self.count}): {html.escape(step.caption)}"
@@ -250,7 +265,7 @@ class ExplainController(QObject):
         self.jobs.cancel()
         self.timer.stop()
         self.demo_timer.stop()
-        self.steps = {}
+        self.steps, self.placed = {}, {}
         self._show()  # the session has turned build mode, Why? and the perfect game off
 
     # ----- a perfect game, shown ---------------------------------------------------------------------
