@@ -12,6 +12,7 @@ from explorer import __version__
 from explorer.core import budget
 from explorer.core.analysis.value_cache import INSPECT_SIDE
 from explorer.core.game import value_sequences
+from explorer.core.values import shared_strip
 from explorer.gui.controllers.growth import GrowthController
 from explorer.gui.controllers.queries import QueryController
 from explorer.gui.controllers.values import ValuesController
@@ -40,14 +41,23 @@ def window_pool(
         if not values.jobs.busy:
             cache.rest(INSPECT_SIDE)
             value_sequences.release_all()
+            if not values.row_jobs.busy:
+                shared_strip.release()
             session.values_changed(cache)
+
+    def values_held() -> int:
+        """The corner, the rows (Wythoff's strip, counted once: kept for the rules that share it
+        even where the cache in use does not hold it) and the values far out."""
+        cache = values.cache
+        strip = shared_strip.held_bytes() if cache.rows is None else 0
+        return cache.nbytes + strip + value_sequences.held_bytes()
 
     def release_index() -> None:
         """The Fenwick index (a new one grows again with the next query)."""
         if not queries.busy:
             queries.counter = session.rule.counter()
 
-    pool.add(POOL_VALUES, Held(lambda: values.cache.nbytes + value_sequences.held_bytes(), release_values))
+    pool.add(POOL_VALUES, Held(values_held, release_values))
     pool.add(POOL_INDEX, Held(lambda: queries.counter.nbytes, release_index))
     pool.add(POOL_SOLVED, Held(lambda: session.rule.nbytes, lambda: None))
     values.make_room = lambda need: pool.make_room(POOL_VALUES, need)
@@ -72,7 +82,7 @@ def caches_in_use(window: Caches) -> dict[str, int]:
     return {
         "Fenwick index": window.queries.counter.nbytes,
         "Grundy and remoteness": values.table.nbytes if values.table is not None else 0,
-        "Grundy rows": values.rows.nbytes if values.rows is not None else 0,
+        "Grundy rows": values.rows.nbytes if values.rows is not None else shared_strip.held_bytes(),
         "Grundy values far out": value_sequences.held_bytes(),
         "the rule's solved cells": window.session.rule.nbytes,
         "sequence rows": window.sequence_panel.model.nbytes,

@@ -248,7 +248,7 @@ def test_leaving_value_colouring_frees_the_big_table_and_keeps_the_answers(qtbot
     import weakref
 
     from explorer.core.analysis import value_cache as cache_module
-    from explorer.core.values import rows as rows_module
+    from explorer.core.values import shared_strip
 
     monkeypatch.setattr(cache_module, "REST_SIDE", 256)
     monkeypatch.setattr(cache_module.ValueCache.rest, "__defaults__", (256,))
@@ -262,7 +262,7 @@ def test_leaving_value_colouring_frees_the_big_table_and_keeps_the_answers(qtbot
     combo.activated.emit(combo.findData(HOT_COLD))
     gc.collect()
     assert window.values.cache.side == 256 and big() is None
-    assert window.values.cache.rows is None and not rows_module._LAST
+    assert window.values.cache.rows is None and not shared_strip._LAST
     table = grundy_table(40)
     assert window.values.cache.grundy(30, 17) == table[30][17]
     mode_on(qtbot, window)
@@ -319,3 +319,28 @@ def test_the_legend_follows_the_colour_mode_with_the_colours_the_grid_draws(qtbo
             assert swatches[0] == lut[0] and swatches[1] == lut[255]  # hot, full cold
         else:
             assert swatches == [lut[1], lut[255], lut[0]]  # low, high, not computed
+
+
+def test_a_rule_that_does_not_share_wythoffs_rows_lets_them_go_and_the_pool_sees_them(qtbot, window):
+    """The strip of Wythoff's Grundy rows is kept once per process so that Wythoff and misère share
+    it. A rule change left it there for good while no cache counted it: a long soak (seed
+    20261510) held 135 MiB at rest with the pool at 0. Under misère it stays (the same rows),
+    under Maharaja it goes; and while kept the pool counts it, and can take it back."""
+    import gc
+    import weakref
+
+    from explorer.core.values import shared_strip
+
+    mode_on(qtbot, window)
+    qtbot.waitUntil(lambda: window.values.cache.rows is not None and not window.values.busy, timeout=120_000)
+    strip = weakref.ref(window.values.cache.rows)
+    choose_rule(qtbot, window, "misere")
+    qtbot.waitUntil(lambda: not window.values.busy, timeout=60_000)
+    assert window.values.cache.rows is strip()  # shared, not solved again
+    held = strip().nbytes
+    assert window.pool.in_use()["Grundy values and rows"] >= held
+    choose_rule(qtbot, window, "maharaja")
+    qtbot.waitUntil(lambda: not window.values.busy, timeout=60_000)
+    gc.collect()
+    assert strip() is None and not shared_strip._LAST
+    assert window.pool.in_use()["Grundy values and rows"] < held

@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 from explorer.core import budget
 from explorer.core.counting.dominance import rectangle_counts
 from explorer.core.protocol import CertifiedRows, KnownValues, Rule, Valued, ValueSequences
-from explorer.core.values import GRUNDY, REMOTENESS
+from explorer.core.values import GRUNDY, REMOTENESS, shared_strip
 from explorer.core.values.cost import WINDOW_WORK
 
 if TYPE_CHECKING:
@@ -140,10 +140,8 @@ class ValueCache:
                 remoteness=table.remoteness[:side, :side].copy(),
             )
         if self.rows is not None:
-            from explorer.core.values.rows import release_shared_rows
-
             self.rows = None
-            release_shared_rows()
+            shared_strip.release()
         if isinstance(self.rule, ValueSequences):  # the values far out, whoever asked for them
             self.far = None
             self.rule.value_engine.release()

@@ -27,7 +27,6 @@ from the certified tail. A row that is not certified within the column budget is
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import gcd
@@ -37,6 +36,7 @@ from numba import njit
 from numpy.typing import NDArray
 
 from explorer.core import budget
+from explorer.core.values import shared_strip
 from explorer.core.values.bits import lowest_clear as _lowest_clear
 
 MAX_ROWS = 400  # rows 0..MAX_ROWS - 1 may be asked for
@@ -336,27 +336,15 @@ class GrundyRows:
         return off, known
 
 
-_LAST: list[GrundyRows] = []  # the strip solved last (one slot: it is the biggest cache there is)
-_LAST_LOCK = threading.Lock()
-
-
 def shared_rows(
     rows: int, budget_bytes: int = STRIP_BYTES, progress: Callable[[int, int], bool] | None = None
 ) -> GrundyRows:
     """The rows 0..rows - 1, solved once per process for a given budget: Wythoff and misère
     Wythoff share them (G belongs to the moves), so switching rules never solves them again and
-    never holds two strips. A different request replaces the one kept."""
-    with _LAST_LOCK:
-        for kept in _LAST:
-            if kept.rows >= rows and kept.budget_bytes == budget_bytes:
-                return kept
+    never holds two strips. A different request replaces the one kept (in shared_strip)."""
+    kept = shared_strip.find(lambda strip: strip.rows >= rows and strip.budget_bytes == budget_bytes)
+    if kept is not None:
+        return kept  # type: ignore[no-any-return]
     solved = GrundyRows(rows, budget_bytes=budget_bytes, progress=progress)
-    with _LAST_LOCK:
-        _LAST[:] = [solved]
+    shared_strip.keep(solved)
     return solved
-
-
-def release_shared_rows() -> None:
-    """Forget the strip kept by `shared_rows` (the window drops it when no view needs it)."""
-    with _LAST_LOCK:
-        _LAST.clear()

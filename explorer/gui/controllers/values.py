@@ -19,7 +19,8 @@ from explorer.core.analysis.value_cache import INSPECT_SIDE, ValueCache
 from explorer.core.analysis.values import ranked_winning_moves, values_text
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game import value_sequences
-from explorer.core.protocol import Rule
+from explorer.core.protocol import CertifiedRows, Rule
+from explorer.core.values import shared_strip
 from explorer.gui import memory
 from explorer.gui.jobs import LatestJob
 from explorer.session.model import GRUNDY, HOT_COLD, Session
@@ -233,6 +234,8 @@ class ValuesController(QObject):
         self.row_jobs.cancel()
         self.far_jobs.cancel()
         value_sequences.release_all()  # the values far out belonged to the rule before
+        if not isinstance(rule, CertifiedRows):  # Wythoff's strip of rows is kept for the rules sharing it
+            shared_strip.release()
         self._far_refused.clear()
         self.work.hide()
         self._refused.clear()
