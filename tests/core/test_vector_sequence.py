@@ -240,3 +240,19 @@ def test_a_zoomed_out_raster_of_many_columns_needs_memory_for_its_texels_not_its
     np.add.at(want, (col.astype(np.int64) // step - r.ty0, xs // step - r.tx0), 1)
     assert np.array_equal(r.dense_counts(), want)
     assert peak < 4 << 20  # 20 MiB before: 8 bytes a column for its texel index, and their concatenation
+
+
+@pytest.mark.parametrize("chunk", [7, 64, 1 << 20])
+def test_the_upper_columns_are_those_whose_cell_lies_on_or_above_the_diagonal(chunk, monkeypatch):
+    """The compiled kernel that lists the columns x with col[x] >= x (written without a branch, and
+    into an array of exactly their number) against numpy's comparison, on every kind of column:
+    unsolved (-1), below, on and above the diagonal, in chunks of several sizes."""
+    from explorer.core.game import vector_sequence as vs
+
+    monkeypatch.setattr(vs, "UPPER_CHUNK", chunk)
+    rng = np.random.default_rng(chunk)
+    for n in (0, 1, 5, 63, 64, 65, 1000, 4099):
+        col = rng.integers(-1, 2 * n + 2, size=n + 17).astype(np.int32)
+        want = np.flatnonzero(col[:n] >= np.arange(n)).astype(np.int32)
+        got = vs._upper(vs.Solved(col, n))
+        assert got.dtype == np.int32 and np.array_equal(got, want), n

@@ -19,8 +19,12 @@ from explorer.core import aot_build
 HERE = Path(__file__).resolve().parent
 PREFIX = "_sweep_aot"
 SOURCES = (HERE / "sweep_jit.py", Path(__file__).resolve(), HERE.parent / "aot_build.py")
-SWEEP_SIGNATURE = "i8(i4[:, ::1], i8, i8, i8, " + ", ".join(["i8[:]"] * 6 + ["u8[:]"] + ["i8[:]"] * 4) + ")"
-REBUILD_SIGNATURE = "void(i4[:], i8[:], i8[:], i8[:], i8[:], i8[:], i8[:], u8[:], i8[:])"
+# Contiguous arrays (`::1`), as the JIT sees them: with any layout (`:`) every index took a stride
+# (Maharaja's sweep at 2^24: 21.1 -> 18.3 ns a column, best of 5). The engine passes only arrays
+# it made, which are contiguous.
+SWEEP_SIGNATURE = "i8(i4[:, ::1], i8, i8, i8, " + ", ".join(["i8[::1]"] * 6 + ["u8[::1]"] + ["i8[::1]"] * 4) + ")"
+REBUILD_SIGNATURE = "void(i4[::1], i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], u8[::1], i8[::1])"
+UPPER_SIGNATURE = "i8(i4[::1], i8, i8, i4[::1])"
 
 
 def load() -> Any:
@@ -36,6 +40,7 @@ def build() -> Path:
     exports = [
         ("sweep", SWEEP_SIGNATURE, sweep_jit.sweep.py_func),
         ("rebuild", REBUILD_SIGNATURE, sweep_jit.rebuild.py_func),
+        ("upper", UPPER_SIGNATURE, sweep_jit.upper.py_func),
     ]
     return aot_build.build(HERE, PREFIX, SOURCES, exports)
 

@@ -7,20 +7,18 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit, uint64
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 _ALL = (1 << 64) - 1
 _FULL = uint64(_ALL)
-_DEBRUIJN = uint64(0x03F79D71B4CB0A89)
-_TABLE = np.zeros(64, dtype=np.int64)
-for _i in range(64):
-    _TABLE[((1 << _i) * 0x03F79D71B4CB0A89 & _ALL) >> 58] = _i
 
 
 @njit(cache=True, nogil=True)
 def ctz(v):  # type: ignore[misc, no-untyped-def]
-    """The index of the lowest set bit of v (v != 0)."""
-    low = v & (~v + uint64(1))
-    return _TABLE[(low * _DEBRUIJN) >> uint64(58)]
+    """The index of the lowest set bit of v (v != 0): LLVM's count of trailing zeros, one
+    instruction on the processor the kernel is built for (a De Bruijn table look-up before:
+    Maharaja's sweep at 2^24, ahead of time, 18.3 -> 17.3 ns a column, best of 5)."""
+    return trailing_zeros(v)  # type: ignore[call-arg]  # an intrinsic: numba supplies its context
 
 
 @njit(cache=True, nogil=True)
@@ -181,3 +179,16 @@ def sweep(cols, h, x_from, x_to, rays_p, rays_q, cmaxs, sizes, segs, bases, bits
                 if b >= 0:
                     mark(bits, lvl_off, b)
     return x_to
+
+
+@njit(cache=True, nogil=True)
+def upper(col, lo, hi, out):  # type: ignore[misc, no-untyped-def]
+    """The columns x in [lo, hi) with col[x] >= x (the smaller number of their cold pair), in
+    order, written to out from its start (as many as it holds); returns how many there are."""
+    k = 0
+    room = out.shape[0]
+    for x in range(lo, hi):  # no branch on col[x] >= x, which follows no pattern to predict
+        if k < room:  # out may hold exactly the columns found: nothing is written past it
+            out[k] = x
+        k += col[x] >= x
+    return k
