@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from explorer.core.game.spec import ANY, NONE, Amounts, MoveSpec
 from explorer.core.grundy.kernel import grundy_window
 from explorer.core.values.kernel import ValuesTooCostly, value_table
-from tests.oracles import values_by_definition
+from tests.oracles import Vectors, values_by_definition
 
 
 def _words(amounts: Amounts) -> object:
@@ -236,3 +236,37 @@ def test_the_windows_corner_of_a_vector_rule_is_bounded_in_the_same_units_as_the
         assert side <= 2048 and rule.value_cost(side, side)[1] <= WINDOW_WORK, key
     assert parse_rule("maharaja").value_cost(4096, 4096)[1] <= MAX_WORK
     assert largest_side(parse_rule("wythoff")) == 4096  # the closed-form rules' corners are as they were
+
+
+@pytest.mark.parametrize(
+    ("key", "definition"),
+    [
+        ("wythoff", ("any", "any", 1)),
+        ("nim", ("any", None, 1)),
+        ("custom:one=1 2 5;both=any;a=2;n=64", ({1, 2, 5}, "any", 2)),
+        ("gdwn:1,3", (Vectors([(1, 0), (1, 1), (1, 3)]), None, 1)),
+    ],
+)
+def test_longest_defences_read_remoteness_in_one_step_by_the_definition(key, definition):
+    """From a cold cell of the corner: the moves after which the win takes longest, with R after
+    each, read from the corner in one step (the moves asked one by one stalled the GUI thread
+    248 ms) and checked against R by its definition (Nim: its closed form, the same way)."""
+    from explorer.core.analysis.value_cache import ValueCache
+    from explorer.core.analysis.values import longest_defences
+    from explorer.core.rules import parse_rule
+
+    rule = parse_rule(key)
+    n = 40
+    cache = ValueCache(rule)
+    cache.grow(64)
+    _, cold, rem = values_by_definition(n, n, *definition)
+    starts = [(x, y) for x in range(n) for y in range(n) if cold[x][y] and x + y > 10][:12]
+    assert starts
+    for start in starts:
+        targets = list(rule.spec.targets(*start))
+        want = sorted(((t, rem[t[0]][t[1]]) for t in targets), key=lambda tr: -tr[1])
+        got = longest_defences(cache, start, limit=len(targets))
+        assert [r for _, r in got] == [r for _, r in want], (key, start)
+        assert all(rem[t[0]][t[1]] == r for t, r in got)
+    cells = [(5, 3), (200, 7), (3, 10**30), (63, 0), (64, 1)]  # inside the corner, and past it
+    assert cache.remoteness_many(cells) == [cache.remoteness(*c) for c in cells]

@@ -42,8 +42,8 @@ def longest_defences(
     out: list[tuple[tuple[int, int], int]] = []
     if not cache.covers(*start):
         return out
-    for t in rule.spec.targets(*start):
-        r = cache.remoteness(*t)
+    targets = list(rule.spec.targets(*start))
+    for t, r in zip(targets, cache.remoteness_many(targets), strict=True):
         if r is not None:
             out.append((t, r))
     out.sort(key=lambda tr: -tr[1])
