@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QObject, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from explorer.gui import memory
 from explorer.session.jobs import Cancelled, Done, Failed, ProgressFn
@@ -79,7 +79,22 @@ def preload() -> None:
     for the same import, as it would have anyway.
     """
     if "superqt.utils" not in sys.modules:
-        threading.Thread(target=_import_workers, name="preload superqt").start()
+        thread = threading.Thread(target=_import_workers, name="preload superqt")
+        _PRELOADING[:] = [thread]
+        thread.start()
+
+
+_PRELOADING: list[threading.Thread] = []  # the preload's thread, once started
+WAIT_FOR_WORKERS_MS = 20
+
+
+def when_workers_ready(start: Callable[[], None]) -> None:
+    """Call `start`, which imports superqt's workers, now; or, while the preload's thread is
+    importing them, once it has finished, on a timer (the window keeps drawing meanwhile)."""
+    if any(thread.is_alive() for thread in _PRELOADING):
+        QTimer.singleShot(WAIT_FOR_WORKERS_MS, lambda: when_workers_ready(start))
+    else:
+        start()
 
 
 def _import_workers() -> None:
@@ -175,48 +190,66 @@ class LatestJob(QObject):
             yield_to_the_gui()
             return fn(*fn_args, **fn_kwargs)
 
-        from superqt.utils import create_worker  # superqt loads ~85 ms of widgets: not at start
-
-        worker = create_worker(run, _start_thread=False, _ignore_errors=True)
-
-        def deliver(result: Any) -> None:
-            # an answer that arrives once the channel is gone (its window closed while the worker
-            # ran) goes nowhere: what it would draw on was deleted with it (a raster reached a
-            # deleted image in a test's teardown)
-            if hooks and token == self._token and not stop.is_set() and shiboken6.isValid(self):
-                hooks[0](result)
-
-        def fail(exc: BaseException) -> None:
-            if hooks and not isinstance(exc, (Cancelled, InterruptedError)):
-                _failure(exc)  # a stale request's defect is still a defect
-            if (
-                hooks
-                and token == self._token
-                and not stop.is_set()
-                and not isinstance(exc, (Cancelled, InterruptedError))
-                and shiboken6.isValid(self)
-            ):
-                hooks[1](exc)
-
-        key = id(worker)
-
-        def finished() -> None:
-            # Only the key is captured: a closure holding the worker would make a cycle through
-            # Qt's connection that the collector cannot see, keeping every worker alive for good.
-            hooks.clear()
-            self._running.pop(key, None)
-            memory.give_back_soon()
-            if not self._running and shiboken6.isValid(self):  # a cancelled worker may outlive its window
-                self.busyChanged.emit(False)
-
-        worker.returned.connect(deliver)
-        worker.errored.connect(fail)
-        worker.finished.connect(finished)
+        # Until superqt's workers are imported (the preload's thread does it in the first second),
+        # the job waits on a timer in place of its worker: importing them here would make the GUI
+        # thread wait for that other thread's import (279 ms, long soak, seed 20261530).
+        waiting = object()
         was_busy = self.busy
-        self._running[key] = worker
+        self._running[id(waiting)] = waiting
         if not was_busy:
             self.busyChanged.emit(True)
-        worker.start()
+
+        def launch() -> None:
+            if not shiboken6.isValid(self):  # its window closed while it waited
+                return
+            self._running.pop(id(waiting), None)
+            if token != self._token or stop.is_set():  # cancelled while it waited: nothing ran
+                call.clear()
+                hooks.clear()
+                if not self._running:
+                    self.busyChanged.emit(False)
+                return
+            from superqt.utils import create_worker  # superqt loads ~85 ms of widgets: not at start
+
+            worker = create_worker(run, _start_thread=False, _ignore_errors=True)
+
+            def deliver(result: Any) -> None:
+                # an answer that arrives once the channel is gone (its window closed while the worker
+                # ran) goes nowhere: what it would draw on was deleted with it (a raster reached a
+                # deleted image in a test's teardown)
+                if hooks and token == self._token and not stop.is_set() and shiboken6.isValid(self):
+                    hooks[0](result)
+
+            def fail(exc: BaseException) -> None:
+                if hooks and not isinstance(exc, (Cancelled, InterruptedError)):
+                    _failure(exc)  # a stale request's defect is still a defect
+                if (
+                    hooks
+                    and token == self._token
+                    and not stop.is_set()
+                    and not isinstance(exc, (Cancelled, InterruptedError))
+                    and shiboken6.isValid(self)
+                ):
+                    hooks[1](exc)
+
+            key = id(worker)
+
+            def finished() -> None:
+                # Only the key is captured: a closure holding the worker would make a cycle through
+                # Qt's connection that the collector cannot see, keeping every worker alive for good.
+                hooks.clear()
+                self._running.pop(key, None)
+                memory.give_back_soon()
+                if not self._running and shiboken6.isValid(self):  # a cancelled worker may outlive its window
+                    self.busyChanged.emit(False)
+
+            worker.returned.connect(deliver)
+            worker.errored.connect(fail)
+            worker.finished.connect(finished)
+            self._running[key] = worker
+            worker.start()
+
+        when_workers_ready(launch)
 
     def _on_progress(self, token: int, n: int, total: int) -> None:
         if token == self._token and self._progress is not None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
+import shiboken6
 from PySide6.QtCore import QObject, Signal
 
 from explorer.core import budget
@@ -31,7 +32,7 @@ from explorer.core.counting.cold_index import Counter
 from explorer.core.protocol import Rule, RuleError
 from explorer.core.textio.atomic import replaced
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
-from explorer.gui.jobs import LatestJob, yield_to_the_gui
+from explorer.gui.jobs import LatestJob, when_workers_ready, yield_to_the_gui
 from explorer.gui.panels.queries import SHOWN_BATCH_ROWS
 from explorer.session.model import GRUNDY, BatchRecord, QueryRecord, Session
 from explorer.session.views import GridView, QueryView
@@ -217,22 +218,30 @@ class QueryController(QObject):
         except ValueError as exc:
             self.panel.show_error(str(exc))
             return
-        from superqt.utils import thread_worker  # loaded with the first batch, not at start
+        waiting = _WaitingBatch()  # in the worker's place until superqt's workers are imported
+        self._batch_worker = waiting
 
-        worker = thread_worker(self._batch_job, start_thread=False, ignore_errors=True)(data, count)
-        # The callbacks hold the rule in a box emptied when the worker finishes, and the worker
-        # only by its id: a lambda holding either, connected to the worker's own signals, is a
-        # cycle through Qt's connections that the collector cannot see. Every batch then kept its
-        # rule, and with it the rule's solved sequence, for good (240 MiB in a long soak).
-        box = [rule]
-        key = id(worker)
-        worker.yielded.connect(lambda step: box and self._batch_progress(box[0], step))
-        worker.returned.connect(self._batch_done)
-        worker.aborted.connect(lambda: self._batch_done(None))
-        worker.errored.connect(lambda exc: self.panel.show_error(f"The import failed: {exc}"))
-        worker.finished.connect(lambda: (box.clear(), self._batch_finished(key)))
-        self._batch_worker = worker
-        worker.start()
+        def launch() -> None:
+            if not shiboken6.isValid(self) or self._batch_worker is not waiting:  # closed, or cancelled
+                return
+            from superqt.utils import thread_worker  # loaded with the first batch, not at start
+
+            worker = thread_worker(self._batch_job, start_thread=False, ignore_errors=True)(data, count)
+            # The callbacks hold the rule in a box emptied when the worker finishes, and the worker
+            # only by its id: a lambda holding either, connected to the worker's own signals, is a
+            # cycle through Qt's connections that the collector cannot see. Every batch then kept its
+            # rule, and with it the rule's solved sequence, for good (240 MiB in a long soak).
+            box = [rule]
+            key = id(worker)
+            worker.yielded.connect(lambda step: box and self._batch_progress(box[0], step))
+            worker.returned.connect(self._batch_done)
+            worker.aborted.connect(lambda: self._batch_done(None))
+            worker.errored.connect(lambda exc: self.panel.show_error(f"The import failed: {exc}"))
+            worker.finished.connect(lambda: (box.clear(), self._batch_finished(key)))
+            self._batch_worker = worker
+            worker.start()
+
+        when_workers_ready(launch)
 
     def _batch_finished(self, key: int) -> None:
         if self._batch_worker is None or id(self._batch_worker) == key:  # not a batch started since
@@ -292,8 +301,11 @@ class QueryController(QObject):
 
     def cancel(self) -> None:
         self.jobs.cancel()
-        if self._batch_worker is not None:
-            self._batch_worker.quit()
+        worker = self._batch_worker
+        if isinstance(worker, _WaitingBatch):  # not started yet: it ends here
+            self._batch_done(None)
+        elif worker is not None:
+            worker.quit()
 
     # ----- export -----------------------------------------------------------------------------
     def export_csv(self, path: str) -> None:
@@ -330,3 +342,8 @@ def _write_csv(path: str, records: tuple[QueryRecord | BatchRecord, ...]) -> int
                 writer.writerow((x0, y0, x1, y1, int(c), cells, record.method, record.rule_key))
                 rows += 1
     return rows
+
+
+class _WaitingBatch:
+    """A batch waiting for superqt's workers to be imported (explorer.gui.jobs.when_workers_ready);
+    Cancel ends it before it starts."""
