@@ -187,6 +187,8 @@ class LatestJob(QObject):
         def run() -> Any:
             fn, fn_args, fn_kwargs = call
             call.clear()
+            if stop.is_set():  # superseded while queued for a thread: a stale request is not worked out
+                raise Cancelled("superseded before it started")
             yield_to_the_gui()
             return fn(*fn_args, **fn_kwargs)
 

@@ -208,3 +208,33 @@ def test_a_job_asked_for_while_superqt_is_being_imported_waits_for_it_off_the_gu
         preload.join()
     qtbot.waitUntil(lambda: not jobs.busy, timeout=10_000)
     assert ran == ["second"] and done == ["second"]  # the first was cancelled by the second: never ran
+
+
+def test_requests_superseded_while_queued_are_never_worked_out(qtbot):
+    """Latest request wins: requests cancelled while they waited for a thread used to run anyway.
+    Zooming out over 2^24 solved columns queued a raster of ~200 ms per wheel step, and one wheel
+    kept the grid busy for 21 s (long soak, seed 20261540). Those still queued are now skipped."""
+    from PySide6.QtCore import QThreadPool
+
+    release = threading.Event()
+    ran: list[str] = []
+    done: list[str] = []
+
+    def work(name: str) -> str:
+        ran.append(name)
+        release.wait(10)
+        return name
+
+    jobs = [LatestJob() for _ in range(QThreadPool.globalInstance().maxThreadCount())]
+    try:
+        for i, blocker in enumerate(jobs):  # every thread of the pool busy
+            blocker.submit(work, f"blocker {i}", done=lambda _: None, failed=lambda e: None)
+        qtbot.waitUntil(lambda: len(ran) == len(jobs), timeout=10_000)
+        latest = LatestJob()
+        for name in ("stale 1", "stale 2", "latest"):
+            latest.submit(work, name, done=done.append, failed=lambda e: None)
+    finally:
+        release.set()
+    qtbot.waitUntil(lambda: not latest.busy and not any(j.busy for j in jobs), timeout=10_000)
+    assert done == ["latest"]
+    assert "stale 1" not in ran and "stale 2" not in ran
