@@ -76,7 +76,7 @@ def preload() -> None:
     on the GUI thread, and the window would stall for it the first time a user asks for anything
     slow. Imported here instead, it costs the GUI thread a few ms at a time (the import is mostly
     bytecode, which lets go of the GIL every 5 ms). A job submitted before it has finished waits
-    for the same import, as it would have anyway.
+    for it on a timer (`when_workers_ready`), not on the GUI thread.
     """
     if "superqt.utils" not in sys.modules:
         thread = threading.Thread(target=_import_workers, name="preload superqt")
