@@ -45,6 +45,25 @@ def test_light_commands_do_not_load_numpy_or_the_kernels():
     assert _run(code).splitlines()[-1] == "[]"
 
 
+def test_moves_under_a_move_vector_rule_starts_like_wythoff():
+    """`moves 5 7 --rule maharaja` took 2.0-2.6x `moves 5 7` (issue 36): it imported numpy to load
+    the compiled sweep. A few columns come from the plain-Python sweep now; answers as before."""
+    code = (
+        "import sys\n"
+        "from explorer.cli import main\n"
+        "assert main(['moves', '5', '7', '--rule', 'maharaja']) == 0\n"
+        "assert main(['moves', '100', '7', '--rule', 'gdwn:1,2', '--json']) == 0\n"
+        "assert main(['moves', '3000', '4000', '--rule', 'vectors:rays=1,0 1,3;jumps=2,1 4,4']) == 0\n"
+        "sys.stdout.flush()\n"
+        "print(sorted(m for m in ('numpy', 'numba') if m in sys.modules))\n"
+    )
+    *light, loaded = _run(code).splitlines()
+    assert loaded == "[]"
+    *eager, loaded = _run("import numpy\n" + code).splitlines()  # a rule made with numpy: compiled
+    assert loaded == "['numpy']"
+    assert light == eager and light[:3] == ["1 3", "4 5", "5 4"]
+
+
 def test_the_window_starts_without_superqt_numba_or_importlib_metadata():
     """superqt (its widget collection, ~85 ms) loads with the first background job, numba with
     the first values sweep: neither before the window is painted. Nor importlib.metadata (with

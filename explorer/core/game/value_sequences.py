@@ -24,6 +24,7 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core.game.sweep_small import line_steps
 from explorer.core.game.vector_sequence import BLOCK, ROOM, SequenceTooLarge, line_links, lines_bytes, sweep_kernel
 
 Position = tuple[int, int]
@@ -76,11 +77,7 @@ def cell_on_line(col: NDArray[np.int32], x: int, y: int, p: int, q: int) -> Posi
     if p == 0 and q == 1:
         t = int(col[x])
         return (x, t) if 0 <= t < y else None
-    steps = min(x // p if p else y // q, y // q if q else x // p)
-    # Only steps k whose cell lies below the rows kept can hold one (no cell of a solved column
-    # lies above them): the first such k, so that a pile of 10^30 is never an int64.
-    top = col.shape[0]
-    first = max(1, (y - top) // q + 1 if q else 1, (x - top) // p + 1 if p else 1)
+    first, steps = line_steps(x, y, p, q, col.shape[0])
     if steps < first:
         return None
     ks = np.arange(first, steps + 1, dtype=np.int64)

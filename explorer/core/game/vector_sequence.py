@@ -24,12 +24,17 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from explorer.core import budget
+from explorer.core.exact.lazy import lazy_numpy
+from explorer.core.game.sweep_small import FIRST_COLUMNS, SMALL_COLUMNS, SmallSequence, solve
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_numpy(__name__)  # an engine made for a light command may never need it
 
 BLOCK = 1 << 16  # columns swept between progress reports
 ROOM = 1.75  # rows kept for each column solved (cold cells of the upper half lie above x)
@@ -37,7 +42,8 @@ ROOM = 1.75  # rows kept for each column solved (cold cells of the upper half li
 
 def sweep_kernel() -> Any:
     """(sweep, rebuild, upper) to run here: on the main thread the ahead-of-time build when there is a
-    current one (no numba to import: `moves 5 7 --rule maharaja` starts like Wythoff), else, and
+    current one (no numba to import: a command that needs the sequence starts in a fraction of a
+    second; a light one needs no kernel at all, explorer.core.game.sweep_small), else, and
     on every other thread, numba's JIT, which lets go of the GIL (the window's workers)."""
     if threading.current_thread() is threading.main_thread():
         from explorer.core.game import sweep_aot
@@ -74,10 +80,41 @@ class SequenceEngine:
         self.rays = tuple((p, q) for p, q in rays if (p, q) not in ((1, 0), (0, 1)))
         self.jumps = tuple((i, j) for i, j in jumps if i >= 1)  # a jump within the column reaches a hot cell
         self._lock = threading.Lock()
-        self.solved = Solved(np.full(0, -1, dtype=np.int32), 0)
+        self._solved: Solved | None = None  # none yet: made with numpy when first asked for
         self.growing_to = 0  # the columns a growth under way will have solved (0: none)
         self.room = ROOM  # rows kept per column: widened for good when a rule's cells lie higher
-        self._ranks: tuple[int, NDArray[np.int32]] = (0, np.zeros(0, dtype=np.int32))
+        self._ranks: tuple[int, NDArray[np.int32]] | None = None  # (n, the upper columns) once worked out
+        self._small: SmallSequence | None = None
+
+    @property
+    def solved(self) -> Solved:
+        """The columns the compiled sweep has solved (none at first)."""
+        solved = self._solved
+        if solved is None:
+            solved = self._solved = Solved(np.full(0, -1, dtype=np.int32), 0)
+        return solved
+
+    @solved.setter
+    def solved(self, value: Solved) -> None:
+        self._solved = value
+
+    @property
+    def n(self) -> int:
+        """How many columns the compiled sweep has solved, without loading numpy."""
+        return 0 if self._solved is None else self._solved.n
+
+    def small(self, x: int) -> SmallSequence:
+        """Columns solved in plain Python up to at least x (< SMALL_COLUMNS), doubling from
+        FIRST_COLUMNS: what a light command asks of a rule before numpy is loaded."""
+        if not 0 <= x < SMALL_COLUMNS:
+            raise ValueError(f"the plain-Python sweep solves columns below {SMALL_COLUMNS}, not {x}")
+        done = self._small
+        if done is None or x >= done.n:
+            n = FIRST_COLUMNS
+            while n <= x:
+                n *= 2
+            done = self._small = solve(self.rays, self.jumps, n)
+        return done
 
     # ----- sizes ----------------------------------------------------------------------------
     def bytes_for(self, n: int, rows: int | None = None) -> int:
@@ -93,7 +130,9 @@ class SequenceEngine:
 
     @property
     def nbytes(self) -> int:
-        return int(self.solved.col.nbytes + self._ranks[1].nbytes)
+        if self._solved is None:
+            return 0  # at most a plain-Python prefix of a few thousand columns
+        return int(self._solved.col.nbytes + (self._ranks[1].nbytes if self._ranks else 0))
 
     def max_columns(self, budget_bytes: int) -> int:
         """The most columns (a power of two) whose sweep fits in `budget_bytes`."""
@@ -126,11 +165,11 @@ class SequenceEngine:
                 raise SequenceOutOfMemory(self.out_of_memory(n)) from None
             finally:
                 solved = self.solved
-                if self._ranks[0] != solved.n:  # here, on the worker, even when cancelled
+                if self._ranks is None or self._ranks[0] != solved.n:  # here, on the worker, even when cancelled
                     try:
                         self._ranks = (solved.n, _upper(solved))
                     except MemoryError:
-                        self._ranks = (0, np.zeros(0, dtype=np.int32))  # worked out again when asked
+                        self._ranks = None  # worked out again when asked
                 self.growing_to = 0
 
     def out_of_memory(self, n: int) -> str:
@@ -193,11 +232,10 @@ class SequenceEngine:
         """The columns x < n with col[x] >= x, in order (the cold pairs x <= y; 4 bytes a pair).
         Worked out by `grow` on its worker once the columns are solved, so the window never waits
         for it; a reader during a growth gets the pairs of the columns solved before it."""
-        n, xs = self._ranks
-        if n == 0 and self.solved.n:
-            self._ranks = (self.solved.n, _upper(self.solved))
-            n, xs = self._ranks
-        return xs
+        ranks = self._ranks
+        if ranks is None or (ranks[0] == 0 and self.solved.n):
+            ranks = self._ranks = (self.solved.n, _upper(self.solved))
+        return ranks[1]
 
     def _prepare(self, old: NDArray[np.int32], ycap: int) -> tuple[NDArray[np.int32], tuple]:
         """The sequence over `ycap` rows and every ray's line flags, rebuilt from the cells placed."""

@@ -14,6 +14,7 @@ Grundy values and remoteness of every vector rule come from `explorer.core.value
 
 from __future__ import annotations
 
+import sys
 import threading
 import weakref
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -25,6 +26,7 @@ from explorer.core.exact.bigint import short_decimal
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole
+from explorer.core.game.sweep_small import SMALL_COLUMNS
 from explorer.core.game.vector_spec import VectorSpec
 from explorer.core.rules.base import (
     OutOfBounds,
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
+    from explorer.core.game.sweep_small import SmallSequence
     from explorer.core.game.vector_sequence import SequenceEngine, Solved
     from explorer.core.values.table import ValueTable
 else:
@@ -83,6 +86,14 @@ def _engine_for(spec: VectorSpec) -> SequenceEngine:
         return engine
 
 
+def _numpy_loaded() -> bool:
+    """Whether this process has loaded numpy already (the window, a notebook, a command reading
+    arrays): a rule made there solves its first START_COLUMNS at once with the compiled sweep,
+    as it always did. A light command has not: its rule solves the few columns it is asked
+    about in plain Python, and loads numpy only if it is asked for more."""
+    return "numpy" in sys.modules
+
+
 class VectorRuleMixin:
     """What every vector rule shares: its moves' Grundy values and remoteness, and its cost."""
 
@@ -116,8 +127,8 @@ class VectorSequenceRule(SweptValues, VectorRuleMixin, PairRule):
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "label", label)
         object.__setattr__(self, "engine", _engine_for(spec))
-        if self.engine.solved.n < START_COLUMNS:
-            self.engine.grow(START_COLUMNS)
+        if self.engine.n < START_COLUMNS and _numpy_loaded():
+            self.engine.grow(START_COLUMNS)  # else when first asked for (`solved`): a light command
 
     engine: SequenceEngine
 
@@ -139,11 +150,33 @@ class VectorSequenceRule(SweptValues, VectorRuleMixin, PairRule):
     # ----- how far it is solved ------------------------------------------------------------------
     @property
     def solved(self) -> Solved:
+        """The compiled sweep's columns: START_COLUMNS at least, solved here if a light command
+        made the rule without them."""
+        if self.engine.n < START_COLUMNS:
+            self.engine.grow(START_COLUMNS)
         return self.engine.solved
 
     @property
     def bound(self) -> int:  # type: ignore[override]
-        return self.engine.solved.n
+        return max(self.engine.n, START_COLUMNS)  # the first START_COLUMNS are solved when first asked
+
+    def _small(self, m: int) -> SmallSequence | None:
+        """The columns up to m solved in plain Python, while the compiled sweep has not solved them
+        (in a process without numpy, where numpy's import alone would double `moves 5 7`'s
+        time); None when the compiled sequence answers."""
+        if m < self.engine.n or m >= SMALL_COLUMNS:
+            return None
+        return self.engine.small(m)
+
+    def _column(self, x: int) -> int:
+        """col[x], for a column x < bound."""
+        small = self._small(x)
+        return small.col[x] if small is not None else int(self.solved.col[x])
+
+    def _pairs_below(self, v: int) -> int:
+        """How many cold pairs x <= y have x < v (v < bound)."""
+        small = self._small(v)
+        return small.rank(v) if small is not None else _rank(self._upper_xs(), v)
 
     @property
     def nbytes(self) -> int:  # type: ignore[override]
@@ -214,30 +247,31 @@ class VectorSequenceRule(SweptValues, VectorRuleMixin, PairRule):
     def partner(self, x: int) -> int:
         """The y with (x, y) cold (each column holds exactly one)."""
         self.check(x, 0)
-        return int(self.solved.col[x])
+        return self._column(x)
 
     def is_cold(self, x: int, y: int) -> bool:
         self.check(x, y)
-        return int(self.solved.col[x]) == y
+        return self._column(x) == y
 
     def winning_moves(self, x: int, y: int) -> list[Move]:
         """The cold cell of each ray's line behind (x, y), and each jump's target: the row's and
         the column's by one lookup, other rays by one vectorised pass along the line."""
         self.check(x, y)
-        col = self.solved.col
-        if int(col[x]) == y:
+        if self._column(x) == y:
             return []
+        small = self._small(max(x, y))
         targets: set[Position] = set()
         for p, q in self.spec.rays:
-            found = _cold_on_line(col, x, y, p, q)
+            found = small.on_line(x, y, p, q) if small is not None else _cold_on_line(self.solved.col, x, y, p, q)
             if found is not None:
                 targets.add(found)
         for i, j in self.spec.jumps:
-            if i <= x and j <= y and int(col[x - i]) == y - j:
+            if i <= x and j <= y and self._column(x - i) == y - j:
                 targets.add((x - i, y - j))
         return sorted(Move.between((x, y), t) for t in targets)
 
     def _upper_xs(self) -> NDArray[np.int32]:
+        self.solved  # noqa: B018  # the first START_COLUMNS, if a light command made the rule
         return self.engine.upper_columns()
 
     def cold_pair(self, k: int) -> Position:
@@ -247,7 +281,7 @@ class VectorSequenceRule(SweptValues, VectorRuleMixin, PairRule):
         if k >= xs.size:
             raise OutOfBounds(f"{xs.size:,} cold pairs x <= y are solved so far; pair {short_decimal(k)} lies beyond")
         x = int(xs[k])
-        return x, int(self.solved.col[x])
+        return x, self._column(x)
 
     def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]:
         xs = self._upper_xs()
@@ -259,16 +293,16 @@ class VectorSequenceRule(SweptValues, VectorRuleMixin, PairRule):
     def cold_index(self, x: int, y: int) -> int | None:
         if not self.is_cold(x, y):
             return None
-        return _rank(self._upper_xs(), min(x, y))
+        return self._pairs_below(min(x, y))
 
     def number_role(self, n: int) -> NumberRole | None:
         self.check(n, 0)
-        p = int(self.solved.col[n])
+        p = self._column(n)
         if n == 0:
             return NumberRole(NumberKind.ZERO, 0, 0)
         if p == n:
             return None
-        k = _rank(self._upper_xs(), min(n, p))
+        k = self._pairs_below(min(n, p))
         return NumberRole(NumberKind.LOWER if p > n else NumberKind.UPPER, k, p)
 
     def construction_caption(self, k: int, x: int, y: int) -> str:
