@@ -116,3 +116,25 @@ def test_the_plain_sweep_refuses_columns_past_its_bound():
         engine.small(sweep_small.SMALL_COLUMNS)
     assert engine.small(10).n == sweep_small.FIRST_COLUMNS
     assert engine.small(100).n == 128
+
+
+def _light_rule(key: str):  # type: ignore[no-untyped-def]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(vectors, "_numpy_loaded", lambda: False)
+        mp.setattr(vectors, "_ENGINES", weakref.WeakValueDictionary())
+        mp.setattr(vectors, "_RECENT", [])
+        return parse_rule(key)
+
+
+LIGHT = {key: _light_rule(key) for key in ("maharaja", "gdwn:2,3", "vectors:rays=1,0;jumps=3,1")}
+SMALL = st.integers(0, sweep_small.SMALL_COLUMNS - 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(key=st.sampled_from(sorted(LIGHT)), x=SMALL, y=SMALL)
+def test_light_answers_are_the_compiled_ones_anywhere_in_the_plain_sweeps_columns(key, x, y):
+    light, eager = LIGHT[key], parse_rule(key)
+    assert light.winning_moves(x, y) == eager.winning_moves(x, y)
+    assert light.cold_index(x, y) == eager.cold_index(x, y)
+    assert (light.number_role(x), light.partner(y)) == (eager.number_role(x), eager.partner(y))
+    assert light.engine.n == 0
