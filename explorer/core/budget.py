@@ -40,6 +40,7 @@ GENERATED_CLI_BYTES = 1024 * MiB  # a command runs alone: 2^26 columns of (1,2)-
 GENERATED_COLUMNS_MAX = 1 << 26
 ANIMATION_PIXELS = 160 * MiB  # an animation's frames, a byte a pixel (a palette image each) until written
 ARRAY_BYTES = 24 * MiB  # the array tab's computed cells (cleared when full)
+STRUCTURE_BYTES = 24 * MiB  # the Structure tab's first 2^20 pairs (x, y and offset, int64), kept for export
 HISTORY_BYTES = 96 * MiB  # answered queries kept for export; the oldest imported batches go first
 # Grundy values far out, one sequence a value (4 bytes a row of each value, rows ~1.75 x the columns):
 FAR_VALUES_WINDOW = 16  # values 0-15 ...
@@ -87,6 +88,7 @@ def describe(in_use: dict[str, int]) -> str:
         "sequence rows": (SEQUENCE_BYTES, "cleared when full"),
         "array cells": (ARRAY_BYTES, "cleared when full"),
         "query history": (HISTORY_BYTES, "the oldest imported batches go first"),
+        "structure pairs": (STRUCTURE_BYTES, "the Structure tab's pairs, kept for export; the rule's in effect only"),
     }
     lines = []
     for name, (limit, what) in limits.items():

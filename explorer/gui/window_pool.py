@@ -74,6 +74,7 @@ class Caches(Protocol):
     queries: QueryController
     sequence_panel: Any
     array_panel: Any
+    structure: Any
 
 
 def caches_in_use(window: Caches) -> dict[str, int]:
@@ -88,6 +89,7 @@ def caches_in_use(window: Caches) -> dict[str, int]:
         "sequence rows": window.sequence_panel.model.nbytes,
         "array cells": window.array_panel.model.nbytes,
         "query history": sum(r.nbytes for r in window.session.queries),
+        "structure pairs": window.structure.current.nbytes if window.structure.current is not None else 0,
     }
 
 

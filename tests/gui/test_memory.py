@@ -96,3 +96,14 @@ def test_the_values_far_out_are_counted_by_the_pool_and_go_with_their_rule(qtbot
     assert engine.nbytes == 0
     window.session.mode = HOT_COLD  # and the new rule's go when the grid stops showing values
     qtbot.waitUntil(lambda: value_sequences.held_bytes() == 0, timeout=30_000)
+
+
+def test_about_shows_what_the_structure_tabs_pairs_hold(qtbot, window):
+    """The Structure tab keeps its pairs for export (24 bytes a pair, 2^20 of Wythoff's): Help ▸
+    About named every cache but not them."""
+    assert "structure pairs: 0.0 MiB" in window.about_text()
+    window.show_panel("structure")
+    qtbot.waitUntil(lambda: window.structure.current is not None and not window.busy, timeout=60_000)
+    pairs = window.structure.current.size
+    assert pairs == 1 << 20 and window.memory_in_use()["structure pairs"] == 24 * pairs
+    assert "structure pairs: 24.0 MiB in use of 24 MiB" in window.about_text()

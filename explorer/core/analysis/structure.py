@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
+from explorer.core import budget
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game import bulk
 from explorer.core.protocol import ColdPairs, OutOfBounds, RuleError
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 else:
     np = lazy_numpy(__name__)
 
-MAX_PAIRS = 1 << 20  # the pairs a structure is made of (~40 MiB while it is worked out, 24 kept)
+PAIR_BYTES = 24  # x, y and the offset, int64 each
+MAX_PAIRS = budget.STRUCTURE_BYTES // PAIR_BYTES  # 2^20 pairs (~40 MiB while worked out, 24 kept)
 BINS = 2048
 
 
@@ -48,6 +50,11 @@ class Structure(NamedTuple):
     @property
     def size(self) -> int:
         return int(self.xs.size)
+
+    @property
+    def nbytes(self) -> int:
+        """What the pairs hold (kept for export): 24 bytes a pair."""
+        return int(self.xs.nbytes + self.ys.nbytes + self.offset.nbytes)
 
     @property
     def ratio(self) -> NDArray[np.float64]:
