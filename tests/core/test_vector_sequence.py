@@ -242,17 +242,43 @@ def test_a_zoomed_out_raster_of_many_columns_needs_memory_for_its_texels_not_its
     assert peak < 4 << 20  # 20 MiB before: 8 bytes a column for its texel index, and their concatenation
 
 
-@pytest.mark.parametrize("chunk", [7, 64, 1 << 20])
-def test_the_upper_columns_are_those_whose_cell_lies_on_or_above_the_diagonal(chunk, monkeypatch):
+def test_the_upper_columns_are_those_whose_cell_lies_on_or_above_the_diagonal():
     """The compiled kernel that lists the columns x with col[x] >= x (written without a branch, and
     into an array of exactly their number) against numpy's comparison, on every kind of column:
-    unsolved (-1), below, on and above the diagonal, in chunks of several sizes."""
+    unsolved (-1), below, on and above the diagonal; and its count alone, with no room to write."""
     from explorer.core.game import vector_sequence as vs
 
-    monkeypatch.setattr(vs, "UPPER_CHUNK", chunk)
-    rng = np.random.default_rng(chunk)
+    rng = np.random.default_rng(7)
     for n in (0, 1, 5, 63, 64, 65, 1000, 4099):
         col = rng.integers(-1, 2 * n + 2, size=n + 17).astype(np.int32)
         want = np.flatnonzero(col[:n] >= np.arange(n)).astype(np.int32)
-        got = vs._upper(vs.Solved(col, n))
+        assert vs._count_upper(vs.Solved(col, n)) == want.size, n
+        got = vs._upper(vs.Solved(col, n), want.size)
         assert got.dtype == np.int32 and np.array_equal(got, want), n
+
+
+def _pairs_of(col: list[int], n: int) -> list[int]:
+    return [x for x in range(n) if col[x] >= x]
+
+
+def test_the_sweeps_count_of_pairs_holds_through_widening_cancelling_resuming_and_shrinking(monkeypatch):
+    """The sweep counts the upper columns as it goes (so the pairs' index is written in one pass):
+    a block swept again after its rows were widened, a growth cancelled, resumed in uneven steps
+    and a sequence shrunk must all leave the index exactly the columns x with col[x] >= x."""
+    from explorer.core.game import vector_sequence
+
+    game = SEQUENCE_RULES["gdwn:1,2"]
+    want = vector_sequence_by_links(game, 120_000)
+    monkeypatch.setattr(vector_sequence, "ROOM", 1.01)  # too few rows: blocks stop and are swept again
+    monkeypatch.setattr(vector_sequence, "BLOCK", 1 << 12)
+    engine = SequenceEngine(game.rays, game.jumps)
+    with pytest.raises(InterruptedError):
+        engine.grow(120_000, lambda done, total: done < total // 3)
+    n = engine.solved.n
+    assert engine.upper_columns().tolist() == _pairs_of(want, n)
+    for n in (50_001, 120_000):
+        engine.grow(n)
+        assert engine.upper_columns().tolist() == _pairs_of(want, n)
+    assert engine.shrink(30_000) and engine.upper_columns().tolist() == _pairs_of(want, 30_000)
+    engine.grow(100_000)
+    assert engine.upper_columns().tolist() == _pairs_of(want, 100_000)

@@ -22,7 +22,7 @@ SOURCES = (HERE / "sweep_jit.py", Path(__file__).resolve(), HERE.parent / "aot_b
 # Contiguous arrays (`::1`), as the JIT sees them: with any layout (`:`) every index took a stride
 # (Maharaja's sweep at 2^24: 21.1 -> 18.3 ns a column, best of 5). The engine passes only arrays
 # it made, which are contiguous.
-SWEEP_SIGNATURE = "i8(i4[:, ::1], i8, i8, i8, " + ", ".join(["i8[::1]"] * 6 + ["u8[::1]"] + ["i8[::1]"] * 4) + ")"
+SWEEP_SIGNATURE = "i8(i4[:, ::1], i8, i8, i8, " + ", ".join(["i8[::1]"] * 6 + ["u8[::1]"] + ["i8[::1]"] * 5) + ")"
 REBUILD_SIGNATURE = "void(i4[::1], i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], u8[::1], i8[::1])"
 UPPER_SIGNATURE = "i8(i4[::1], i8, i8, i4[::1])"
 

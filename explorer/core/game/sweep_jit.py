@@ -87,11 +87,15 @@ def rebuild(col, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off):  # t
 
 
 @njit(cache=True, nogil=True)
-def sweep(cols, h, x_from, x_to, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off, lvl_words, jumps_i, jumps_j):  # type: ignore[misc, no-untyped-def]
+def sweep(  # type: ignore[misc, no-untyped-def]
+    cols, h, x_from, x_to, rays_p, rays_q, cmaxs, sizes, segs, bases, bits, lvl_off, lvl_words, jumps_i, jumps_j, upper
+):
     """Columns x_from..x_to-1 of value h's sequence cols[h] (docs/math.md, "Grundy values as
     sequences, and sums"): the cold cells are value 0, and the cells of value h are swept the same way, past
     the cells of the smaller values cols[0..h-1] of each column. Returns the first column not
-    solved (x_to, or a column whose cell lies above the rows kept)."""
+    solved (x_to, or a column whose cell lies above the rows kept). Adds to upper[0] the columns
+    swept whose cell lies on or above the diagonal (the pairs' index: counted here, it is then
+    written in one pass instead of two)."""
     col = cols[h]
     ycap = col.shape[0]
     nrays = rays_p.shape[0]
@@ -100,6 +104,7 @@ def sweep(cols, h, x_from, x_to, rays_p, rays_q, cmaxs, sizes, segs, bases, bits
     last_f = np.full(nrays, -2, dtype=np.int64)
     for x in range(x_from, x_to):
         if col[x] >= 0:
+            upper[0] += col[x] >= x  # a mirror (below), or placed by a sweep that stopped in this block
             continue
         y = x
         while True:
@@ -173,6 +178,7 @@ def sweep(cols, h, x_from, x_to, rays_p, rays_q, cmaxs, sizes, segs, bases, bits
             break
         col[x] = y
         col[y] = x
+        upper[0] += 1
         for r in range(nrays):
             for cx, cy in ((x, y), (y, x)):
                 b = line_bit(cx, cy, rays_p[r], rays_q[r], cmaxs[r], sizes[r], segs[r], bases[r])

@@ -157,6 +157,7 @@ class ValueEngine:
         """A new table (readers keep the old one until it is whole), each value swept from where
         it was solved to n."""
         sweep = sweep_kernel()[0]
+        uncounted = np.zeros(1, dtype=np.int64)  # the sweep's count of upper cells: not needed here
         ycap = max(done.cols.shape[1], int(self.room * n) + 64)
         cols = self._widened(done.cols, values, ycap)
         starts = [done.n if h < done.values else 0 for h in range(values)]
@@ -168,7 +169,7 @@ class ValueEngine:
             x = starts[h]
             while x < n:
                 hi = min(n, x + BLOCK)
-                reached = sweep(cols, h, x, hi, *links)
+                reached = sweep(cols, h, x, hi, *links, uncounted)
                 worked += reached - x
                 x = reached
                 if reached < hi:

@@ -85,6 +85,7 @@ class SequenceEngine:
         self.room = ROOM  # rows kept per column: widened for good when a rule's cells lie higher
         self._ranks: tuple[int, NDArray[np.int32]] | None = None  # (n, the upper columns) once worked out
         self._small: SmallSequence | None = None
+        self._counted = (0, 0)  # (n, how many of columns 0..n-1 are upper): the sweep counts them
 
     @property
     def solved(self) -> Solved:
@@ -167,7 +168,7 @@ class SequenceEngine:
                 solved = self.solved
                 if self._ranks is None or self._ranks[0] != solved.n:  # here, on the worker, even when cancelled
                     try:
-                        self._ranks = (solved.n, _upper(solved))
+                        self._ranks = (solved.n, _upper(solved, self._upper_count(solved)))
                     except MemoryError:
                         self._ranks = None  # worked out again when asked
                 self.growing_to = 0
@@ -183,18 +184,23 @@ class SequenceEngine:
         sweep = sweep_kernel()[0]
         col = done.col
         ycap = max(col.shape[0], int(self.room * n) + 64)
+        upper = self._upper_count(done)
+        tally = np.zeros(1, dtype=np.int64)
         while True:
             col, links = self._prepare(col, ycap)
             x = done.n
             stuck = False
             while x < n:
                 hi = min(n, x + BLOCK)
-                reached = sweep(col[None, :], 0, x, hi, *links)  # value 0 alone
-                if reached < hi:
+                tally[0] = 0
+                reached = sweep(col[None, :], 0, x, hi, *links, tally)  # value 0 alone
+                if reached < hi:  # the block is swept again, whole, once the rows are widened
                     x = reached
                     stuck = True
                     break
                 x = hi
+                upper += int(tally[0])
+                self._counted = (x, upper)
                 self.solved = done = Solved(col, x)  # readers may use what is solved so far
                 if progress is not None and progress(x, n) is False:
                     raise InterruptedError("cancelled")
@@ -207,6 +213,13 @@ class SequenceEngine:
                     f"this rule's cold cells lie far above the diagonal: {n:,} columns need more than "
                     f"{limit >> 20} MiB; {done.n:,} are solved"
                 )
+
+    def _upper_count(self, solved: Solved) -> int:
+        """How many of the solved columns are upper (col[x] >= x): counted by the sweep as it
+        went, or else (after a shrink, at the first growth) by one pass over them."""
+        if self._counted[0] != solved.n:
+            self._counted = (solved.n, _count_upper(solved))
+        return self._counted[1]
 
     def shrink(self, n: int) -> bool:
         """Keep only columns 0..n-1 and their mirrors (what resuming needs): the memory of a
@@ -223,7 +236,7 @@ class SequenceEngine:
             col[:n] = head
             col[head] = np.arange(n, dtype=np.int32)  # the mirrors of the columns kept
             self.solved = Solved(col, n)
-            self._ranks = (n, _upper(self.solved))
+            self._ranks = (n, _upper(self.solved, self._upper_count(self.solved)))
             return True
         finally:
             self._lock.release()
@@ -234,7 +247,8 @@ class SequenceEngine:
         for it; a reader during a growth gets the pairs of the columns solved before it."""
         ranks = self._ranks
         if ranks is None or (ranks[0] == 0 and self.solved.n):
-            ranks = self._ranks = (self.solved.n, _upper(self.solved))
+            solved = self.solved
+            ranks = self._ranks = (solved.n, _upper(solved, self._upper_count(solved)))
         return ranks[1]
 
     def _prepare(self, old: NDArray[np.int32], ycap: int) -> tuple[NDArray[np.int32], tuple]:
@@ -277,23 +291,18 @@ def lines_bytes(rays: Sequence[tuple[int, int]], ycap: int) -> int:
     return lines // 8 * 64 // 63 + 64
 
 
-def _upper(solved: Solved) -> NDArray[np.int32]:
-    """The columns x < n with col[x] >= x, by the compiled kernel: counted a chunk at a time into
-    a small buffer, then written once into an array of their exact size (numpy's compare, index
-    and convert took 110 ms at 2^24 columns, and a whole-length mask at 2^26 320 MiB)."""
-    upper = sweep_kernel()[2]
-    col, n = solved.col, solved.n
-    buffer = np.empty(min(UPPER_CHUNK, n), dtype=np.int32)
-    counts = [upper(col, lo, min(n, lo + UPPER_CHUNK), buffer) for lo in range(0, n, UPPER_CHUNK)]
-    out = np.empty(sum(counts), dtype=np.int32)
-    at = 0
-    for lo, k in zip(range(0, n, UPPER_CHUNK), counts, strict=True):
-        upper(col, lo, min(n, lo + UPPER_CHUNK), out[at:])  # the kernel writes k entries from its start
-        at += k
+def _upper(solved: Solved, count: int) -> NDArray[np.int32]:
+    """The columns x < n with col[x] >= x (`count` of them), written by the compiled kernel in one
+    pass into an array of their exact size (numpy's compare, index and convert took 110 ms at
+    2^24 columns, and a whole-length mask at 2^26 320 MiB)."""
+    out = np.empty(count, dtype=np.int32)
+    sweep_kernel()[2](solved.col, 0, solved.n, out)
     return out
 
 
-UPPER_CHUNK = 1 << 20
+def _count_upper(solved: Solved) -> int:
+    """How many columns x < n have col[x] >= x: the kernel's count, with no room to write them."""
+    return int(sweep_kernel()[2](solved.col, 0, solved.n, np.empty(0, dtype=np.int32)))
 
 
 def _lines(p: int, q: int, ycap: int) -> int:
