@@ -38,6 +38,7 @@ from explorer.core import budget
 from explorer.core.analysis.tables import ARRAY_COLUMNS, CELL_WIDTH, ArrayCell, array_cells, array_whole_columns
 from explorer.core.exact.bigint import kept_digits, parse_natural, short_decimals_from
 from explorer.gui.jobs import LatestJob
+from explorer.gui.panels.cells import MeasuredHeader, OneCallPerCell
 
 ROWS = 1_000_000  # rows shown from the start row; Go moves the start anywhere
 SYNC_BITS = 3_000  # a cell of numbers below ~900 digits takes well under a millisecond
@@ -45,7 +46,7 @@ BLOCK = 160  # cells computed per worker request
 LOG2_PHI = 0.6942419136306174  # entries grow by this many bits a column: used only to estimate a cell's size
 
 
-class ArrayModel(QAbstractTableModel):
+class ArrayModel(OneCallPerCell, QAbstractTableModel):
     def __init__(self, jobs: LatestJob | None = None) -> None:
         super().__init__()
         self.start = 1  # the array row shown first
@@ -176,6 +177,8 @@ class ArrayPanel(QWidget):
         layout.addWidget(self.error)
         self.model = ArrayModel(LatestJob(self))
         self.table = QTableView(objectName="arrayTable")
+        self.table.setHorizontalHeader(MeasuredHeader(Qt.Orientation.Horizontal, self.table))
+        self.table.setVerticalHeader(MeasuredHeader(Qt.Orientation.Vertical, self.table))
         self.table.setModel(self.model)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)

@@ -29,6 +29,7 @@ from explorer.core.analysis.tables import sequence_row
 from explorer.core.exact.bigint import digit_count, parse_natural, short_decimal, trailing_digits
 from explorer.core.textio.atomic import replaced
 from explorer.gui.jobs import LatestJob
+from explorer.gui.panels.cells import OneCallPerCell
 from explorer.session.jobs import Cancelled
 
 ROWS = 1_000_000
@@ -40,7 +41,7 @@ COLUMNS = ["k", "a_k", "b_k", "Zeckendorf a_k", "Zeckendorf b_k", "gap a_{k+1} â
 CACHE = 4096
 
 
-class SequenceModel(QAbstractTableModel):
+class SequenceModel(OneCallPerCell, QAbstractTableModel):
     """Rows from an exact start k0. Small numbers are computed when the view asks for them;
     rows of numbers with hundreds of digits or more (a Zeckendorf form of a 7 000-digit number
     takes milliseconds) are computed on a worker, a block at a time, and shown when they
