@@ -255,7 +255,8 @@ class VectorSequenceRule(SweptValues, VectorRuleMixin, PairRule):
 
     def winning_moves(self, x: int, y: int) -> list[Move]:
         """The cold cell of each ray's line behind (x, y), and each jump's target: the row's and
-        the column's by one lookup, other rays by one vectorised pass along the line."""
+        the column's by one lookup, other rays by one vectorised pass along the line (a loop over
+        the plain-Python columns, in a light command)."""
         self.check(x, y)
         if self._column(x) == y:
             return []
