@@ -5,7 +5,7 @@ wait for the GIL, and a Go to a far row made ~3 300 calls for header data, a pai
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QAbstractTableModel, Qt
+from PySide6.QtCore import QAbstractTableModel, QItemSelection, QItemSelectionModel, Qt
 from PySide6.QtWidgets import QTableView
 
 from explorer.gui.panels import cells
@@ -55,6 +55,11 @@ def test_measured_headers_are_the_size_qt_measures(qtbot, start):
     model.set_start(start)  # a reset: the measure is taken again, for the new labels
     for get in (QTableView.verticalHeader, QTableView.horizontalHeader):
         assert get(ours).sizeHint() == get(qts).sizeHint(), start
+        assert get(ours).sectionsClickable() and get(ours).highlightSections()  # as a table's own headers
+    for table in (ours, qts):  # the sections of selected cells are drawn bold (make screenshots showed them plain)
+        table.selectionModel().select(
+            QItemSelection(model.index(1, 2), model.index(1, 3)), QItemSelectionModel.SelectionFlag.ClearAndSelect
+        )
     assert ours.grab().toImage() == qts.grab().toImage()
 
 

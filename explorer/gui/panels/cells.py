@@ -43,6 +43,8 @@ class MeasuredHeader(QHeaderView):
 
     def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
         super().__init__(orientation, parent)
+        self.setSectionsClickable(True)  # as QTableView sets up its own headers: a click selects the row
+        self.setHighlightSections(True)  # or column, and the sections of selected cells are drawn bold
         self._hint: QSize | None = None
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
