@@ -327,3 +327,37 @@ def test_scrubbing_to_the_end_of_a_square_rule_works_out_only_the_step_shown(qtb
     n = window.session.rule.bound
     decided = {divmod(i, n) for i in range(first, k + 1)}
     assert {c for c in window.grid.overlay.cells if c in decided} == {c for c in decided if cold[c]}
+
+
+def test_an_overlays_lines_are_one_item_drawn_in_pairs(qtbot, window):
+    """Long soak, seed 20261604: a wheel over a build of many steps stalled the window 326-364 ms.
+    Each of its lines (three a step) was a pyqtgraph item of its own, and adding one walks the
+    scene. Now every line is one segment of a single curve drawn in pairs of points."""
+    from fractions import Fraction
+
+    import pyqtgraph as pg
+
+    from explorer.core.analysis.construction import clip
+
+    window.set_rule("wythoff:1000000")  # a band of diagonal moves: many lines a step
+    qtbot.waitUntil(lambda: window.session.rule.key == "wythoff:1000000", timeout=30_000)
+    window.grid.set_view(0, 19_999_900, 300, 20_000_100)  # its cold pairs (k, 10^6·k + ...) lie up here
+    _settle(qtbot, window)
+    window.build_mode()
+    window.findChild(QSlider, "buildTimeline").setValue(20)
+    _settle(qtbot, window)
+    overlay = window.grid.overlay
+    assert len(overlay.lines) >= 40
+    curves = [i for i in window.grid.overlays._overlay_items if isinstance(i, pg.PlotCurveItem)]
+    assert len(curves) == 1 and curves[0].opts["connect"] == "pairs"
+    x0, y0, x1, y1 = window.grid.visible_cells()
+    w, h = x1 - x0, y1 - y0
+    box = (max(0, x0 - w), max(0, y0 - h), x1 + w, y1 + h)
+    f = window.grid.frame
+    want = []
+    for line in overlay.lines:
+        ends = clip(line, *box)
+        if ends is not None:
+            want += [(f.sx(Fraction(a)), f.sy(Fraction(b))) for a, b in ends]
+    xs, ys = curves[0].getData()
+    assert list(zip(xs.tolist(), ys.tolist(), strict=True)) == want
