@@ -38,7 +38,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from explorer.core.analysis.far_values import SumAnswer
-from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.raster import MAX_TEXELS, Raster
 from explorer.core.exact.bigint import short_decimal, short_text
 from explorer.core.game.spec import Amounts, MoveSpec
@@ -50,6 +49,7 @@ from explorer.core.rules.custom import DEFAULT_SIDE, CustomRule
 from explorer.core.rules.registry import parse_rule
 from explorer.core.textio.atomic import write_bytes
 from explorer.core.values import GRUNDY, HOT_COLD, REMOTENESS
+from explorer.core.values.source import ValueCache
 
 __all__ = ["Custom", "Fraenkel", "Misere", "Nim", "Picture", "Wythoff", "rule", "sum", "view"]
 
@@ -151,7 +151,7 @@ class Picture:
 _VALUES: dict[Rule, ValueCache] = {}  # the values of the last rule drawn in a value mode
 
 
-def _values_for(rule: Rule, x_hi: int, y_hi: int, mode: str) -> ValueCache:
+def _values_for(rule: Rule, x_lo: int, y_lo: int, x_hi: int, y_hi: int, mode: str) -> ValueCache:
     cache = _VALUES.get(rule)
     if cache is None:
         _VALUES.clear()  # one rule's values at a time: a few hundred MiB at most
@@ -161,6 +161,9 @@ def _values_for(rule: Rule, x_hi: int, y_hi: int, mode: str) -> ValueCache:
         cache.grow(need)
     if mode == GRUNDY and not cache.covers(x_hi, y_hi):
         cache.solve_rows()  # Wythoff's rows reach any distance (None for other rules)
+        columns = cache.far_columns_for(x_hi, y_hi)  # and the value sequences, as in the window
+        if columns is not None and min(x_lo, y_lo) < cache.limits.far_columns:
+            cache.solve_far(columns)
     return cache
 
 
@@ -203,7 +206,9 @@ def view(
         raise RuleError("the picture would be too large")
     cache = None
     if colour != HOT_COLD:
-        cache = _values_for(the_rule, raster.x0 + raster.nx * step - 1, raster.y0 + raster.ny * step - 1, colour)
+        cache = _values_for(
+            the_rule, raster.x0, raster.y0, raster.x0 + raster.nx * step - 1, raster.y0 + raster.ny * step - 1, colour
+        )
     drawn = levels_for(the_rule, raster, colour, cache)
     scale = max(1, min(w // max(raster.nx, 1), h // max(raster.ny, 1)))
     return Picture(the_rule, colour, raster.x0, raster.y0, step, scale, raster, drawn, cache)
@@ -223,11 +228,13 @@ def sum(a: int, b: int, *heaps: int, second: tuple[int, int] | None = None, rule
     >>> wx.sum(3, 5).status  # a cold Wythoff position alone
     'P'
     """
-    from explorer.core.analysis.far_values import SumPosition, command_sum, engine_of
+    from explorer.core.analysis.far_values import SumPosition, sum_answer, sums_refusal
+    from explorer.core.values.source import command_values
 
     chosen = parse_rule(rule) if isinstance(rule, str) else rule
-    engine_of(chosen)
+    refused = sums_refusal(chosen)
+    if refused is not None:
+        raise refused
     numbers = [_whole(v, "a pile") for v in (a, b, *(second or ()), *heaps)]
     position = SumPosition.parse(numbers, second=second is not None)
-
-    return command_sum(chosen, position)
+    return sum_answer(command_values(chosen), position)

@@ -22,11 +22,13 @@ from explorer.cli.common import (
 )
 from explorer.core import budget
 from explorer.core.exact.bigint import ratio_scientific, short_decimal
-from explorer.core.protocol import CertifiedRows, ColdPairs, CornerTooLarge, Valued, ValueSequences
+from explorer.core.protocol import CertifiedRows, ColdPairs, KnownValues, Valued
+from explorer.core.values import REMOTENESS
 
 if TYPE_CHECKING:
     from explorer.core.counting.cold_index import Counter
     from explorer.core.protocol import Rule
+    from explorer.core.values.source import ValueCache
 
 
 def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
@@ -136,33 +138,53 @@ def window_args(args: argparse.Namespace) -> tuple[int, int]:
 
 
 def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
+    """G on a block, each cell from the one place that answers values: exact, `>H` where the value
+    is known to be above the values solved, `?` where nothing within a command's limits answers
+    (said on stderr; every cell refused: exit status 2)."""
     from explorer.core.rules.registry import grundy_note
 
     x0, y0 = window_args(args)
     rule = rule_of(args)
-    try:
-        table = valued(rule).grundy_window(x0, y0, args.rows, args.cols)
-    except CornerTooLarge:
-        if not isinstance(rule, ValueSequences):
-            raise
-        from explorer.cli.far import write_far_grundy  # far out: each value a sequence
-
-        write_far_grundy(rule, x0, y0, args.rows, args.cols, out)
-        return
-    write_table(out, table)
+    values = command_values(rule)
+    table, refused = values.grundy_block(x0, y0, args.rows, args.cols)
+    if not isinstance(table, list):  # one corner table holds the whole block
+        write_table(out, table)
+        table = []
+    elif refused is not None and all(v is None for row in table for v in row):
+        raise UsageError(str(refused))
+    else:
+        write(out, "".join(" ".join("?" if v is None else v.text() for v in row) + "\n" for row in table).encode())
+    above = next((v.above for row in table for v in row if v is not None and v.above is not None), None)
+    if above is not None:
+        sys.stderr.write(
+            f"{PROG}: note: '>{above - 1}' marks a cell whose value is above {above - 1}: far out the values "
+            f"0-{above - 1} are solved, each as a sequence, and none of them lies there\n"
+        )
+    if refused is not None:
+        sys.stderr.write(f"{PROG}: note: '?' marks a cell no means here answers: {refused}\n")
     if grundy_note(rule):  # misère: say plainly what the numbers are
         sys.stderr.write(f"{PROG}: note: {grundy_note(rule)}\n")
 
 
 def cmd_remoteness(args: argparse.Namespace, out: BinaryIO) -> None:
     x0, y0 = window_args(args)
-    write_table(out, valued(rule_of(args)).remoteness_window(x0, y0, args.rows, args.cols))
+    rule = rule_of(args)
+    values = command_values(rule)
+    cells = [(x0 + i, y0 + j) for i in range(args.rows) for j in range(args.cols)]
+    values.answer_many(cells, kind=REMOTENESS)
+    table = [[values.remoteness(x0 + i, y0 + j) for j in range(args.cols)] for i in range(args.rows)]
+    missing = next(((x, y) for x, y in cells if values.remoteness(x, y) is None), None)
+    if missing is not None:
+        raise UsageError(str(values.refusal(missing, REMOTENESS)))
+    write_table(out, table)
 
 
-def valued(rule: Rule) -> Valued:
-    if not isinstance(rule, Valued):
+def command_values(rule: Rule) -> ValueCache:
+    from explorer.core.values.source import command_values as values_of
+
+    if not isinstance(rule, (Valued, KnownValues)):
         raise UsageError(f"{rule.title} has no Grundy values or remoteness")
-    return rule
+    return values_of(rule)
 
 
 def cmd_grundy_row(args: argparse.Namespace, out: BinaryIO) -> None:

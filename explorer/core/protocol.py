@@ -8,7 +8,8 @@ types it names are imported for type checking only), so any package can type aga
   rasters, their batch forms, and what answering costs.
 - Capabilities, each tested with `isinstance` (never discovered by catching an exception):
   `Valued` (Grundy values and remoteness by a sweep), `KnownValues` (G and R by a closed form at
-  any size), `CertifiedRows` (Wythoff's rows at any distance), `ColdPairs` (a sequence of cold
+  any size), `KnownOptions` (the options of each value by a closed form),
+  `CertifiedRows` (Wythoff's rows at any distance), `ColdPairs` (a sequence of cold
   pairs x <= y, one per index), `Constructed` (the construction of the cold set, step by step),
   `Growing` (a generated sequence, solved further on demand up to a memory budget).
 
@@ -97,6 +98,13 @@ class KnownValues(Protocol):
     """G and R by a closed form, at any size (Nim: G = x XOR y)."""
 
     def closed_values(self, x: int, y: int) -> tuple[int, int]: ...
+
+
+@runtime_checkable
+class KnownOptions(Protocol):
+    """The options of (x, y) whose value is t, by a closed form at any size (Nim: x' = t XOR y)."""
+
+    def options_of_value(self, x: int, y: int, t: int) -> list[Position]: ...
 
 
 @runtime_checkable

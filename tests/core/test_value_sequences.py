@@ -18,6 +18,7 @@ from explorer.core.game.value_sequences import ValueEngine, release_all, value_e
 from explorer.core.game.vector_sequence import SequenceTooLarge
 from explorer.core.protocol import NotAvailable, OutOfBounds, ValueSequences
 from explorer.core.rules.registry import parse_rule
+from explorer.core.values.source import COMMAND, WINDOW, ValueCache
 from tests.core.test_rule_conformance import CASES
 from tests.oracles import Vectors, values_by_definition
 
@@ -141,13 +142,6 @@ def _sum_oracle(game: Vectors):
     return cold, moves
 
 
-def _solver(rule):
-    def solve_values(values: int, last: int):
-        return fv.private_values(rule, values, last, budget.SUM_VALUES_BYTES)
-
-    return solve_values
-
-
 @pytest.mark.parametrize(
     ("key", "rays", "jumps"), [("wythoff", [(1, 0), (1, 1)], []), ("maharaja", [(1, 0), (1, 1)], [(1, 2)])]
 )
@@ -159,7 +153,7 @@ def test_sums_against_playing_them_out(key, rays, jumps, a, b, heaps):
     rule = parse_rule(key)
     cold, moves = _sum_oracle(Vectors(rays, jumps))
     position = (a, b, *heaps)
-    answer = fv.sum_answer(rule, fv.SumPosition.parse(position), solve_values=_solver(rule))
+    answer = fv.sum_answer(ValueCache(rule, limits=COMMAND), fv.SumPosition.parse(position))
     assert answer.status == ("P" if cold(position) else "N")
     assert sorted(m.after for m in answer.winning_moves) == sorted(m for m in moves(position) if cold(m))
 
@@ -167,8 +161,8 @@ def test_sums_against_playing_them_out(key, rays, jumps, a, b, heaps):
 def test_two_two_pile_parts_and_far_out_moves_land_on_the_value_needed():
     rule = parse_rule("wythoff")
     pos = fv.SumPosition.parse([100000, 161803, 5, 9, 4], second=True)
-    answer = fv.sum_answer(rule, pos, solve_values=lambda v, last: fv.solve_for_command(rule, max(v, 32), last))
-    solved = fv.solve_for_command(rule, 32, 100000)
+    answer = fv.sum_answer(ValueCache(rule, limits=COMMAND), pos)
+    solved = fv.sequences_for(ValueCache(rule, limits=COMMAND), 32, 100000)
     parts = (solved.value(100000, 161803), solved.value(5, 9), 4)
     assert answer.parts == parts
     assert answer.grundy == parts[0] ^ parts[1] ^ parts[2]
@@ -182,7 +176,7 @@ def test_two_two_pile_parts_and_far_out_moves_land_on_the_value_needed():
 def test_a_part_beyond_the_columns_is_refused_with_the_bound():
     rule = parse_rule("wythoff")
     with pytest.raises(OutOfBounds, match="columns"):
-        fv.solve_for_command(rule, 4, budget.FAR_COLUMNS_CLI + 5)
+        fv.sequences_for(ValueCache(rule, limits=COMMAND), 4, budget.FAR_COLUMNS_CLI + 5)
 
 
 def test_the_notebook_asks_far_values_and_sums():
@@ -209,8 +203,8 @@ def test_the_notebook_asks_far_values_and_sums():
 def test_the_grid_reads_the_value_sequences_at_any_zoom():
     """Texels from the value sequences agree with the corner table zoomed in and out, and a texel
     10^865 cells wide (long soak, seed 20261320) is no overflow."""
-    from explorer.core.analysis.value_cache import ValueCache
     from explorer.core.render.values import value_grid
+    from explorer.core.values.source import ValueCache
 
     rule = parse_rule("maharaja")
     cache = ValueCache(rule)
@@ -278,11 +272,10 @@ def test_only_the_engine_asked_for_last_keeps_its_table_and_all_are_counted():
     assert vs.held_bytes() == 0
 
 
-def test_a_sum_in_the_window_keeps_its_own_table_small_and_a_command_does_not():
-    """A sum whose part has a value past the shared 16 solves a table of its own. In the window it
-    had the command's 256 MiB, outside the window's memory pool (a long soak's peak rose
-    816 -> 996 MiB on one such sum); the window now refuses past SUM_VALUES_WINDOW_BYTES, saying
-    so, and a command, which runs alone, still answers."""
+def test_a_sum_in_the_window_keeps_within_its_limits_and_a_command_answers():
+    """A part whose value (20) is past the window's 16 values far out, and far past any corner: the
+    window refuses it in a sentence (its sequences stop at 16 values, within its memory pool), and
+    a command, which runs alone and solves 32, answers."""
     rule = parse_rule("wythoff")
     x = 400_000
     col = fv.private_values(rule, 32, x + 100, budget.SUM_VALUES_BYTES).cols[20]  # value 20's cells
@@ -290,6 +283,6 @@ def test_a_sum_in_the_window_keeps_its_own_table_small_and_a_command_does_not():
     y = int(col[x])
     position = fv.SumPosition(((x, y),), ())
     release_all()  # the shared table keeps values 0-15 only, as the window's does
-    with pytest.raises(OutOfBounds, match=f"{budget.SUM_VALUES_WINDOW_BYTES >> 20} MiB"):
-        fv.window_sum(rule, position)
-    assert fv.command_sum(rule, position).grundy == 20
+    with pytest.raises(OutOfBounds, match="above 15"):
+        fv.sum_answer(ValueCache(rule, limits=WINDOW), position)
+    assert fv.sum_answer(ValueCache(rule, limits=COMMAND), position).grundy == 20

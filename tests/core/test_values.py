@@ -128,9 +128,9 @@ def test_the_windows_corner_fits_its_memory_budget(key):
     other caches keeps the window's peak under 1 GiB (issue 10: a 10 000-action soak with an
     8192² corner reached 1 GiB)."""
     from explorer.core import budget
-    from explorer.core.analysis.value_cache import largest_side
     from explorer.core.rules.registry import parse_rule
     from explorer.core.values.cost import bytes_per_cell
+    from explorer.core.values.source import largest_side
 
     rule = parse_rule(key)
     side = largest_side(rule)
@@ -226,9 +226,9 @@ def test_the_windows_corner_of_a_vector_rule_is_bounded_in_the_same_units_as_the
     20 s for it), because a line read of the vector sweep was counted as one unit of the MoveSpec
     sweep's, which costs 2-10x less. In the same units the window stops at 2048² (1.4 s); a
     command, which runs alone, still reaches 4096²."""
-    from explorer.core.analysis.value_cache import largest_side
     from explorer.core.rules import parse_rule
     from explorer.core.values.cost import MAX_WORK, WINDOW_WORK
+    from explorer.core.values.source import largest_side
 
     for key in ("maharaja", "maharaja:2,3", "gdwn:1,2"):
         rule = parse_rule(key)
@@ -251,9 +251,9 @@ def test_longest_defences_read_remoteness_in_one_step_by_the_definition(key, def
     """From a cold cell of the corner: the moves after which the win takes longest, with R after
     each, read from the corner in one step (the moves asked one by one stalled the GUI thread
     248 ms) and checked against R by its definition (Nim: its closed form, the same way)."""
-    from explorer.core.analysis.value_cache import ValueCache
     from explorer.core.analysis.values import longest_defences
     from explorer.core.rules import parse_rule
+    from explorer.core.values.source import ValueCache
 
     rule = parse_rule(key)
     n = 40

@@ -22,11 +22,20 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from explorer.core import budget
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.value_sequences import ValueEngine, ValuesSolved
-from explorer.core.game.vector_sequence import SequenceTooLarge
-from explorer.core.protocol import NotAvailable, OutOfBounds, Rule, RuleError, ValueSequences
+from explorer.core.protocol import (
+    CertifiedRows,
+    KnownOptions,
+    KnownValues,
+    NotAvailable,
+    OutOfBounds,
+    Rule,
+    RuleError,
+    Valued,
+    ValueSequences,
+)
+from explorer.core.values.source import ValueCache, ValueRefused, columns_for
 
 Position = tuple[int, int]
 Progress = Callable[[int, int], bool]
@@ -46,50 +55,30 @@ def engine_of(rule: Rule) -> ValueEngine:
     )
 
 
-def columns_for(last: int) -> int:
-    """Columns to solve so that column `last` is solved: a power of two, at least 2^10 (so the
-    next question nearby needs no new sweep)."""
-    return max(1 << 10, 1 << last.bit_length()) if last >= 0 else 1 << 10  # 2^k > last
-
-
-def solve(
-    rule: Rule,
-    values: int,
-    last_column: int,
-    *,
-    most_values: int,
-    most_columns: int,
-    budget_bytes: int,
-    progress: Progress | None = None,
-) -> ValuesSolved:
-    """Values 0 … values−1 on every column up to `last_column` (the smaller pile of the cells
-    asked about), within the bounds given; OutOfBounds names them."""
-    engine = engine_of(rule)
-    if values > most_values:
-        raise OutOfBounds(f"values are solved up to {most_values - 1} here; {values - 1} was asked")
-    if last_column >= most_columns:
-        raise OutOfBounds(
-            f"values far out are solved on the first {most_columns:,} columns here; the smaller pile "
-            f"{short_decimal(last_column)} lies beyond"
+def sequences_for(values: ValueCache, count: int, last_column: int, progress: Progress | None = None) -> ValuesSolved:
+    """Values 0 … count−1 on every column up to `last_column` (the smaller pile of the cells asked
+    about), within the caller's limits (`values.limits`); ValueRefused, naming them, before any
+    work where they do not reach."""
+    engine_of(values.rule)
+    limits = values.limits
+    if count > limits.far_values:
+        raise ValueRefused(
+            f"far out the values 0–{limits.far_values - 1} are solved as sequences; {count - 1} was asked"
         )
-    n = min(columns_for(last_column), most_columns)
-    try:
-        return engine.grow(values, n, progress, budget_bytes)
-    except SequenceTooLarge as exc:
-        raise OutOfBounds(str(exc)) from None
-
-
-def solve_for_command(rule: Rule, values: int, last_column: int, progress: Progress | None = None) -> ValuesSolved:
-    """As `solve`, with a command's bounds (it runs alone)."""
-    return solve(
-        rule,
-        values,
-        last_column,
-        most_values=budget.FAR_VALUES_CLI,
-        most_columns=budget.FAR_COLUMNS_CLI,
-        budget_bytes=budget.FAR_VALUES_CLI_BYTES,
-        progress=progress,
-    )
+    if last_column >= limits.far_columns:
+        raise ValueRefused(
+            f"values far out are solved on the first {limits.far_columns:,} columns in {limits.who}; "
+            f"the smaller pile {short_decimal(last_column)} lies beyond"
+        )
+    columns = columns_for(last_column, limits.far_columns)
+    if values.far_fits(columns, count) < columns:
+        raise ValueRefused(
+            f"the values 0–{count - 1} on {columns:,} columns need about {values.far_bytes_for(columns, count) >> 20} "
+            f"MiB, more than the {limits.far_bytes >> 20} MiB of {limits.who}"
+        )
+    solved = values.solve_far(columns, progress, values=count)
+    assert solved is not None
+    return solved
 
 
 # ----- single cells and tables -------------------------------------------------------------------
@@ -168,24 +157,11 @@ def count_value_rect(solved: ValuesSolved, h: int, x0: int, y0: int, x1: int, y1
     )
 
 
-def window_values(rule: Rule, values: int, last_column: int, progress: Progress | None = None) -> ValuesSolved:
-    """As `solve`, with the window's bounds (values 0-15 on up to 2^20 columns)."""
-    return solve(
-        rule,
-        max(values, budget.FAR_VALUES_WINDOW),
-        last_column,
-        most_values=budget.FAR_VALUES_WINDOW,
-        most_columns=budget.FAR_COLUMNS_WINDOW,
-        budget_bytes=budget.FAR_VALUES_WINDOW_BYTES,
-        progress=progress,
-    )
-
-
-def count_far(rule: Rule, h: int, x0: int, y0: int, x1: int, y1: int, progress: Progress | None = None) -> int:
+def count_far(values: ValueCache, h: int, x0: int, y0: int, x1: int, y1: int, progress: Progress | None = None) -> int:
     """Cells of value h in the rectangle, from value h's sequence (solved first where needed; a
     rectangle wider than tall is read as its mirror)."""
     x0s, y0s, x1s, y1s = (clipped_bounds([b]) for b in (x0, y0, x1, y1))
-    solved = window_values(rule, h + 1, smaller_sides(x1s, y1s), progress)
+    solved = sequences_for(values, h + 1, smaller_sides(x1s, y1s), progress)
     return int(count_value_rects(solved, h, x0s, y0s, x1s, y1s)[0])
 
 
@@ -209,6 +185,7 @@ class SumAnswer(NamedTuple):
     grundy: int
     parts: tuple[int, ...]  # each part's value: the two-pile parts, then the heaps
     winning_moves: tuple[SumMove, ...]
+    note: str = ""  # where some winning moves are not listed, why (one sentence a part)
 
     @property
     def status(self) -> str:
@@ -245,17 +222,6 @@ def option_bound(rule: Rule, x: int, y: int) -> int:
     return (2 + len(engine.rays)) * (x + y) + len(engine.jumps)
 
 
-def part_value(rule: Rule, solved: ValuesSolved, p: Position) -> int:
-    """G of a two-pile part; OutOfBounds if it is at least the values solved."""
-    g = solved.value(*p)
-    if g is None:
-        raise OutOfBounds(
-            f"G{_pos(p)} is at least {solved.values}: above the values solved ({solved.values} values "
-            f"on {solved.n:,} columns)"
-        )
-    return g
-
-
 def options_of_value(rule: Rule, solved: ValuesSolved, p: Position, t: int) -> list[Position]:
     """Every option of p of value t (t < solved.values): on each ray's line behind p at most one
     cell, and one lookup for each jump. Asked from the smaller pile's column (the moves are
@@ -277,11 +243,21 @@ def options_of_value(rule: Rule, solved: ValuesSolved, p: Position, t: int) -> l
     return sorted((b, a) for a, b in found) if swap else sorted(found)
 
 
-# A table of its own costs about values³ × columns × 0.03 ns: value h's cell of a column lies past
-# about h cells of smaller values, each candidate checked against all h of them. 128³ × 20 000 took
-# 1.3 s on the 2-core test machine, 256³ × 5 000 2.5 s.
-PRIVATE_WORK_CLI = 1 << 38  # a command runs alone: about 8 s at most
-PRIVATE_WORK_WINDOW = 1 << 34  # the window's Sums panel: about 0.5 s at most
+def private_refusal(rule: Rule, values: int, last_column: int, budget_bytes: int, work: int) -> str:
+    """Why a table of its own of values 0 … values−1 up to `last_column` is not made ('' if it
+    fits), known before it starts. It costs about values³ × columns × 0.03 ns: each value's cell
+    of a column lies past about h cells of smaller values, each candidate checked against them."""
+    shared = engine_of(rule)
+    engine = ValueEngine((*shared.rays, (1, 0), (0, 1)), shared.jumps)
+    n = last_column + 1
+    if values**3 * n > work:
+        return f"the values 0–{values - 1} up to column {short_decimal(last_column)} would take too long here"
+    if engine.bytes_for(values, n) > budget_bytes:
+        return (
+            f"the values 0–{values - 1} up to column {short_decimal(last_column)} need about "
+            f"{engine.bytes_for(values, n) >> 20} MiB, more than the {budget_bytes >> 20} MiB allowed"
+        )
+    return ""
 
 
 def private_values(
@@ -290,66 +266,58 @@ def private_values(
     last_column: int,
     budget_bytes: int,
     progress: Progress | None = None,
-    work: int = PRIVATE_WORK_CLI,
+    work: int = 1 << 38,
 ) -> ValuesSolved:
     """Values 0 … values−1 up to column `last_column` in a table of their own (a sum near the
-    origin may need more values than the shared table keeps); OutOfBounds past `budget_bytes`."""
+    origin may need more values than the shared table keeps); OutOfBounds past the bounds."""
+    refused = private_refusal(rule, values, last_column, budget_bytes, work)
+    if refused:
+        raise OutOfBounds(refused)
     shared = engine_of(rule)
     engine = ValueEngine((*shared.rays, (1, 0), (0, 1)), shared.jumps)
-    n = last_column + 1
-    if values**3 * n > work:
-        raise OutOfBounds(
-            f"values 0-{values - 1} up to column {short_decimal(last_column)} would take too long here "
-            "(each value's cells are checked against the smaller values')"
-        )
-    if engine.bytes_for(values, n) > budget_bytes:
-        raise OutOfBounds(
-            f"values 0-{values - 1} up to column {short_decimal(last_column)} need about "
-            f"{engine.bytes_for(values, n) >> 20} MiB, more than the {budget_bytes >> 20} MiB allowed"
-        )
-    return engine.grow(values, n, progress, budget_bytes)
+    return engine.grow(values, last_column + 1, progress, budget_bytes)
 
 
-def sum_answer(
-    rule: Rule,
-    position: SumPosition,
-    *,
-    solve_values: Callable[[int, int], ValuesSolved],
-) -> SumAnswer:
-    """The value of the sum and every winning move. `solve_values(values, last_column)` gives the
-    values table (the caller's bounds); values beyond it are refused, never guessed."""
-    engine_of(rule)  # NotAvailable first, before any work
-    last = max(min(p) for p in position.piles)
-    solved = solve_values(1, last)
-    # A part whose value the table lacks: its value is below its option bound, so a table of that
-    # many values finds it (refused, with the reason, where that table passes the caller's bounds).
-    # Doubling the values until each is found: a table's work grows with the square of its values
-    # (each candidate is checked against the column's smaller values), and true values lie far
-    # below the bound, so the table stays within twice the largest value.
-    while True:
-        missing = [p for p in position.piles if solved.value(*p) is None]
-        if not missing:
-            break
-        most = max(option_bound(rule, *p) for p in missing) + 1
-        if solved.values >= most:
-            raise OutOfBounds(f"G{_pos(missing[0])} was not found below {most}")  # cannot happen
-        values = min(2 * solved.values, most)
-        solved = _wider(solve_values, values, last, f"G{_pos(missing[0])} is at least {solved.values}")
-    parts = tuple(part_value(rule, solved, p) for p in position.piles) + position.heaps
+def sums_refusal(rule: Rule) -> NotAvailable | None:
+    """Why sums under this rule have no answer (None: they have one), said before any work."""
+    if not rule.last_mover_wins:
+        return NotAvailable("under misère play Grundy values do not decide sums: ask under normal play")
+    if not isinstance(rule, (Valued, KnownValues)):
+        return NotAvailable(f"{rule.title} has no Grundy values, so its sums have none")
+    return None
+
+
+def sum_answer(values: ValueCache, position: SumPosition, progress: Progress | None = None) -> SumAnswer:
+    """The value of the sum and every winning move it can find. Each part's value comes from the
+    one place that answers values (`values`, with its caller's limits); a part whose value is not
+    found is refused with the reason. Where a part's moves to the value needed lie beyond what is
+    solved, the answer still gives the verdict and the moves it has, and says so in `note`."""
+    refused = sums_refusal(values.rule)
+    if refused is not None:
+        raise refused
+    parts_list: list[int] = []
+    for p in position.piles:
+        found = values.answer(*p, progress)
+        if found.value is None:
+            raise OutOfBounds(
+                f"G{_pos(p)} is above {(found.above or 1) - 1}, and nothing within {values.limits.who}'s limits "
+                "finds it exactly: the sum's value needs it"
+            )
+        parts_list.append(found.value)
+    parts = tuple(parts_list) + position.heaps
     total = 0
     for g in parts:
         total ^= g
     moves: list[SumMove] = []
+    notes: list[str] = []
     if total:
         flat = position.flat()
         k = len(position.piles)
         for i, p in enumerate(position.piles):
-            t = parts[i] ^ total
-            if t > option_bound(rule, *p):
-                continue  # no option of p reaches so high a value
-            if t >= solved.values:
-                solved = _wider(solve_values, t + 1, last, f"the moves of {_pos(p)} to value {t}")
-            for cell in options_of_value(rule, solved, p, t):
+            cells, note = part_options(values, p, parts[i] ^ total, progress)
+            if note:
+                notes.append(note)
+            for cell in cells:
                 after = list(flat)
                 after[2 * i : 2 * i + 2] = cell
                 moves.append(SumMove(i, tuple(after)))
@@ -358,37 +326,60 @@ def sum_answer(
                 after = list(flat)
                 after[2 * k + j] = heap ^ total
                 moves.append(SumMove(k + j, tuple(after)))
-    return SumAnswer(total, parts, tuple(moves))
+    return SumAnswer(total, parts, tuple(moves), " ".join(notes))
 
 
-def command_sum(rule: Rule, position: SumPosition, progress: Progress | None = None) -> SumAnswer:
-    """A sum with a command's bounds: the shared table of values 0-31, else a table of its own."""
-
-    def solve_values(values: int, last: int) -> ValuesSolved:
-        if values <= budget.FAR_VALUES_CLI:
-            return solve_for_command(rule, budget.FAR_VALUES_CLI, last, progress)
-        return private_values(rule, values, last, budget.SUM_VALUES_BYTES, progress, PRIVATE_WORK_CLI)
-
-    return sum_answer(rule, position, solve_values=solve_values)
+# The options read one by one from a corner, or along certified rows, at most (a few ms)
+OPTIONS_READ = 1 << 16
 
 
-def window_sum(rule: Rule, position: SumPosition, progress: Progress | None = None) -> SumAnswer:
-    """A sum with the window's bounds: the shared table of values 0-15, else a small table of its own."""
+def part_options(
+    values: ValueCache, p: Position, t: int, progress: Progress | None = None
+) -> tuple[list[Position], str]:
+    """The options of two-pile part p whose value is t, and a sentence where some may be missing
+    (empty if the list is whole). In the order of the one place: closed forms (value 0: the
+    winning moves; a rule's `KnownOptions`), the corner, the certified rows, the sequences."""
+    rule = values.rule
+    x, y = p
+    if t == 0 and values.judges(x, y):
+        return sorted(m.target for m in rule.winning_moves(x, y)), ""  # value 0: the cold options
+    if isinstance(rule, KnownOptions):
+        return sorted(rule.options_of_value(x, y, t)), ""
+    if values.corner_holds(x, y) and 2 * (x + y) <= OPTIONS_READ:
+        # the corner holds every option of p (options are smaller in both piles)
+        return sorted(c for c in rule.spec.targets(x, y) if values.grundy(*c) == t), ""
+    rows = values.rows
+    if isinstance(rule, CertifiedRows) and rows is not None and min(p) < rows.rows:
+        candidates = rows_candidates(p, t)
+        if all(rows.knows(*c) for c in candidates):
+            return sorted({c for c in candidates if rule.spec.allows(p, c) and rows.value(*c) == t}), ""
+    if isinstance(rule, ValueSequences) and min(p) < values.limits.far_columns:
+        if t < values.limits.far_values:
+            solved = sequences_for(values, t + 1, min(p), progress)
+            return options_of_value(rule, solved, p, t), ""
+        refused = private_refusal(rule, t + 1, min(p), values.limits.sum_bytes, values.limits.sum_work)
+        if not refused:
+            solved = private_values(rule, t + 1, min(p), values.limits.sum_bytes, progress, values.limits.sum_work)
+            return options_of_value(rule, solved, p, t), ""
+        return [], f"The moves of {_pos(p)} to value {short_decimal(t)} are not listed: {refused}."
+    return [], (
+        f"The moves of {_pos(p)} to value {short_decimal(t)} are not listed: they lie beyond what "
+        f"{values.limits.who} solves for this rule."
+    )
 
-    def solve_values(values: int, last: int) -> ValuesSolved:
-        if values <= budget.FAR_VALUES_WINDOW:
-            return window_values(rule, values, last, progress)
-        return private_values(rule, values, last, budget.SUM_VALUES_WINDOW_BYTES, progress, PRIVATE_WORK_WINDOW)
 
-    return sum_answer(rule, position, solve_values=solve_values)
-
-
-def _wider(solve_values: Callable[[int, int], ValuesSolved], values: int, last: int, what: str) -> ValuesSolved:
-    """solve_values(values, last), or OutOfBounds saying what needed it and why it cannot be had."""
-    try:
-        return solve_values(values, last)
-    except OutOfBounds as exc:
-        raise OutOfBounds(f"{what}: finding it exactly needs values 0-{values - 1} here, and {exc}") from None
+def rows_candidates(p: Position, t: int) -> list[Position]:
+    """Every option of p under Wythoff's moves that can have value t, when p's smaller pile is a
+    certified row (explorer.core.values.rows): along the short pile's line every cell; along the
+    long one only the window where a row's values can reach t (G(i, y) lies within 2i + 2 of y)."""
+    x, y = p
+    swap = x > y
+    if swap:
+        x, y = y, x
+    cells = [(i, y) for i in range(x)] + [(x - k, y - k) for k in range(1, x + 1)]
+    lo, hi = max(0, t - x - 1), min(y, t + 2 * x + 3)
+    cells += [(x, j) for j in range(lo, hi)]
+    return [(b, a) for a, b in cells] if swap else cells
 
 
 def _pos(p: Position) -> str:

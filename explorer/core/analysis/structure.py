@@ -140,9 +140,10 @@ def value_structure(rule: Rule, h: int, columns: int, progress: Progress | None 
     """The upper cells (x <= y) of value h in the first `columns` columns, in increasing x, with
     their offsets from Wythoff's line: for each value a strip of bounded width along the beam
     (Blass–Fraenkel, Nivasch), its width growing with the value. h = 0: the cold pairs."""
-    from explorer.core.analysis.far_values import value_pairs, window_values
+    from explorer.core.analysis.far_values import sequences_for, value_pairs
+    from explorer.core.values.source import ValueCache
 
-    solved = window_values(rule, h + 1, columns - 1, progress)
+    solved = sequences_for(ValueCache(rule), h + 1, columns - 1, progress)  # the window's limits
     xs = value_pairs(solved, h)
     ys = solved.cols[h][xs].astype(np.int64)
     offset = ys - bulk.lower_array(xs)

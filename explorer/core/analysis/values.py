@@ -11,10 +11,10 @@ from __future__ import annotations
 import html
 
 from explorer.core.analysis.position import PositionReport
-from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
 from explorer.core.rules.registry import grundy_note
+from explorer.core.values.source import ValueCache, ValueRefused
 
 SHOWN = 5  # moves listed in a ranking
 
@@ -50,11 +50,14 @@ def longest_defences(
     return out[:limit]
 
 
-def _not_known(cache: ValueCache, r: PositionReport, growing: int) -> str:
-    """Why G or R of the position is not shown: under way, or the size the corner would take."""
+def _not_known(cache: ValueCache, r: PositionReport, growing: int, kind: str = "remoteness") -> str:
+    """Why G or R of the position is not shown: under way, or what the one place says of it."""
     x, y = r.a, r.b
     if growing and max(x, y) < growing:
         return f"working it out (the corner [0, {growing})²)…"
+    if kind == "grundy":
+        need = cache.next_need([(x, y)])
+        return str(need) if isinstance(need, ValueRefused) else "not known yet"
     need = max(x, y) + 1
     if need > cache.max_side:
         return (
@@ -98,9 +101,10 @@ def moves_to_each_value(cache: ValueCache, p: tuple[int, int], g: int | None) ->
 SHOWN_VALUES = 8
 
 
-def values_text(cache: ValueCache, r: PositionReport, growing: int = 0) -> str:
+def values_text(cache: ValueCache, r: PositionReport, growing: int = 0, working: bool = False) -> str:
     """G and R of the reported position, the targets' G, and the moves ranked by R (HTML).
-    `growing` is the side of a corner being computed now (0: none)."""
+    `growing` is the side of a corner being computed now (0: none); `working`: G is being worked
+    out in the background."""
     parts: list[str] = []
     g = cache.grundy(r.a, r.b)
     above = cache.grundy_above(r.a, r.b)
@@ -109,9 +113,10 @@ def values_text(cache: ValueCache, r: PositionReport, growing: int = 0) -> str:
             f"G{html.escape(_pos((r.a, r.b)))} &gt; {above - 1}: far out the values 0–{above - 1} are solved, "
             "each as a sequence, and none of them lies here"
         )
+    elif g is None and working:
+        parts.append(f"G of {html.escape(_pos((r.a, r.b)))}: working it out…")
     elif g is None:
-        both = "G and R" if cache.remoteness(r.a, r.b) is None else "G"
-        parts.append(f"{both} of {html.escape(_pos((r.a, r.b)))}: {html.escape(_not_known(cache, r, growing))}")
+        parts.append(f"G of {html.escape(_pos((r.a, r.b)))}: {html.escape(_not_known(cache, r, growing, 'grundy'))}")
     else:
         line = f"G{html.escape(_pos((r.a, r.b)))} = {short_decimal(g, 40)}"
         if r.moves:
@@ -124,9 +129,8 @@ def values_text(cache: ValueCache, r: PositionReport, growing: int = 0) -> str:
     if mex:
         parts.append(mex)
     rem = cache.remoteness(r.a, r.b)
-    if rem is None:
-        if g is not None:  # G came from a closed form or a certified row; R has neither
-            parts.append(f"Remoteness: {html.escape(_not_known(cache, r, growing))}")
+    if rem is None:  # G came from a closed form, a certified row or a sequence; R has none of them
+        parts.append(f"Remoteness: {html.escape(_not_known(cache, r, growing))}")
         return "<br>".join(parts)
     if rem == 0:
         parts.append("No move is left: the game is over here.")

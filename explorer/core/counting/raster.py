@@ -251,6 +251,40 @@ RASTER_CHUNK = 1 << 20  # columns of a sequence turned into texels at a time (~4
 DENSE_TEXELS = 1 << 20  # up to this many texels a sequence's raster counts into a dense array, chunk by chunk
 
 
+def rasterize_strip(col: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
+    """Counts of a symmetric sequence solved on the columns [0, n): its cells (x, col[x]), x < n, at
+    any height, and their mirrors (col[y], y), y < n, past the columns solved. Exact wherever the
+    smaller pile is below n; texels in [n, ∞)² count 0 (the grid greys them)."""
+    tx0, ty0, nx, ny = _grid(x_lo, y_lo, x_hi, y_hi, step)
+    empty = np.empty(0, dtype=np.int64)
+    top = (ty0 + ny) * step
+    right = (tx0 + nx) * step
+    found_i: list[NDArray] = []
+    found_j: list[NDArray] = []
+    for first, end, other_lo, other_hi, mirror in (
+        (tx0 * step, min(right, n), ty0 * step, top, False),
+        (ty0 * step, min(top, n), max(tx0 * step, n), right, True),
+    ):
+        if end <= first or other_hi <= other_lo or other_lo >= 1 << 62:
+            continue
+        for lo in range(first, end, RASTER_CHUNK):
+            hi = min(end, lo + RASTER_CHUNK)
+            other = col[lo:hi].astype(np.int64)
+            keep = np.flatnonzero((other >= other_lo) & (other < min(other_hi, 1 << 62)))
+            if not keep.size:
+                continue
+            along = (keep + lo) // step
+            across = other[keep] // step
+            i, j = (across - tx0, along - ty0) if mirror else (along - tx0, across - ty0)
+            found_i.append(i)
+            found_j.append(j)
+    if not found_i:
+        return Raster(tx0, ty0, step, nx, ny, empty, empty, empty)
+    flat_index = np.concatenate(found_j) * nx + np.concatenate(found_i)
+    cells, counts = np.unique(flat_index, return_counts=True)
+    return Raster(tx0, ty0, step, nx, ny, cells % nx, cells // nx, counts.astype(np.int64))
+
+
 def rasterize_sequence(col: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
     """Cold counts of a generated sequence solved on [0, n)²: cold cells (x, col[x]), x < n. Each
     solved column of the view puts its one cold cell into one texel (O(columns in view), in

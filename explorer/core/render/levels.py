@@ -16,12 +16,12 @@ from typing import Any
 import numpy as np
 from numpy.typing import DTypeLike, NDArray
 
-from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.raster import Raster
 from explorer.core.protocol import Rule
 from explorer.core.render import palette
 from explorer.core.render.values import ValueGrid, count_below, value_grid
 from explorer.core.values import HOT_COLD
+from explorer.core.values.source import ValueCache
 
 
 @dataclass(frozen=True)
@@ -180,8 +180,14 @@ def bounded_levels(raster: Raster, n: int) -> NDArray[np.uint8]:
 
 def heap_levels(raster: Raster, solved: int) -> Levels:
     """The game plus a Nim heap of h (`raster`: the cells of value h in each texel, which are the
-    sum's cold cells): coloured as a rule solved on the square [0, solved)²."""
-    return Levels(bounded_levels(raster, solved), palette.custom_lookup_table())
+    sum's cold cells): known wherever the smaller pile is below `solved` (the columns of the value
+    sequences and their mirrors), grey in [solved, ∞)²."""
+    base = raster.levels().astype(np.int64)
+    levels = np.where(base > 0, 1 + np.minimum(base, 254), 1)
+    xs = np.arange(raster.nx) < count_below(raster.tx0 * raster.step, raster.step, raster.nx, solved)
+    ys = np.arange(raster.ny) < count_below(raster.ty0 * raster.step, raster.step, raster.ny, solved)
+    levels[~(ys[:, None] | xs[None, :])] = 0
+    return Levels(levels.astype(np.uint8), palette.custom_lookup_table())
 
 
 class FrameBuffers:

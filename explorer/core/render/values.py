@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from explorer.core.analysis.value_cache import GRUNDY, ValueCache
 from explorer.core.exact.bigint import digit_count
+from explorer.core.values.source import GRUNDY, ValueCache
 
 if TYPE_CHECKING:
     from explorer.core.game.value_sequences import ValuesSolved
@@ -171,9 +171,9 @@ SHARE_COLUMNS = 1 << 16  # zoomed out, exact shares are counted while the view h
 
 @dataclass(frozen=True)
 class ShareRegion:
-    """Zoomed out past the corner, the texels whose cells are counted value by value: those wholly
-    inside the solved square [0, far.n)² and wholly outside the corner table (`counted`), in the
-    solved columns [xa, xb) and rows [ya, yb) of the view."""
+    """Zoomed out past the corner, the texels whose cells are counted value by value: those whose
+    columns are all solved (at any height) and that lie outside the corner table (`counted`), in
+    the solved columns [xa, xb) and the rows [ya, yb) of the view."""
 
     far: ValuesSolved
     x0: int
@@ -218,10 +218,12 @@ def share_region(
     """Where a zoomed-out view (step > 1) past the corner gets each value's exact share; None when
     no texel qualifies or the view holds more than SHARE_COLUMNS solved columns (sampled then)."""
     n = far.n
-    if step <= 1 or step > n:
+    if step <= 1 or step > n or y0 + ny * step >= 1 << 31:  # the cells are read in int32
         return None
+    # A solved column holds one cell of each value at whatever height: every texel whose columns
+    # are all solved is counted, however far up it lies (not only inside the square [0, n)²).
     i_lo, i_end = count_below(x0, step, nx, 0), count_below(x0, step, nx, n - step + 1)
-    j_lo, j_end = count_below(y0, step, ny, 0), count_below(y0, step, ny, n - step + 1)
+    j_lo, j_end = count_below(y0, step, ny, 0), ny
     if i_end <= i_lo or j_end <= j_lo or (i_end - i_lo) * step > SHARE_COLUMNS:
         return None
     counted = np.zeros((ny, nx), dtype=bool)

@@ -22,9 +22,6 @@ from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberRole
 from explorer.core.game.spec import MoveSet, MoveSpec
 from explorer.core.protocol import (
-    CertifiedRows,
-    CornerTooLarge,
-    KnownValues,
     NotAvailable,
     OutOfBounds,
     Position,
@@ -32,7 +29,6 @@ from explorer.core.protocol import (
     Rule,
     RuleError,
     UnknownRule,
-    ValueSequences,
 )
 
 __all__ = [
@@ -58,7 +54,6 @@ else:
     np = lazy_numpy(__name__)
 
 HUGE_BITS = 20_000  # coordinates this long take noticeable time in big-integer arithmetic
-FAR_CELL = 4096  # `grundy` of a cell this far out asks the certified rows before a corner table
 WORD_NS = 100  # about how long a product of two 64-bit words takes in a big-integer answer, in ns
 
 
@@ -150,9 +145,9 @@ class RuleBase(Frozen):
     def grundy(self, x: int, y: int) -> int:
         """The Sprague-Grundy value G(x, y) of the rule's moves (0 exactly where cold, in normal play).
 
-        From a closed form where the rule has one (Nim: x XOR y, at any size), from Wythoff's
-        certified rows when min(x, y) is small and the other pile huge, else from the corner
-        table up to (x, y) (which must fit the memory and time bounds; ValueError if not).
+        Asked of the one place that answers values (explorer.core.values.source, with a
+        command's limits): closed forms, cold cells and certified rows at any size, the corner
+        table, the value sequences; OutOfBounds (naming the bound) where none answers.
 
         >>> from explorer import Wythoff, Nim
         >>> [Wythoff().grundy(10, y) for y in range(6)]  # row 10 of Wythoff's table
@@ -160,7 +155,7 @@ class RuleBase(Frozen):
         >>> Nim().grundy(5, 3), Nim().grundy(2**200, 1) == 2**200 + 1
         (6, True)
         """
-        return self._value(x, y, 0)
+        return self._value(x, y, "grundy")
 
     def remoteness(self, x: int, y: int) -> int:
         """Steinhaus's remoteness R(x, y): how many moves the game lasts from (x, y) when the
@@ -170,52 +165,20 @@ class RuleBase(Frozen):
         >>> Wythoff().remoteness(0, 0), Wythoff().remoteness(1, 2), Wythoff().remoteness(4, 4)
         (0, 2, 1)
         """
-        return self._value(x, y, 1)
+        return self._value(x, y, "remoteness")
 
-    def _value(self, x: int, y: int, which: int) -> int:
-        try:
-            self.check(x, y)
-        except OutOfBounds:
-            if which == 0 and min(x, y) >= 0 and isinstance(self, ValueSequences):
-                return self._far_value(x, y)  # the value sequences need no cold sequence solved
-            raise
-        if isinstance(self, KnownValues):
-            return self.closed_values(x, y)[which]
-        if which == 0 and max(x, y) >= FAR_CELL and isinstance(self, CertifiedRows):
-            try:
-                rows = self.grundy_rows(min(x, y) + 1)
-            except ValueError:
-                rows = None  # more rows than the budget holds: the corner table decides
-            if rows is not None and rows.knows(x, y):
-                return rows.value(x, y)
-        window = self.grundy_window if which == 0 else self.remoteness_window
-        try:
-            return int(window(x, y, 1, 1)[0, 0])
-        except CornerTooLarge:
-            if which != 0 or not isinstance(self, ValueSequences):
-                raise
-        return self._far_value(x, y)
+    def _value(self, x: int, y: int, kind: str) -> int:
+        from explorer.core.values.source import command_values
 
-    def _far_value(self, x: int, y: int) -> int:
-        """G(x, y) past the corner table, from the rule's value sequences (values 0-31)."""
-        from explorer.core import budget
-
-        engine = cast(ValueSequences, self).value_engine
-        last = min(x, y)
-        if last >= budget.FAR_COLUMNS_CLI:
+        if x < 0 or y < 0:
+            raise RuleError("piles hold 0 or more counters")
+        found = command_values(self).answer(x, y, kind=kind)
+        if found.value is None:
             raise OutOfBounds(
-                f"values far out are solved on the first {budget.FAR_COLUMNS_CLI:,} columns; the smaller pile "
-                f"{short_decimal(last)} lies beyond"
+                f"G({short_decimal(x)}, {short_decimal(y)}) is above {found.above - 1 if found.above else 0}: "
+                "no means within a command's limits finds it exactly"
             )
-        columns = min(budget.FAR_COLUMNS_CLI, max(1 << 10, 1 << last.bit_length()))
-        solved = engine.grow(budget.FAR_VALUES_CLI, columns, budget_bytes=budget.FAR_VALUES_CLI_BYTES)
-        g = solved.value(x, y)
-        if g is None:
-            raise OutOfBounds(
-                f"G({short_decimal(x)}, {short_decimal(y)}) is above {solved.values - 1}: far from the origin "
-                f"values 0-{solved.values - 1} are solved, and the corner table does not reach so far"
-            )
-        return g
+        return found.value
 
     # ----- counting -------------------------------------------------------------------------
     def count(self, *bounds: int) -> int:

@@ -207,9 +207,12 @@ class WythoffMoves(BeattyRule):
         return super().is_cold_many(xs, ys)
 
     def grundy_window(self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None) -> NDArray:
-        """Wythoff's own sweep (faster than the general one; tests check they agree)."""
-        from explorer.core.grundy.kernel import grundy_window  # compiled code: loaded when first needed
+        """Wythoff's own sweep (faster than the general one; tests check they agree), up to its
+        extent x + y <= MAX_EXTENT; past it the general sweep, whose cost `value_cost` states."""
+        from explorer.core.grundy.kernel import MAX_EXTENT, grundy_window  # compiled: loaded when first needed
 
+        if x0 + w + y0 + h > MAX_EXTENT:
+            return super().grundy_window(x0, y0, w, h, progress)
         return grundy_window(x0, y0, w, h, progress)
 
     def grundy_rows(self, rows: int, progress: Progress | None = None, budget_bytes: int | None = None) -> GrundyRows:
@@ -357,6 +360,11 @@ class Nim(SweptValues, PairRule):
     def closed_values(self, x: int, y: int) -> tuple[int, int]:
         self.check(x, y)
         return x ^ y, 2 * min(x, y) + (x != y)
+
+    def options_of_value(self, x: int, y: int, t: int) -> list[Position]:
+        """The options of (x, y) of value t: (t XOR y, y) and (x, t XOR x), where they are moves."""
+        self.check(x, y)
+        return [c for c in ((t ^ y, y), (x, t ^ x)) if (c[0] < x and c[1] == y) or (c[0] == x and c[1] < y)]
 
 
 def _axes(x0: int, y0: int, w: int, h: int) -> tuple[NDArray, NDArray]:

@@ -18,20 +18,19 @@ import numpy as np
 import shiboken6
 from PySide6.QtCore import QObject, Signal
 
-from explorer.core import budget
 from explorer.core.analysis.far_values import (
     clipped_bounds,
     count_far,
     count_value_rects,
+    sequences_for,
     smaller_sides,
-    window_values,
 )
-from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.closed_form import Count, cells_in
 from explorer.core.counting.cold_index import Counter
 from explorer.core.protocol import Rule, RuleError
 from explorer.core.textio.atomic import replaced
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
+from explorer.core.values.source import ValueCache
 from explorer.gui.jobs import LatestJob, when_workers_ready, yield_to_the_gui
 from explorer.gui.panels.queries import SHOWN_BATCH_ROWS
 from explorer.session.model import GRUNDY, BatchRecord, QueryRecord, Session
@@ -109,17 +108,18 @@ class QueryController(QObject):
         if cache is None:
             return
         name = "Grundy values" if kind == GRUNDY else "Remoteness values"
-        if not cache.covers(x1, y1) and kind == GRUNDY and cache.has_far and v < budget.FAR_VALUES_WINDOW:
-            if min(x1, y1) >= budget.FAR_COLUMNS_WINDOW:
+        limits = cache.limits
+        if not cache.covers(x1, y1) and kind == GRUNDY and cache.has_far and v < limits.far_values:
+            if min(x1, y1) >= limits.far_columns:
                 self.panel.show_error(
-                    f"Far out, the cells of each value 0–{budget.FAR_VALUES_WINDOW - 1} are counted on the first "
-                    f"{budget.FAR_COLUMNS_WINDOW:,} columns: X1 or Y1 must be below that."
+                    f"Far out, the cells of each value 0–{limits.far_values - 1} are counted on the first "
+                    f"{limits.far_columns:,} columns: X1 or Y1 must be below that."
                 )
                 return
             self.panel.show_busy(f"Counting the cells with G = {v} from its sequence…")
             self.jobs.submit(
                 count_far,
-                rule,
+                cache,
                 v,
                 x0,
                 y0,
@@ -184,14 +184,14 @@ class QueryController(QObject):
             counter = self.counter
             return lambda part: counter.count_rect_many(part.x0, part.y0, part.x1, part.y1)
         kind, v = value
-        rule, cache = self.session.rule, self.value_cache()
+        cache = self.value_cache()
         if cache is None:
             raise ValueError("values are not computed for this rule")
-        if kind == GRUNDY and cache.has_far and v < budget.FAR_VALUES_WINDOW:
+        if kind == GRUNDY and cache.has_far and v < cache.limits.far_values:
 
             def by_sequence(part: QueryBatch) -> tuple[Any, str]:
                 x0s, y0s, x1s, y1s = (clipped_bounds(c) for c in (part.x0, part.y0, part.x1, part.y1))
-                solved = window_values(rule, v + 1, smaller_sides(x1s, y1s))
+                solved = sequences_for(cache, v + 1, smaller_sides(x1s, y1s))
                 return count_value_rects(solved, v, x0s, y0s, x1s, y1s), f"G={v} sequence"
 
             return by_sequence

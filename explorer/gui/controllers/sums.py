@@ -10,11 +10,13 @@ move changes the selection (a move in the first part), the heaps or the second p
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import NamedTuple
 
-from explorer.core.analysis.far_values import SumAnswer, SumPosition, engine_of, window_sum
+from explorer.core.analysis.far_values import SumAnswer, SumPosition, sum_answer, sums_refusal
 from explorer.core.exact.bigint import short_decimal
-from explorer.core.protocol import Progress, Rule, RuleError
+from explorer.core.protocol import Progress, Rule, ValueSequences
+from explorer.core.values.source import ValueCache
 from explorer.session.jobs import Jobs
 from explorer.session.model import HOT_COLD, Session
 from explorer.session.views import SumsView
@@ -25,10 +27,10 @@ class SumQuestion(NamedTuple):
     position: SumPosition
 
 
-def answer_sum(question: SumQuestion, progress: Progress | None = None) -> SumAnswer:
-    """The sum's value and winning moves, with the window's bounds on the values far out
-    (`progress` may stop it: InterruptedError)."""
-    return window_sum(question.rule, question.position, progress)
+def answer_sum(question: SumQuestion, values: ValueCache, progress: Progress | None = None) -> SumAnswer:
+    """The sum's value and winning moves, each part's value from the one place that answers values
+    (the session's, with the window's limits; `progress` may stop it: InterruptedError)."""
+    return sum_answer(values, question.position, progress)
 
 
 class SumsController:
@@ -80,19 +82,20 @@ class SumsController:
         if question is None:
             self.panel.set_result("", [])
             return
-        try:
-            engine_of(question.rule)  # misère, or no Nim rays: one sentence, before any work
-        except RuleError as exc:
-            self.panel.set_error(str(exc))
+        refused = sums_refusal(question.rule)  # misère, or no values: one sentence, before any work
+        if refused is not None:
+            self.panel.set_error(str(refused))
             return
         if not self.panel.is_shown():
             self._stale = True  # worked out when the panel is shown: selecting costs nothing here
             return
         self._stale = False
         self.panel.set_busy(True)
+        values = self.session.values if self.session.values is not None else ValueCache(question.rule)
         self.jobs.submit(
             answer_sum,
             question,
+            values,
             done=lambda answer: self._answered(question, answer),
             failed=lambda exc: self._failed(question, exc),
             progress=lambda done, total: self.panel.set_busy(True, done, total),
@@ -110,11 +113,12 @@ class SumsController:
         """Draw the game plus a Nim heap of `heap` on the grid: its cold cells are the cells of value
         `heap`. Hot/cold colouring; refused in a sentence under a rule whose values are not sequences."""
         if heap:
-            try:
-                engine_of(self.session.rule)
-            except RuleError as exc:
+            if not isinstance(self.session.rule, ValueSequences) or not self.session.rule.last_mover_wins:
                 self.panel.set_grid_heap(0)
-                self.panel.set_error(str(exc))
+                self.panel.set_error(
+                    f"{self.session.rule.title}: the cells of each value are drawn on the grid under rules whose "
+                    "moves hold Nim's rays (1,0) and (0,1), under normal play"
+                )
                 return
             self.session.mode = HOT_COLD
         self.session.heap = heap
@@ -145,6 +149,8 @@ class SumsController:
             f"move{'s' if len(answer.winning_moves) != 1 else ''}"
         )
         html = f"{' ⊕ '.join(names)}<br>= {values} = <b>{short_decimal(answer.grundy, 40)}</b><br>{verdict}"
+        if answer.note:
+            html += f"<br><i>{escape(answer.note)}</i>"
         self.panel.set_result(html, [self._describe(question, m.part, m.after) for m in answer.winning_moves])
 
     def _draw(self, answer: SumAnswer) -> None:

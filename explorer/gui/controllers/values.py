@@ -15,12 +15,12 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from explorer.core import budget
 from explorer.core.analysis.position import PositionReport
-from explorer.core.analysis.value_cache import INSPECT_SIDE, ValueCache
 from explorer.core.analysis.values import ranked_winning_moves, values_text
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game import value_sequences
 from explorer.core.protocol import CertifiedRows, Rule
 from explorer.core.values import shared_strip
+from explorer.core.values.source import INSPECT_SIDE, Need, ValueCache
 from explorer.gui import memory
 from explorer.gui.jobs import LatestJob
 from explorer.session.model import GRUNDY, HOT_COLD, Session
@@ -41,6 +41,9 @@ class ValuesController(QObject):
         self.jobs = LatestJob(self)
         self.row_jobs = LatestJob(self)
         self.far_jobs = LatestJob(self)  # the value sequences far out
+        self.cell_jobs = LatestJob(self)  # what the selection's G needs, in every colour mode
+        self._cell_refused: set[tuple[str, int, int]] = set()
+        self.cell_working: tuple[int, int] | None = None
         self._far_refused: set[int] = set()
         self._cancelling = False
         self.jobs.busyChanged.connect(self._busy_changed)
@@ -56,7 +59,7 @@ class ValuesController(QObject):
 
     @property
     def busy(self) -> bool:
-        return self.jobs.busy or self.row_jobs.busy or self.far_jobs.busy
+        return self.jobs.busy or self.row_jobs.busy or self.far_jobs.busy or self.cell_jobs.busy
 
     @property
     def cache(self) -> ValueCache:
@@ -149,12 +152,14 @@ class ValuesController(QObject):
 
     def row_value(self, x: int, y: int) -> tuple[str, bool]:
         """G(x, y) from the solved rows, as text for the Rows tab (and whether it is an error)."""
+        found = self.cache.known(x, y)  # the one place: rows, cold cells, the corner, the sequences
         rows = self.cache.rows
-        if rows is None:
+        if (found is None or found.value is None) and rows is None:
             return "Solve the rows first (Wythoff's game).", True
-        if not rows.knows(x, y):
-            return f"G({short_decimal(x)}, {short_decimal(y)}) is not known: rows 0–{rows.rows - 1} are solved.", True
-        g = rows.value(x, y)
+        if found is None or found.value is None:
+            solved = f"rows 0–{rows.rows - 1} are solved" if rows is not None else "no rows are solved"
+            return f"G({short_decimal(x)}, {short_decimal(y)}) is not known: {solved}.", True
+        g = found.value
         return f"G({short_decimal(x, 40)}, {short_decimal(y, 40)}) = <b>{short_decimal(g, 60)}</b>", False
 
     def _rows_done(self, cache: ValueCache, rows: object) -> None:
@@ -202,6 +207,11 @@ class ValuesController(QObject):
         if self.far_jobs.busy:
             self.far_jobs.cancel()
             self.work.say("Solving values far out cancelled")
+        if self.cell_jobs.busy and self.cell_working is not None:
+            self._cell_refused.add((self.cache.rule.key, *self.cell_working))
+            self.cell_jobs.cancel()
+            self.cell_working = None
+            self.work.say("Working out the position's Grundy value cancelled")
 
     def _busy_changed(self, busy: bool) -> None:
         if busy:
@@ -233,6 +243,8 @@ class ValuesController(QObject):
         self.jobs.cancel()
         self.row_jobs.cancel()
         self.far_jobs.cancel()
+        self.cell_jobs.cancel()
+        self.cell_working = None
         value_sequences.release_all()  # the values far out belonged to the rule before
         if not isinstance(rule, CertifiedRows):  # Wythoff's strip of rows is kept for the rules sharing it
             shared_strip.release()
@@ -247,15 +259,57 @@ class ValuesController(QObject):
         self._show_values(self.session.report)
 
     def _show_values(self, r: PositionReport | None) -> None:
-        """G and R of the reported position: computed first, in the background, when the corner
-        that covers it is cheap (INSPECT_SIDE), whatever the colour mode."""
+        """G and R of the reported position, whatever the colour mode: known ones at once; a cheap
+        corner that covers it, or what the one place says G needs next, worked out in the
+        background (its end shows the values again)."""
         if r is None or r.rule_key != self.cache.rule.key:
             self.inspector.set_values("")
             return
-        if self.cache.grundy(r.a, r.b) is None or self.cache.remoteness(r.a, r.b) is None:
-            side = self.cache.cheap_side_for(r.a, r.b)
+        cache = self.cache
+        if cache.grundy(r.a, r.b) is None or cache.remoteness(r.a, r.b) is None:
+            side = cache.cheap_side_for(r.a, r.b)
             if side is not None:
                 self.request(side)  # its end shows the values again
-        self.inspector.set_values(values_text(self.cache, r, self.growing))
+            elif cache.grundy(r.a, r.b) is None:
+                self._request_cell(r.a, r.b)
+        working = self.growing or (self.cell_working == (r.a, r.b))
+        self.inspector.set_values(values_text(cache, r, self.growing, bool(working)))
         if not r.cold:  # the list below says the same as the text: fastest win first
-            self.inspector.order_moves([m.target for m, _ in ranked_winning_moves(self.cache, r.moves)])
+            self.inspector.order_moves([m.target for m, _ in ranked_winning_moves(cache, r.moves)])
+
+    def _request_cell(self, x: int, y: int) -> None:
+        """Solve what G(x, y) needs next (sized first, the pool asked for room), on a worker."""
+        cache = self.cache
+        if self.cell_working == (x, y) or (cache.rule.key, x, y) in self._cell_refused:
+            return
+        need = cache.next_need([(x, y)])
+        if not isinstance(need, Need):
+            return  # known to be above the values solved, or refused: values_text says which
+        self.cell_working = (x, y)
+        self.make_room(need.bytes)
+        self.work.working(f"Working out G({short_decimal(x, 24)}, {short_decimal(y, 24)}): {need.describe()}…")
+        self.cell_jobs.submit(
+            cache.answer_many,
+            [(x, y)],
+            done=lambda _: self._cell_done(cache, (x, y)),
+            failed=lambda exc: self._cell_failed(cache, (x, y), exc),
+            progress=self._show_progress,
+        )
+
+    def _cell_done(self, cache: ValueCache, cell: tuple[int, int]) -> None:
+        if self.cell_working == cell:
+            self.cell_working = None
+        self.work.done()
+        if cache is not self.cache:
+            return
+        self.work.hide()
+        self.session.values_changed(cache)
+        self._show_values(self.session.report)
+
+    def _cell_failed(self, cache: ValueCache, cell: tuple[int, int], exc: BaseException) -> None:
+        if self.cell_working == cell:
+            self.cell_working = None
+        self._cell_refused.add((cache.rule.key, *cell))  # not restarted by itself
+        if cache is self.cache and not isinstance(exc, InterruptedError):
+            self.work.say(f"Grundy value: {exc}")
+        self._show_values(self.session.report)

@@ -45,10 +45,10 @@ def describe_heap(grid: GridView, x: int, y: int, step: int) -> str:
     if grid.raster is None or grid.raster_rule != grid.rule or drawn is None or drawn[0] != heap:
         return f"({x}, {y}) plus a heap of {heap}: being drawn"
     solved = drawn[1]
-    if max(x, y) >= solved:
+    if min(x, y) >= solved:
         return (
-            f"({x}, {y}) plus a heap of {heap}: beyond [0, {solved:,})², where the cells of value {heap} "
-            "are solved so far"
+            f"({x}, {y}) plus a heap of {heap}: both piles lie beyond the {solved:,} columns where the cells "
+            f"of value {heap} are solved so far"
         )
     n = grid.raster.count_at(x, y) or 0
     if step == 1:

@@ -13,11 +13,11 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
 from explorer.core import budget
-from explorer.core.analysis.value_cache import ValueCache
 from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import short_decimal, tail_decimal
 from explorer.core.render.levels import Levels
 from explorer.core.render.values import SHARE_COLUMNS, ValueGrid
+from explorer.core.values.source import ValueCache
 from explorer.gui import palette
 from explorer.gui.grid.axes import ValueBar
 from explorer.gui.grid.host import GridHost

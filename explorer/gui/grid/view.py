@@ -19,13 +19,13 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 
-from explorer.core.analysis.value_cache import HeapPicture, ValueCache
 from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import digit_count, short_decimal
 from explorer.core.game.moves import Move
 from explorer.core.protocol import Rule
 from explorer.core.render.frame import Frame
 from explorer.core.render.levels import FrameBuffers, heap_levels, levels_for
+from explorer.core.values.source import HeapPicture, ValueCache
 from explorer.gui import palette
 from explorer.gui.grid import hover
 from explorer.gui.grid.axes import ExactAxis

@@ -1,0 +1,657 @@
+"""The one place that answers Grundy values and remoteness, for every caller: the command line,
+the notebook, the window (inspector, hover, colouring, sums, value queries, the Rows tab).
+
+`ValueCache` holds what is known of one rule's values and answers from it in one stated order
+(`SOURCES`), the most exact means first:
+
+1. closed forms: a rule's own (`KnownValues`: Nim's G = x XOR y, at any size); a cold cell has
+   G = 0 under normal play, at any size the rule judges cold cells; Wythoff's certified rows
+   (`CertifiedRows`) give every cell whose smaller pile is a certified row;
+2. the corner table [0, nx) x [0, ny) (`Valued`: a sweep over the moves, G and R);
+3. the value sequences (`ValueSequences`): values 0 … H−1 in the solved columns, each value one
+   sequence, so a cell whose smaller pile is solved has G = h, or G > H−1 exactly;
+4. otherwise a typed refusal (`ValueRefused`) that names the bound and what more would answer.
+
+What to solve next for a cell not yet known is decided here too (`next_need`): the certified rows
+for a cell far along an axis, a corner table cheap enough, the value sequences (one value at a
+time, so a cell of value h costs values 0 … h, and only the columns up to its smaller pile), and
+last a corner as large as the limits allow. Each need states its size before any work starts;
+the window runs it on a worker, a command at once (`answer`). Callers never choose the source,
+and never catch an exception to find one: they ask, and get a value, a bound, or the refusal.
+
+Limits are stated once, in `Limits` (`WINDOW`, `COMMAND`), from explorer.core.budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from explorer.core import budget
+from explorer.core.counting.dominance import rectangle_counts
+from explorer.core.errors import OutOfBounds
+from explorer.core.exact.bigint import short_decimal
+from explorer.core.protocol import CertifiedRows, KnownValues, Rule, Valued, ValueSequences
+from explorer.core.values import GRUNDY, REMOTENESS, shared_strip
+from explorer.core.values.cost import MAX_WORK, WINDOW_WORK
+
+if TYPE_CHECKING:
+    from explorer.core.counting.raster import Raster
+    from explorer.core.game.value_sequences import ValuesSolved
+    from explorer.core.values.rows import GrundyRows
+    from explorer.core.values.table import ValueTable
+
+Position = tuple[int, int]
+Progress = Callable[[int, int], bool]
+
+SOURCES = ("closed form", "cold", "certified row", "corner", "sequences")
+
+
+class ValueRefused(OutOfBounds):
+    """No means within the limits answers this value; the message names the bound and what more
+    would answer."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How far values are solved for one kind of caller. The window shares its memory with
+    everything else it shows; a command runs alone."""
+
+    who: str
+    corner_bytes: int  # the corner table's G, R and cold
+    corner_work: int  # the corner sweep's line reads (explorer.core.values.cost)
+    rows_bytes: int  # the strip of Wythoff's certified rows
+    far_values: int  # values 0 … far_values−1 are solved as sequences
+    far_columns: int  # on at most this many columns
+    far_bytes: int
+    sum_bytes: int  # a sum's own table of values, when a part's move needs more values
+    sum_work: int
+    square_corner: bool  # the window's corner is a square that doubles; a command's is what is asked
+
+
+QUICK_WORK = 1 << 29  # a corner this cheap (about a second at most) is solved before the sequences are tried
+ROWS_FROM = 4096  # a cell this far along an axis asks the certified rows before any corner
+ROWS_MAX = 201  # Wythoff's rows 0-200 are certified (docs/math.md, "Grundy rows far from the origin")
+MIN_COLUMNS = 1 << 12  # the value sequences are solved on a power of two of columns, at least this
+
+WINDOW = Limits(
+    "the window",
+    budget.VALUES_WINDOW_BYTES,
+    WINDOW_WORK,
+    budget.ROWS_BYTES,
+    budget.FAR_VALUES_WINDOW,
+    budget.FAR_COLUMNS_WINDOW,
+    budget.FAR_VALUES_WINDOW_BYTES,
+    budget.SUM_VALUES_WINDOW_BYTES,
+    1 << 34,  # about 0.5 s: a sum's own table of values³ × columns × ~0.03 ns
+    True,
+)
+COMMAND = Limits(
+    "a command",
+    budget.VALUES_BYTES,
+    MAX_WORK,
+    budget.ROWS_CLI_BYTES,
+    budget.FAR_VALUES_CLI,
+    budget.FAR_COLUMNS_CLI,
+    budget.FAR_VALUES_CLI_BYTES,
+    budget.SUM_VALUES_BYTES,
+    1 << 38,  # about 8 s
+    False,
+)
+
+
+def columns_for(last: int, most: int) -> int:
+    """Columns to solve so that column `last` is solved: a power of two, at least MIN_COLUMNS (the
+    next question nearby needs no new sweep), at most `most`."""
+    return min(max(MIN_COLUMNS, 1 << max(last, 0).bit_length()), most)
+
+
+class Need(NamedTuple):
+    """What to solve next, sized before it starts: the certified rows (`size` rows), a corner
+    table (`size` x `other`), or the value sequences (`values` values on `size` columns)."""
+
+    what: str  # "rows", "corner" (G and R), "grundy corner" (G alone) or "sequences"
+    size: int
+    other: int
+    values: int
+    bytes: int
+
+    def describe(self) -> str:
+        if self.what == "rows":
+            return f"Wythoff's Grundy rows 0–{self.size - 1}"
+        if self.what == "grundy corner":
+            return f"Grundy values on [0, {self.size:,}) × [0, {self.other:,})"
+        if self.what == "corner":
+            return f"Grundy values and remoteness on [0, {self.size:,}) × [0, {self.other:,})"
+        return f"Grundy values 0–{self.values - 1} far out, each as a sequence, on {self.size:,} columns"
+
+
+class Value(NamedTuple):
+    """G (or R) of one cell: `value` exact, or `above` = H where the value is known to be at least
+    H, with the source that said so."""
+
+    value: int | None
+    above: int | None
+    source: str
+
+    def text(self) -> str:
+        if self.value is not None:
+            return str(self.value)
+        return f">{(self.above or 0) - 1}"
+
+
+class HeapPicture(NamedTuple):
+    """The texels of the game plus a Nim heap of h (`raster`: cells of value h in each), known
+    wherever the smaller pile is below `solved` (the columns of the value sequences, and their
+    mirrors)."""
+
+    raster: Raster
+    solved: int
+
+
+START_SIDE = 256
+# The inspector computes G and R of a selected position on its own, whatever the colour mode,
+# when the corner that covers it is at most this side: Wythoff's 1024² takes ~20 ms and 5 MiB.
+INSPECT_SIDE = 1024
+REST_SIDE = 2048  # what is kept once the grid stops showing values: 20 MiB for Wythoff
+__all__ = ["COMMAND", "GRUNDY", "REMOTENESS", "WINDOW", "Limits", "ValueCache", "ValueRefused", "largest_side"]
+ROWS = ROWS_MAX  # the window solves Wythoff's rows 0..200 (those its budget certifies are known at any distance)
+
+
+def corner_fits(rule: Rule, nx: int, ny: int, limits: Limits, work: int | None = None) -> bool:
+    """Whether the corner [0, nx) x [0, ny) fits the limits (memory, and `work` or the limits'
+    work bound), known before it starts."""
+    if not isinstance(rule, Valued) or nx < 1 or ny < 1 or nx + ny >= 0xFFFF:
+        return False
+    if rule.bound is not None and max(nx, ny) > rule.bound:
+        return False
+    per_cell, cost = rule.value_cost(nx, ny)
+    return per_cell * nx * ny <= limits.corner_bytes and cost <= (limits.corner_work if work is None else work)
+
+
+def largest_side(rule: Rule, limits: Limits = WINDOW) -> int:
+    """The largest side (a power of two) of the square corner for this rule: the memory budget, the
+    work bound of the sweep, and the square where a bounded rule is solved (0: it has no values)."""
+    if not isinstance(rule, Valued):
+        return 0
+    side = START_SIDE
+    while corner_fits(rule, 2 * side, 2 * side, limits):
+        side *= 2
+    while side > 1 and not corner_fits(rule, side, side, limits) and side > (rule.bound or 0):
+        side //= 2
+    if rule.bound is not None and side < rule.bound <= 2 * side:
+        side = rule.bound  # a custom square: all of it
+    return side
+
+
+@dataclass
+class ValueCache:
+    """What is known of G and R under one rule, and the one place that answers them (see the
+    module's docstring). The window's cache grows a square corner, its rows and its sequences on
+    workers; a command's solves what each question needs, at once (`answer`)."""
+
+    rule: Rule
+    max_side: int = 0
+    table: ValueTable | None = None
+    rows: GrundyRows | None = None
+    far: ValuesSolved | None = None  # values 0 … H−1 far out, each a sequence (ValueSequences rules)
+    limits: Limits = WINDOW
+    grundy_corner: NDArray | None = None  # G alone on [0, nx) x [0, ny) (a command's corner)
+
+    def __post_init__(self) -> None:
+        if not self.max_side:
+            self.max_side = largest_side(self.rule, self.limits)
+
+    @property
+    def side(self) -> int:
+        return 0 if self.table is None else min(self.table.shape)
+
+    @property
+    def nbytes(self) -> int:
+        """The corner and the rows. The values far out are counted where they are kept, by their
+        engine (explorer.core.game.value_sequences.held_bytes), which other answers share."""
+        rows = 0 if self.rows is None else self.rows.nbytes
+        corner = 0 if self.grundy_corner is None else int(self.grundy_corner.nbytes)
+        return (0 if self.table is None else self.table.nbytes) + rows + corner
+
+    def covers(self, x: int, y: int) -> bool:
+        """Whether the corner table holds (x, y) (G and R are symmetric: or its mirror)."""
+        if self.table is None:
+            return False
+        nx, ny = self.table.shape
+        return (0 <= x < nx and 0 <= y < ny) or (0 <= y < nx and 0 <= x < ny)
+
+    def _in_corner(self, x: int, y: int) -> tuple[int, int] | None:
+        """(x, y) or its mirror, whichever the corner table holds."""
+        if self.table is None:
+            return None
+        nx, ny = self.table.shape
+        if 0 <= x < nx and 0 <= y < ny:
+            return x, y
+        if 0 <= y < nx and 0 <= x < ny:
+            return y, x
+        return None
+
+    def side_for(self, x: int, y: int) -> int | None:
+        """The side the corner must grow to so that it covers (x, y), at most `max_side`;
+        None if it covers all it can already."""
+        need = max(x, y) + 1
+        if need >= self.max_side:  # no doubling up to a need of 10^10000
+            side = self.max_side
+        else:
+            side = max(START_SIDE, self.side)
+            while side < need:
+                side *= 2
+            side = min(side, self.max_side)
+        return side if side > self.side else None
+
+    def bytes_for(self, side: int) -> int:
+        """The memory the corner [0, side)² takes."""
+        return self.rule.value_cost(side, side)[0] * side * side if isinstance(self.rule, Valued) else 0
+
+    def cheap_side_for(self, x: int, y: int) -> int | None:
+        """The side to grow to so that the corner covers (x, y), if that is cheap (at most
+        INSPECT_SIDE, within the rule's cap); None if it is covered or too costly to do unasked."""
+        if max(x, y) >= min(INSPECT_SIDE, self.max_side):
+            return None
+        return self.side_for(x, y)
+
+    @property
+    def at_cap(self) -> bool:
+        return self.side >= self.max_side
+
+    def grow(self, side: int, progress: Progress | None = None) -> None:
+        """Compute the corner [0, side)² (raises InterruptedError if progress says stop)."""
+        if side <= self.side or not isinstance(self.rule, Valued):
+            return
+        self.table = self.rule.value_table(side, side, progress)
+
+    def rest(self, side: int = REST_SIDE) -> None:
+        """Shrink to what the inspector and play need when the grid no longer shows values: the
+        corner [0, side)² (a copy, so the big table is freed) and no rows (they are re-solved,
+        in seconds, when Grundy colouring comes back)."""
+        table = self.table
+        if table is not None and max(table.shape) > side:
+            from explorer.core.values.table import ValueTable
+
+            self.table = ValueTable(
+                grundy=table.grundy[:side, :side].copy(),
+                cold=table.cold[:side, :side].copy(),
+                remoteness=table.remoteness[:side, :side].copy(),
+            )
+        if self.rows is not None:
+            self.rows = None
+            shared_strip.release()
+        if isinstance(self.rule, ValueSequences):  # the values far out, whoever asked for them
+            self.far = None
+            self.rule.value_engine.release()
+
+    # ----- values far out, as sequences --------------------------------------------------------
+    @property
+    def has_far(self) -> bool:
+        """Whether the rule's values far out are sequences (rules with Nim's rays, normal play)."""
+        return isinstance(self.rule, ValueSequences)
+
+    def far_columns_for(self, x: int, y: int) -> int | None:
+        """The columns to solve so that every cell up to (x, y) whose smaller pile is below both
+        lies in a solved column (a power of two, at most the limits' columns); None if solved
+        already or the rule has no value sequences."""
+        return self._columns_for(min(x, y))
+
+    def _columns_for(self, last: int) -> int | None:
+        if not self.has_far:
+            return None
+        n = columns_for(last, self.limits.far_columns)
+        return n if self.far is None or n > self.far.n else None
+
+    def far_bytes_for(self, columns: int, values: int | None = None) -> int:
+        """The memory the values far out on `columns` columns take at their peak."""
+        if not isinstance(self.rule, ValueSequences):
+            return 0
+        return self.rule.value_engine.bytes_for(values or self.limits.far_values, columns)
+
+    def far_fits(self, columns: int, values: int | None = None) -> int:
+        """The columns (at most `columns`, a power of two) whose values fit the limits' memory,
+        known before the work starts; 0 if the rule has no value sequences."""
+        if not isinstance(self.rule, ValueSequences):
+            return 0
+        v = values or self.limits.far_values
+        n = columns
+        while n > MIN_COLUMNS and self.far_bytes_for(n, v) > self.limits.far_bytes:
+            n //= 2
+        return n if self.far_bytes_for(n, v) <= self.limits.far_bytes else 0
+
+    def solve_far(
+        self, columns: int, progress: Progress | None = None, values: int | None = None
+    ) -> ValuesSolved | None:
+        """Values 0 … values−1 (all the limits allow, by default) on `columns` columns, cut to what
+        fits the memory before it starts (off the GUI thread; InterruptedError if progress says
+        stop)."""
+        if isinstance(self.rule, ValueSequences):
+            v = min(values or self.limits.far_values, self.limits.far_values)
+            n = self.far_fits(columns, v)
+            if n:
+                self.far = self.rule.value_engine.grow(v, n, progress, self.limits.far_bytes)
+        return self.far
+
+    # ----- the game plus a Nim heap of h: its cold cells are the cells of value h -------------------
+    def square_columns_for(self, x: int, y: int) -> int | None:
+        """The columns to solve so that every cell of the view up to (x, y) whose smaller pile is
+        solvable lies in a solved column (or its mirror); None if solved already or the rule has
+        no value sequences."""
+        return self._columns_for(min(x, y))
+
+    def heap_picture(self, h: int, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> HeapPicture:
+        """The grid's texels for the game plus a heap of h: in each, the exact count of cells of
+        value h (the sum's cold cells), wherever the smaller pile lies in a solved column."""
+        from explorer.core.counting.raster import rasterize_strip
+
+        far = self.far
+        n = far.n if far is not None and h < far.values else 0
+        col = far.cols[h] if far is not None and n else np.empty(0, dtype=np.int32)
+        return HeapPicture(rasterize_strip(col, n, x_lo, y_lo, x_hi, y_hi, step), n)
+
+    def solve_rows(self, progress: Progress | None = None, rows: int = ROWS) -> GrundyRows | None:
+        """Wythoff's rows at any distance (None for rules that have none)."""
+        if isinstance(self.rule, CertifiedRows) and (self.rows is None or self.rows.rows < rows):
+            kept = self.rows.rows if self.rows is not None else 0
+            self.rows = self.rule.grundy_rows(max(rows, kept), progress, self.limits.rows_bytes)
+        return self.rows
+
+    # ----- one cell, from what is known: the order of SOURCES -------------------------------------
+    def known(self, x: int, y: int) -> Value | None:
+        """G(x, y) from what is known now (no work but a lookup), or None."""
+        rule = self.rule
+        if x < 0 or y < 0:
+            return None
+        if isinstance(rule, KnownValues):
+            return Value(rule.closed_values(x, y)[0], None, "closed form")
+        if rule.last_mover_wins and self.judges(x, y) and rule.is_cold(x, y):
+            return Value(0, None, "cold")
+        if self.rows is not None and self.rows.knows(x, y):
+            return Value(self.rows.value(x, y), None, "certified row")
+        at = self._in_corner(x, y)
+        if at is not None:
+            assert self.table is not None
+            return Value(int(self.table.grundy[at]), None, "corner")
+        g = self.grundy_corner
+        if g is not None:
+            nx, ny = g.shape
+            if x < nx and y < ny:
+                return Value(int(g[x, y]), None, "corner")
+            if y < nx and x < ny:
+                return Value(int(g[y, x]), None, "corner")
+        far = self.far
+        if far is not None and far.covers(x, y):
+            v = far.value(x, y)
+            return Value(v, None if v is not None else far.values, "sequences")
+        return None
+
+    def corner_holds(self, x: int, y: int) -> bool:
+        """Whether a corner table known now holds G(x, y) (and so G of every option of it)."""
+        g = self.grundy_corner
+        if g is not None and ((x < g.shape[0] and y < g.shape[1]) or (y < g.shape[0] and x < g.shape[1])):
+            return True
+        return self.covers(x, y)
+
+    def judges(self, x: int, y: int) -> bool:
+        """Whether the rule judges (x, y) cold or hot as it stands (inside its bound)."""
+        bound = self.rule.bound
+        return bound is None or max(x, y) < bound
+
+    def grundy(self, x: int, y: int) -> int | None:
+        """G(x, y) if known exactly, else None (see `known`)."""
+        found = self.known(x, y)
+        return None if found is None else found.value
+
+    def grundy_above(self, x: int, y: int) -> int | None:
+        """H where G(x, y) is known to be at least H and not exactly (the values far out hold none
+        below H there, and nothing else knows it)."""
+        found = self.known(x, y)
+        return None if found is None else found.above
+
+    def remoteness(self, x: int, y: int) -> int | None:
+        if isinstance(self.rule, KnownValues):
+            return self.rule.closed_values(x, y)[1]
+        at = self._in_corner(x, y)
+        if at is not None:
+            assert self.table is not None
+            return int(self.table.remoteness[at])
+        return None
+
+    # ----- what to solve next, and solving it ------------------------------------------------------
+    def next_need(
+        self, cells: Sequence[Position], kind: str = GRUNDY, skip: frozenset[str] | set[str] = frozenset()
+    ) -> Need | ValueRefused | None:
+        """What to solve next so that more of these cells are known (None: each is known, or known
+        to be above every value the sequences may hold, and nothing else would answer it), or the
+        refusal naming the bound. Decided before any work: the rows for cells far along an axis,
+        a cheap corner, the value sequences one value at a time, a corner as large as the limits
+        allow."""
+        rule = self.rule
+        if kind == GRUNDY:
+            open_cells = [c for c in cells if (k := self.known(*c)) is None or k.value is None]
+        else:
+            open_cells = [c for c in cells if self.remoteness(*c) is None]
+        if not open_cells:
+            return None
+        smaller = max(min(c) for c in open_cells)
+        larger = max(max(c) for c in open_cells)
+        solved_rows = self.rows.rows if self.rows is not None else 0
+        # a cell far along an axis: no corner reaches it, the certified rows do
+        far_along = larger >= ROWS_FROM and solved_rows <= smaller < ROWS_MAX
+        if kind == GRUNDY and isinstance(rule, CertifiedRows) and far_along:
+            rows = ROWS if self.limits.square_corner else smaller + 1
+            return Need("rows", rows, 0, 0, self.limits.rows_bytes)
+        nx, ny = self._corner_for(open_cells, kind)
+        # A command asking for G alone takes the rule's own G sweep (Wythoff's is compiled ahead of
+        # time: no numba to load); the window keeps G and R together.
+        corner = "grundy corner" if kind == GRUNDY and not self.limits.square_corner else "corner"
+        if "corner" not in skip and corner_fits(rule, nx, ny, self.limits, QUICK_WORK):
+            return Need(corner, nx, ny, 0, self._corner_bytes(nx, ny))
+        if kind == GRUNDY and isinstance(rule, ValueSequences) and "sequences" not in skip:
+            need = self._sequences_need(open_cells)
+            if need is not None:
+                return need
+        if "corner" not in skip and corner_fits(rule, nx, ny, self.limits):
+            return Need(corner, nx, ny, 0, self._corner_bytes(nx, ny))
+        if kind == GRUNDY and all((k := self.known(*c)) is not None and k.above is not None for c in open_cells):
+            return None  # above every value solved, and no corner within the limits reaches them
+        return self.refusal(open_cells[0], kind)
+
+    def _corner_for(self, cells: Sequence[Position], kind: str) -> tuple[int, int]:
+        """The corner (nx <= ny: G and R are symmetric) that holds these cells and the corner
+        known now: in the window a square that doubles, for a command just what is asked."""
+        nx = max(min(c) for c in cells) + 1
+        ny = max(max(c) for c in cells) + 1
+        known = self.grundy_corner if kind == GRUNDY and self.grundy_corner is not None else self.table
+        if known is not None:
+            onx, ony = sorted(known.shape)
+            nx, ny = max(nx, onx), max(ny, ony)
+        if self.limits.square_corner:
+            side = max(START_SIDE, self.side)
+            while side < ny:
+                side *= 2
+            return side, side
+        return nx, ny
+
+    def _sequences_need(self, open_cells: Sequence[Position]) -> Need | None:
+        """One more value on the columns solved, or the values solved on more columns: a cell of
+        value h needs values 0 … h, and only the columns up to its smaller pile."""
+        reachable = [c for c in open_cells if min(c) < self.limits.far_columns]
+        if not reachable:
+            return None
+        far = self.far
+        solved_values, solved_columns = (far.values, far.n) if far is not None else (0, 0)
+        wanted = columns_for(max(min(c) for c in reachable), self.limits.far_columns)
+        if wanted > solved_columns:
+            values, columns = max(solved_values, 1), wanted
+        elif solved_values < self.limits.far_values:
+            values, columns = solved_values + 1, solved_columns
+        else:
+            return None  # every value the limits allow is solved: the cells left are above them
+        columns = self.far_fits(columns, values)
+        if not columns or min(min(c) for c in reachable) >= columns:
+            return None
+        return Need("sequences", columns, 0, values, self.far_bytes_for(columns, values))
+
+    def _corner_bytes(self, nx: int, ny: int) -> int:
+        return self.rule.value_cost(nx, ny)[0] * nx * ny if isinstance(self.rule, Valued) else 0
+
+    def refusal(self, cell: Position, kind: str = GRUNDY) -> ValueRefused:
+        """Why G (or R) of `cell` is not answered within the limits: each bound that stops it."""
+        x, y = cell
+        rule = self.rule
+        letter = "G" if kind == GRUNDY else "R"
+        where = f"{letter}({short_decimal(x)}, {short_decimal(y)})"
+        if not isinstance(rule, (Valued, KnownValues)):
+            return ValueRefused(f"{rule.title} has no Grundy values or remoteness")
+        reasons = []
+        if isinstance(rule, Valued):
+            reasons.append(
+                f"it needs the corner [0, {short_decimal(max(x, y) + 1)})², past what {self.limits.who} computes "
+                f"for this rule (about [0, {self.max_side:,})²)"
+            )
+        if kind == GRUNDY and isinstance(rule, ValueSequences) and min(x, y) >= self.limits.far_columns:
+            reasons.append(
+                f"its smaller pile {short_decimal(min(x, y))} lies beyond the {self.limits.far_columns:,} columns "
+                f"where {self.limits.who} solves values far out"
+            )
+        if kind == GRUNDY and isinstance(rule, CertifiedRows) and min(x, y) >= ROWS_MAX:
+            reasons.append(f"its smaller pile is past the certified rows 0–{ROWS_MAX - 1}")
+        if kind != GRUNDY:
+            reasons.append("remoteness far out has no closed form")
+        return ValueRefused(f"{where} is not known here: " + "; ".join(reasons))
+
+    def solve(self, need: Need, progress: Progress | None = None) -> None:
+        """Solve what `need` says (InterruptedError if progress says stop). A command runs it at
+        once; the window on a worker."""
+        if need.what == "rows":
+            self.solve_rows(progress, need.size)
+        elif need.what == "corner":
+            assert isinstance(self.rule, Valued)
+            self.table = self.rule.value_table(need.size, need.other, progress)
+        elif need.what == "grundy corner":
+            assert isinstance(self.rule, Valued)
+            self.grundy_corner = self.rule.grundy_window(0, 0, need.size, need.other, progress)
+        else:
+            self.solve_far(need.size, progress, need.values)
+
+    def answer(self, x: int, y: int, progress: Progress | None = None, kind: str = GRUNDY) -> Value:
+        """G (or R) of (x, y), solving what is needed first (a command's way; the window calls it
+        on a worker); ValueRefused where nothing within the limits answers."""
+        self.answer_many([(x, y)], progress, kind)
+        if kind != GRUNDY:
+            r = self.remoteness(x, y)
+            if r is None:
+                raise self.refusal((x, y), kind)
+            return Value(r, None, "closed form" if isinstance(self.rule, KnownValues) else "corner")
+        found = self.known(x, y)
+        if found is None:
+            raise self.refusal((x, y))
+        return found
+
+    def answer_many(
+        self, cells: Sequence[Position], progress: Progress | None = None, kind: str = GRUNDY, skip: Sequence[str] = ()
+    ) -> None:
+        """Solve what these cells need, as far as the limits allow (those left are refused by
+        `refusal`, or known to be above the values solved). `skip` names means not to use."""
+        seen: set[Need] = set()
+        skipped = set(skip)
+        while True:
+            need = self.next_need(cells, kind, skipped)
+            if not isinstance(need, Need):
+                return
+            if need in seen:  # solved already and it did not help: that means is done here
+                skipped.add(need.what.split()[-1])
+                continue
+            seen.add(need)
+            self.solve(need, progress)
+
+    def grundy_block(
+        self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None
+    ) -> tuple[NDArray | list[list[Value | None]], ValueRefused | None]:
+        """G(x0 + i, y0 + j) for i < w, j < h (row i for x0 + i): a table of integers where one
+        corner table holds the whole block, else each cell a Value, or None where it is refused;
+        with the first refusal (None if there is none)."""
+        last = (x0 + w - 1, y0 + h - 1)
+        self.answer_many([last], progress)  # a block near the origin: its corner first
+        block = self.corner_block(x0, y0, w, h)
+        if block is not None:
+            return block, None
+        cells = [(x0 + i, y0 + j) for i in range(w) for j in range(h)]
+        self.answer_many(cells, progress)
+        table = [[self.known(x0 + i, y0 + j) for j in range(h)] for i in range(w)]
+        refused = next(
+            (self.refusal((x0 + i, y0 + j)) for i in range(w) for j in range(h) if table[i][j] is None), None
+        )
+        return table, refused
+
+    def corner_block(self, x0: int, y0: int, w: int, h: int) -> NDArray | None:
+        """G on the block as one array, if a corner table known now holds all of it (or its mirror)."""
+        for g in (self.grundy_corner, None if self.table is None else self.table.grundy):
+            if g is None:
+                continue
+            if x0 + w <= g.shape[0] and y0 + h <= g.shape[1]:
+                return g[x0 : x0 + w, y0 : y0 + h]
+            if y0 + h <= g.shape[0] and x0 + w <= g.shape[1]:
+                return g[y0 : y0 + h, x0 : x0 + w].T
+        return None
+
+    # ----- many cells ---------------------------------------------------------------------------
+    def remoteness_many(self, cells: Sequence[Position]) -> list[int | None]:
+        """R of each cell, as `remoteness` gives it, read from the corner in one step where it
+        holds them (a cold corner cell's 12 000 moves asked one by one took 248 ms on the GUI
+        thread)."""
+        if isinstance(self.rule, KnownValues) or self.table is None or not cells:
+            return [self.remoteness(x, y) for x, y in cells]
+        nx, ny = self.table.shape
+        at = [i for i, (x, y) in enumerate(cells) if 0 <= x < nx and 0 <= y < ny]
+        out: list[int | None] = [None] * len(cells)
+        if at:
+            picked = np.array([cells[i] for i in at], dtype=np.int64)  # inside the corner: small
+            for i, r in zip(at, self.table.remoteness[picked[:, 0], picked[:, 1]].tolist(), strict=True):
+                out[i] = int(r)
+        for i, (x, y) in enumerate(cells):
+            if out[i] is None:
+                out[i] = self.remoteness(x, y)
+        return out
+
+    def value(self, kind: str, x: int, y: int) -> int | None:
+        return self.grundy(x, y) if kind == GRUNDY else self.remoteness(x, y)
+
+    def array(self, kind: str) -> NDArray:
+        if self.table is None:
+            return np.zeros((0, 0), dtype=np.uint16)
+        return self.table.grundy if kind == GRUNDY else self.table.remoteness
+
+    def count_value(self, kind: str, v: int, x0: int, y0: int, x1: int, y1: int) -> int:
+        """Cells whose G (or R) is v in [x0, x1] x [y0, y1], inside the corner, by the offline
+        Fenwick dominance counter over the cells of that value."""
+        if not (self.covers(x1, y1) and x0 >= 0 and y0 >= 0):
+            raise ValueError(f"the rectangle leaves the computed square [0, {self.side})²")
+        return int(self.count_value_many(kind, v, [x0], [y0], [x1], [y1])[0])
+
+    def count_value_many(self, kind: str, v: int, x0s: Any, y0s: Any, x1s: Any, y1s: Any) -> NDArray[np.int64]:
+        """count_value for many rectangles at once, in one dominance sweep over the cells of value v."""
+        if len(x1s) and not (self.covers(int(max(x1s)), int(max(y1s))) and min(x0s) >= 0 and min(y0s) >= 0):
+            raise ValueError(f"a rectangle leaves the computed square [0, {self.side})²")
+        px, py = np.nonzero(self.array(kind) == v)
+        return np.asarray(rectangle_counts(px, py, x0s, y0s, x1s, y1s), dtype=np.int64)
+
+
+_COMMAND_CACHES: dict[Rule, ValueCache] = {}
+
+
+def command_values(rule: Rule) -> ValueCache:
+    """The values of `rule` with a command's limits, kept for the process (a notebook's questions
+    about one rule share what was solved); one rule's at a time."""
+    cache = _COMMAND_CACHES.get(rule)
+    if cache is None:
+        _COMMAND_CACHES.clear()
+        cache = _COMMAND_CACHES[rule] = ValueCache(rule, limits=COMMAND)
+    return cache
