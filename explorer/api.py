@@ -48,8 +48,8 @@ from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
 from explorer.core.rules.custom import DEFAULT_SIDE, CustomRule
 from explorer.core.rules.registry import parse_rule
 from explorer.core.textio.atomic import write_bytes
+from explorer.core.value_source import ValueCache
 from explorer.core.values import GRUNDY, HOT_COLD, REMOTENESS
-from explorer.core.values.source import ValueCache
 
 __all__ = ["Custom", "Fraenkel", "Misere", "Nim", "Picture", "Wythoff", "rule", "sum", "view"]
 
@@ -229,7 +229,7 @@ def sum(a: int, b: int, *heaps: int, second: tuple[int, int] | None = None, rule
     'P'
     """
     from explorer.core.analysis.far_values import SumPosition, sum_answer, sums_refusal
-    from explorer.core.values.source import command_values
+    from explorer.core.value_source import command_values
 
     chosen = parse_rule(rule) if isinstance(rule, str) else rule
     refused = sums_refusal(chosen)

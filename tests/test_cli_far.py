@@ -20,7 +20,7 @@ def test_grundy_far_out_agrees_with_the_corner_where_both_reach(cli):  # noqa: F
     asked far out through the sequences agree wherever the value is below 32."""
     rule = parse_rule("maharaja")
     g = np.asarray(rule.value_table(3010, 3010).grundy)
-    from explorer.core.values.source import COMMAND, ValueCache
+    from explorer.core.value_source import COMMAND, ValueCache
 
     far = ValueCache(rule, limits=COMMAND)
     cells = [(2990 + i, 2995 + j) for i in range(6) for j in range(9)]
@@ -190,7 +190,7 @@ def test_an_empty_rectangle_holds_no_cell_of_any_value():
     """A batch in the window may hold an empty rectangle (x1 < x0 or y1 < y0): it holds no cell,
     whatever its four prefix counts say (it was answered -5: long soak, seed 20261409)."""
     from explorer.core.analysis.far_values import count_value_rects, sequences_for
-    from explorer.core.values.source import COMMAND, ValueCache
+    from explorer.core.value_source import COMMAND, ValueCache
 
     rule = parse_rule("nim")
     solved = sequences_for(ValueCache(rule, limits=COMMAND), 4, 100)

@@ -48,7 +48,7 @@ def cmd_animate(args: argparse.Namespace, out: BinaryIO) -> None:
 
 def _remoteness(rule, a: int, b: int):  # type: ignore[no-untyped-def]
     """R by the rule's closed form or a cheap corner covering the start (None if that is costly)."""
-    from explorer.core.values.source import ValueCache
+    from explorer.core.value_source import ValueCache
 
     cache = ValueCache(rule)
     side = cache.cheap_side_for(a, b)

@@ -13,6 +13,7 @@ from explorer.core.exact.bigint import parse_natural, short_decimal
 if TYPE_CHECKING:
     from explorer.core.protocol import Rule
     from explorer.core.textio.intstream import Integers
+    from explorer.core.value_source import ValueCache
 
 PROG = "wythoff-explorer"
 EXIT_BAD_INPUT = 2
@@ -173,3 +174,13 @@ def single_rectangle(args: argparse.Namespace) -> list[int]:
     if len(bounds) == 4 and (bounds[2] < bounds[0] or bounds[3] < bounds[1]):
         raise UsageError("the rectangle is empty: X1 must be at least X0, and Y1 at least Y0")
     return bounds
+
+
+def command_values(rule: Rule) -> ValueCache:
+    """The one place that answers values (explorer.core.value_source), with a command's limits."""
+    from explorer.core.protocol import KnownValues, Valued
+    from explorer.core.value_source import command_values as values_of
+
+    if not isinstance(rule, (Valued, KnownValues)):
+        raise UsageError(f"{rule.title} has no Grundy values or remoteness")
+    return values_of(rule)

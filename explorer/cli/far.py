@@ -1,22 +1,20 @@
 """Commands about cells of one Grundy value and sums of games: `count … --value h`, `pairs N
 --value h` and `sum A B [H1 H2 …]`. Every value comes from the one place that answers values
-(explorer.core.values.source), with a command's limits (it runs alone)."""
+(explorer.core.value_source), with a command's limits (it runs alone)."""
 
 from __future__ import annotations
 
 import argparse
 from typing import TYPE_CHECKING, BinaryIO
 
-from explorer.cli.common import UsageError, batch_queries, rule_of, single_rectangle, write
+from explorer.cli.common import UsageError, batch_queries, command_values, rule_of, single_rectangle, write
 from explorer.core.exact.bigint import parse_natural, short_decimal
 
 if TYPE_CHECKING:
-    from explorer.core.values.source import ValueCache
+    from explorer.core.value_source import ValueCache
 
 
 def values_of(args: argparse.Namespace) -> ValueCache:
-    from explorer.cli.tables import command_values
-
     return command_values(rule_of(args))
 
 

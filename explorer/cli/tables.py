@@ -12,6 +12,7 @@ from explorer.cli.common import (
     UsageError,
     batch_queries,
     columns,
+    command_values,
     counted_records,
     reach,
     read_numbers,
@@ -22,13 +23,12 @@ from explorer.cli.common import (
 )
 from explorer.core import budget
 from explorer.core.exact.bigint import ratio_scientific, short_decimal
-from explorer.core.protocol import CertifiedRows, ColdPairs, KnownValues, Valued
+from explorer.core.protocol import CertifiedRows, ColdPairs
 from explorer.core.values import REMOTENESS
 
 if TYPE_CHECKING:
     from explorer.core.counting.cold_index import Counter
     from explorer.core.protocol import Rule
-    from explorer.core.values.source import ValueCache
 
 
 def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
@@ -177,14 +177,6 @@ def cmd_remoteness(args: argparse.Namespace, out: BinaryIO) -> None:
     if missing is not None:
         raise UsageError(str(values.refusal(missing, REMOTENESS)))
     write_table(out, table)
-
-
-def command_values(rule: Rule) -> ValueCache:
-    from explorer.core.values.source import command_values as values_of
-
-    if not isinstance(rule, (Valued, KnownValues)):
-        raise UsageError(f"{rule.title} has no Grundy values or remoteness")
-    return values_of(rule)
 
 
 def cmd_grundy_row(args: argparse.Namespace, out: BinaryIO) -> None:

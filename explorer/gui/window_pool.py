@@ -11,8 +11,8 @@ from typing import Any, Protocol
 from explorer import __version__
 from explorer.core import budget
 from explorer.core.game import value_sequences
+from explorer.core.value_source import INSPECT_SIDE
 from explorer.core.values import shared_strip
-from explorer.core.values.source import INSPECT_SIDE
 from explorer.gui.controllers.growth import GrowthController
 from explorer.gui.controllers.queries import QueryController
 from explorer.gui.controllers.values import ValuesController

@@ -18,8 +18,8 @@ from explorer.core.analysis.position import PositionReport
 from explorer.core.counting.closed_form import cells_in
 from explorer.core.protocol import Rule, ValueSequences
 from explorer.core.rules.closed import Wythoff
+from explorer.core.value_source import ValueCache
 from explorer.core.values import GRUNDY, HOT_COLD, MODES, REMOTENESS
-from explorer.core.values.source import ValueCache
 from explorer.session.events import FieldSignals, evented
 from explorer.session.store import MAX_SAVED_QUERIES, Bookmark, QueryRecord, SavedGame, SavedSession
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from explorer.core.render.levels import value_levels
 from explorer.core.render.values import ValueGrid, count_below, value_grid
 from explorer.core.rules import Wythoff
+from explorer.core.value_source import GRUNDY, REMOTENESS, ValueCache
 from explorer.core.values import HOT_COLD
-from explorer.core.values.source import GRUNDY, REMOTENESS, ValueCache
 
 
 @settings(max_examples=300, deadline=None)

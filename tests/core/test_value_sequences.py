@@ -18,7 +18,7 @@ from explorer.core.game.value_sequences import ValueEngine, release_all, value_e
 from explorer.core.game.vector_sequence import SequenceTooLarge
 from explorer.core.protocol import NotAvailable, OutOfBounds, ValueSequences
 from explorer.core.rules.registry import parse_rule
-from explorer.core.values.source import COMMAND, WINDOW, ValueCache
+from explorer.core.value_source import COMMAND, WINDOW, ValueCache
 from tests.core.test_rule_conformance import CASES
 from tests.oracles import Vectors, values_by_definition
 
@@ -204,7 +204,7 @@ def test_the_grid_reads_the_value_sequences_at_any_zoom():
     """Texels from the value sequences agree with the corner table zoomed in and out, and a texel
     10^865 cells wide (long soak, seed 20261320) is no overflow."""
     from explorer.core.render.values import value_grid
-    from explorer.core.values.source import ValueCache
+    from explorer.core.value_source import ValueCache
 
     rule = parse_rule("maharaja")
     cache = ValueCache(rule)

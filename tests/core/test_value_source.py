@@ -1,4 +1,4 @@
-"""The one place that answers values (explorer.core.values.source), against oracles of its own:
+"""The one place that answers values (explorer.core.value_source), against oracles of its own:
 brute force by the definition near the origin, the closed forms of Wythoff's rows 0-2 (OEIS
 A004482, A004483) at any distance, the cold pairs from ⌊kφ⌋ in integers, and Nim's XOR. Then the
 issue's defects: each answered exactly where any part of the explorer knows the value."""
@@ -11,7 +11,7 @@ import pytest
 
 from explorer.core.analysis.far_values import SumPosition, sum_answer
 from explorer.core.rules.registry import parse_rule
-from explorer.core.values.source import COMMAND, WINDOW, Need, ValueCache, ValueRefused
+from explorer.core.value_source import COMMAND, WINDOW, Need, ValueCache, ValueRefused
 from tests.oracles import Vectors, grundy_table, variant_moves
 
 

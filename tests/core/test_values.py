@@ -129,8 +129,8 @@ def test_the_windows_corner_fits_its_memory_budget(key):
     8192² corner reached 1 GiB)."""
     from explorer.core import budget
     from explorer.core.rules.registry import parse_rule
+    from explorer.core.value_source import largest_side
     from explorer.core.values.cost import bytes_per_cell
-    from explorer.core.values.source import largest_side
 
     rule = parse_rule(key)
     side = largest_side(rule)
@@ -227,8 +227,8 @@ def test_the_windows_corner_of_a_vector_rule_is_bounded_in_the_same_units_as_the
     sweep's, which costs 2-10x less. In the same units the window stops at 2048² (1.4 s); a
     command, which runs alone, still reaches 4096²."""
     from explorer.core.rules import parse_rule
+    from explorer.core.value_source import largest_side
     from explorer.core.values.cost import MAX_WORK, WINDOW_WORK
-    from explorer.core.values.source import largest_side
 
     for key in ("maharaja", "maharaja:2,3", "gdwn:1,2"):
         rule = parse_rule(key)
@@ -253,7 +253,7 @@ def test_longest_defences_read_remoteness_in_one_step_by_the_definition(key, def
     248 ms) and checked against R by its definition (Nim: its closed form, the same way)."""
     from explorer.core.analysis.values import longest_defences
     from explorer.core.rules import parse_rule
-    from explorer.core.values.source import ValueCache
+    from explorer.core.value_source import ValueCache
 
     rule = parse_rule(key)
     n = 40

@@ -9,7 +9,7 @@ import re
 import pytest
 from PySide6.QtWidgets import QLabel
 
-from explorer.core.values.source import INSPECT_SIDE
+from explorer.core.value_source import INSPECT_SIDE
 from explorer.session.model import HOT_COLD
 from tests.oracles import values_by_definition
 

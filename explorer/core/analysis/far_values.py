@@ -35,7 +35,7 @@ from explorer.core.protocol import (
     Valued,
     ValueSequences,
 )
-from explorer.core.values.source import ValueCache, ValueRefused, columns_for
+from explorer.core.value_source import ValueCache, ValueRefused, columns_for
 
 Position = tuple[int, int]
 Progress = Callable[[int, int], bool]

@@ -141,7 +141,7 @@ def value_structure(rule: Rule, h: int, columns: int, progress: Progress | None 
     their offsets from Wythoff's line: for each value a strip of bounded width along the beam
     (Blass–Fraenkel, Nivasch), its width growing with the value. h = 0: the cold pairs."""
     from explorer.core.analysis.far_values import sequences_for, value_pairs
-    from explorer.core.values.source import ValueCache
+    from explorer.core.value_source import ValueCache
 
     solved = sequences_for(ValueCache(rule), h + 1, columns - 1, progress)  # the window's limits
     xs = value_pairs(solved, h)

@@ -14,7 +14,7 @@ from explorer.core.analysis.position import PositionReport
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
 from explorer.core.rules.registry import grundy_note
-from explorer.core.values.source import ValueCache, ValueRefused
+from explorer.core.value_source import ValueCache, ValueRefused
 
 SHOWN = 5  # moves listed in a ranking
 

@@ -20,8 +20,8 @@ from explorer.core.counting.raster import Raster
 from explorer.core.protocol import Rule
 from explorer.core.render import palette
 from explorer.core.render.values import ValueGrid, count_below, value_grid
+from explorer.core.value_source import ValueCache
 from explorer.core.values import HOT_COLD
-from explorer.core.values.source import ValueCache
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from explorer.core.exact.bigint import digit_count
-from explorer.core.values.source import GRUNDY, ValueCache
+from explorer.core.value_source import GRUNDY, ValueCache
 
 if TYPE_CHECKING:
     from explorer.core.game.value_sequences import ValuesSolved

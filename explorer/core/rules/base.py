@@ -145,7 +145,7 @@ class RuleBase(Frozen):
     def grundy(self, x: int, y: int) -> int:
         """The Sprague-Grundy value G(x, y) of the rule's moves (0 exactly where cold, in normal play).
 
-        Asked of the one place that answers values (explorer.core.values.source, with a
+        Asked of the one place that answers values (explorer.core.value_source, with a
         command's limits): closed forms, cold cells and certified rows at any size, the corner
         table, the value sequences; OutOfBounds (naming the bound) where none answers.
 
@@ -168,7 +168,7 @@ class RuleBase(Frozen):
         return self._value(x, y, "remoteness")
 
     def _value(self, x: int, y: int, kind: str) -> int:
-        from explorer.core.values.source import command_values
+        from explorer.core.value_source import command_values
 
         if x < 0 or y < 0:
             raise RuleError("piles hold 0 or more counters")

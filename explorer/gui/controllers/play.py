@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from explorer.core.analysis.play import COMPUTER, HUMAN, Game, IllegalMove
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import Rule, RuleError
-from explorer.core.values.source import ValueCache
+from explorer.core.value_source import ValueCache
 from explorer.session.model import Session
 from explorer.session.views import GridView, PlayView
 

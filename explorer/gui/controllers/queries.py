@@ -30,7 +30,7 @@ from explorer.core.counting.cold_index import Counter
 from explorer.core.protocol import Rule, RuleError
 from explorer.core.textio.atomic import replaced
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
-from explorer.core.values.source import ValueCache
+from explorer.core.value_source import ValueCache
 from explorer.gui.jobs import LatestJob, when_workers_ready, yield_to_the_gui
 from explorer.gui.panels.queries import SHOWN_BATCH_ROWS
 from explorer.session.model import GRUNDY, BatchRecord, QueryRecord, Session

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from explorer.core.analysis.far_values import SumAnswer, SumPosition, sum_answer, sums_refusal
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import Progress, Rule, ValueSequences
-from explorer.core.values.source import ValueCache
+from explorer.core.value_source import ValueCache
 from explorer.session.jobs import Jobs
 from explorer.session.model import HOT_COLD, Session
 from explorer.session.views import SumsView

@@ -19,8 +19,8 @@ from explorer.core.analysis.values import ranked_winning_moves, values_text
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game import value_sequences
 from explorer.core.protocol import CertifiedRows, Rule
+from explorer.core.value_source import INSPECT_SIDE, Need, ValueCache
 from explorer.core.values import shared_strip
-from explorer.core.values.source import INSPECT_SIDE, Need, ValueCache
 from explorer.gui import memory
 from explorer.gui.jobs import LatestJob
 from explorer.session.model import GRUNDY, HOT_COLD, Session

@@ -17,7 +17,7 @@ from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import short_decimal, tail_decimal
 from explorer.core.render.levels import Levels
 from explorer.core.render.values import SHARE_COLUMNS, ValueGrid
-from explorer.core.values.source import ValueCache
+from explorer.core.value_source import ValueCache
 from explorer.gui import palette
 from explorer.gui.grid.axes import ValueBar
 from explorer.gui.grid.host import GridHost

@@ -25,7 +25,7 @@ from explorer.core.game.moves import Move
 from explorer.core.protocol import Rule
 from explorer.core.render.frame import Frame
 from explorer.core.render.levels import FrameBuffers, heap_levels, levels_for
-from explorer.core.values.source import HeapPicture, ValueCache
+from explorer.core.value_source import HeapPicture, ValueCache
 from explorer.gui import palette
 from explorer.gui.grid import hover
 from explorer.gui.grid.axes import ExactAxis
