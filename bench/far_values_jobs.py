@@ -53,3 +53,41 @@ def run() -> None:
         3,
     )
     row("grundy 1 1 --origin 1000000 1618034 (process)", far, origin, "grundy 1 1 at the origin")
+    one_place()
+
+
+def one_place() -> None:
+    """Issue 47's targets: `grundy 2 2 --origin 1000000 1618034` as a whole process against `grundy
+    1 1` (the one place solves values 0 … G of each cell, on the columns up to its smaller pile:
+    the four cells have G = 0, 1, 14, 17), taken in turn; and the Sums panel's answer for a sum of
+    small-valued parts near 10^6 with the window's limits, with the values it solved."""
+    from explorer.core.analysis.far_values import SumPosition, sum_answer
+    from explorer.core.game.value_sequences import release_all
+    from explorer.core.rules.registry import parse_rule
+    from explorer.core.value_source import WINDOW, ValueCache
+
+    def process(*args: str) -> float:
+        return best_of(lambda: subprocess.run([python(), "-m", "explorer", *args], check=True, capture_output=True), 1)
+
+    block, origin = [], []
+    for _ in range(3):  # both sides in turn: this machine's speed drifts within minutes
+        origin.append(process("grundy", "1", "1"))
+        block.append(process("grundy", "2", "2", "--origin", "1000000", "1618034"))
+    row("grundy 2 2 --origin 1000000 1618034 (process)", min(block), min(origin), "grundy 1 1 at the origin")
+
+    rule = parse_rule("wythoff")
+    position = SumPosition(((1000000, 1618035),), (3,))  # G = 1 plus a heap of 3: moves to value 2
+    solved = []
+
+    def window_sum() -> None:
+        release_all()
+        values = ValueCache(rule, limits=WINDOW)
+        sum_answer(values, position)
+        solved.append(values.far.values if values.far is not None else 0)
+
+    sums = best_of(window_sum, 2)
+    row(
+        "Sums panel: (1000000, 1618035) + heap 3",
+        sums,
+        note=f"values 0-{solved[-1] - 1} solved (the window's limit is {WINDOW.far_values})",
+    )

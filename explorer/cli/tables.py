@@ -24,7 +24,7 @@ from explorer.cli.common import (
 from explorer.core import budget
 from explorer.core.exact.bigint import ratio_scientific, short_decimal
 from explorer.core.protocol import CertifiedRows, ColdPairs
-from explorer.core.values import REMOTENESS
+from explorer.core.values import GRUNDY, REMOTENESS
 
 if TYPE_CHECKING:
     from explorer.core.counting.cold_index import Counter
@@ -143,40 +143,42 @@ def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
     (said on stderr; every cell refused: exit status 2)."""
     from explorer.core.rules.registry import grundy_note
 
-    x0, y0 = window_args(args)
     rule = rule_of(args)
-    values = command_values(rule)
-    table, refused = values.grundy_block(x0, y0, args.rows, args.cols)
-    if not isinstance(table, list):  # one corner table holds the whole block
-        write_table(out, table)
-        table = []
-    elif refused is not None and all(v is None for row in table for v in row):
-        raise UsageError(str(refused))
-    else:
+    table, refused = block_of(args, rule, GRUNDY)
+    if isinstance(table, list):
         write(out, "".join(" ".join("?" if v is None else v.text() for v in row) + "\n" for row in table).encode())
-    above = next((v.above for row in table for v in row if v is not None and v.above is not None), None)
-    if above is not None:
-        sys.stderr.write(
-            f"{PROG}: note: '>{above - 1}' marks a cell whose value is above {above - 1}: far out the values "
-            f"0-{above - 1} are solved, each as a sequence, and none of them lies there\n"
-        )
-    if refused is not None:
-        sys.stderr.write(f"{PROG}: note: '?' marks a cell no means here answers: {refused}\n")
+        above = next((v.above for row in table for v in row if v is not None and v.above is not None), None)
+        if above is not None:
+            sys.stderr.write(
+                f"{PROG}: note: '>{above - 1}' marks a cell whose value is above {above - 1}: far out the values "
+                f"0-{above - 1} are solved, each as a sequence, and none of them lies there\n"
+            )
+        if refused is not None:
+            sys.stderr.write(f"{PROG}: note: '?' marks a cell no means here answers: {refused}\n")
+    else:
+        write_table(out, table)
     if grundy_note(rule):  # misère: say plainly what the numbers are
         sys.stderr.write(f"{PROG}: note: {grundy_note(rule)}\n")
 
 
 def cmd_remoteness(args: argparse.Namespace, out: BinaryIO) -> None:
+    table, refused = block_of(args, rule_of(args), REMOTENESS)
+    if refused is not None:  # remoteness is all or nothing: no '?' in its table
+        raise UsageError(str(refused))
+    if isinstance(table, list):
+        write(out, "".join(" ".join(str(v.value) for v in row if v is not None) + "\n" for row in table).encode())
+    else:
+        write_table(out, table)
+
+
+def block_of(args: argparse.Namespace, rule: Rule, kind: str) -> tuple[Any, Any]:
+    """The block the command asks for, from the one place: an array where a corner table holds it,
+    else cell by cell, with the first refusal. Every cell refused: exit status 2."""
     x0, y0 = window_args(args)
-    rule = rule_of(args)
-    values = command_values(rule)
-    cells = [(x0 + i, y0 + j) for i in range(args.rows) for j in range(args.cols)]
-    values.answer_many(cells, kind=REMOTENESS)
-    table = [[values.remoteness(x0 + i, y0 + j) for j in range(args.cols)] for i in range(args.rows)]
-    missing = next(((x, y) for x, y in cells if values.remoteness(x, y) is None), None)
-    if missing is not None:
-        raise UsageError(str(values.refusal(missing, REMOTENESS)))
-    write_table(out, table)
+    table, refused = command_values(rule).block(x0, y0, args.rows, args.cols, kind)
+    if isinstance(table, list) and refused is not None and all(v is None for row in table for v in row):
+        raise UsageError(str(refused))
+    return table, refused
 
 
 def cmd_grundy_row(args: argparse.Namespace, out: BinaryIO) -> None:

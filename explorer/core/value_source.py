@@ -19,7 +19,7 @@ last a corner as large as the limits allow. Each need states its size before any
 the window runs it on a worker, a command at once (`answer`). Callers never choose the source,
 and never catch an exception to find one: they ask, and get a value, a bound, or the refusal.
 
-Limits are stated once, in `Limits` (`WINDOW`, `COMMAND`), from explorer.core.budget.
+Limits are stated once, in explorer.core.value_limits (`WINDOW`, `COMMAND`), from explorer.core.budget.
 """
 
 from __future__ import annotations
@@ -31,13 +31,30 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from explorer.core import budget
 from explorer.core.counting.dominance import rectangle_counts
-from explorer.core.errors import OutOfBounds
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import CertifiedRows, KnownValues, Rule, Valued, ValueSequences
+from explorer.core.value_limits import (
+    COMMAND,
+    INSPECT_SIDE,
+    MIN_COLUMNS,
+    QUICK_WORK,
+    REST_SIDE,
+    ROWS,
+    ROWS_FROM,
+    ROWS_MAX,
+    SOURCES,
+    START_SIDE,
+    WINDOW,
+    Limits,
+    Need,
+    Value,
+    ValueRefused,
+    columns_for,
+    corner_fits,
+    largest_side,
+)
 from explorer.core.values import GRUNDY, REMOTENESS, shared_strip
-from explorer.core.values.cost import MAX_WORK, WINDOW_WORK
 
 if TYPE_CHECKING:
     from explorer.core.counting.raster import Raster
@@ -48,100 +65,26 @@ if TYPE_CHECKING:
 Position = tuple[int, int]
 Progress = Callable[[int, int], bool]
 
-SOURCES = ("closed form", "cold", "certified row", "corner", "sequences")
+__all__ = [
+    "COMMAND",
+    "GRUNDY",
+    "INSPECT_SIDE",
+    "REMOTENESS",
+    "REST_SIDE",
+    "SOURCES",
+    "WINDOW",
+    "Limits",
+    "Need",
+    "Value",
+    "ValueCache",
+    "ValueRefused",
+    "columns_for",
+    "corner_fits",
+    "largest_side",
+]
 
 
-class ValueRefused(OutOfBounds):
-    """No means within the limits answers this value; the message names the bound and what more
-    would answer."""
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How far values are solved for one kind of caller. The window shares its memory with
-    everything else it shows; a command runs alone."""
-
-    who: str
-    corner_bytes: int  # the corner table's G, R and cold
-    corner_work: int  # the corner sweep's line reads (explorer.core.values.cost)
-    rows_bytes: int  # the strip of Wythoff's certified rows
-    far_values: int  # values 0 … far_values−1 are solved as sequences
-    far_columns: int  # on at most this many columns
-    far_bytes: int
-    sum_bytes: int  # a sum's own table of values, when a part's move needs more values
-    sum_work: int
-    square_corner: bool  # the window's corner is a square that doubles; a command's is what is asked
-
-
-QUICK_WORK = 1 << 29  # a corner this cheap (about a second at most) is solved before the sequences are tried
-ROWS_FROM = 4096  # a cell this far along an axis asks the certified rows before any corner
-ROWS_MAX = 201  # Wythoff's rows 0-200 are certified (docs/math.md, "Grundy rows far from the origin")
-MIN_COLUMNS = 1 << 12  # the value sequences are solved on a power of two of columns, at least this
-
-WINDOW = Limits(
-    "the window",
-    budget.VALUES_WINDOW_BYTES,
-    WINDOW_WORK,
-    budget.ROWS_BYTES,
-    budget.FAR_VALUES_WINDOW,
-    budget.FAR_COLUMNS_WINDOW,
-    budget.FAR_VALUES_WINDOW_BYTES,
-    budget.SUM_VALUES_WINDOW_BYTES,
-    1 << 34,  # about 0.5 s: a sum's own table of values³ × columns × ~0.03 ns
-    True,
-)
-COMMAND = Limits(
-    "a command",
-    budget.VALUES_BYTES,
-    MAX_WORK,
-    budget.ROWS_CLI_BYTES,
-    budget.FAR_VALUES_CLI,
-    budget.FAR_COLUMNS_CLI,
-    budget.FAR_VALUES_CLI_BYTES,
-    budget.SUM_VALUES_BYTES,
-    1 << 38,  # about 8 s
-    False,
-)
-
-
-def columns_for(last: int, most: int) -> int:
-    """Columns to solve so that column `last` is solved: a power of two, at least MIN_COLUMNS (the
-    next question nearby needs no new sweep), at most `most`."""
-    return min(max(MIN_COLUMNS, 1 << max(last, 0).bit_length()), most)
-
-
-class Need(NamedTuple):
-    """What to solve next, sized before it starts: the certified rows (`size` rows), a corner
-    table (`size` x `other`), or the value sequences (`values` values on `size` columns)."""
-
-    what: str  # "rows", "corner" (G and R), "grundy corner" (G alone) or "sequences"
-    size: int
-    other: int
-    values: int
-    bytes: int
-
-    def describe(self) -> str:
-        if self.what == "rows":
-            return f"Wythoff's Grundy rows 0–{self.size - 1}"
-        if self.what == "grundy corner":
-            return f"Grundy values on [0, {self.size:,}) × [0, {self.other:,})"
-        if self.what == "corner":
-            return f"Grundy values and remoteness on [0, {self.size:,}) × [0, {self.other:,})"
-        return f"Grundy values 0–{self.values - 1} far out, each as a sequence, on {self.size:,} columns"
-
-
-class Value(NamedTuple):
-    """G (or R) of one cell: `value` exact, or `above` = H where the value is known to be at least
-    H, with the source that said so."""
-
-    value: int | None
-    above: int | None
-    source: str
-
-    def text(self) -> str:
-        if self.value is not None:
-            return str(self.value)
-        return f">{(self.above or 0) - 1}"
+BLOCK_CELLS = 1 << 20  # cells of a block answered one by one (no corner holds it), at most
 
 
 class HeapPicture(NamedTuple):
@@ -151,41 +94,6 @@ class HeapPicture(NamedTuple):
 
     raster: Raster
     solved: int
-
-
-START_SIDE = 256
-# The inspector computes G and R of a selected position on its own, whatever the colour mode,
-# when the corner that covers it is at most this side: Wythoff's 1024² takes ~20 ms and 5 MiB.
-INSPECT_SIDE = 1024
-REST_SIDE = 2048  # what is kept once the grid stops showing values: 20 MiB for Wythoff
-__all__ = ["COMMAND", "GRUNDY", "REMOTENESS", "WINDOW", "Limits", "ValueCache", "ValueRefused", "largest_side"]
-ROWS = ROWS_MAX  # the window solves Wythoff's rows 0..200 (those its budget certifies are known at any distance)
-
-
-def corner_fits(rule: Rule, nx: int, ny: int, limits: Limits, work: int | None = None) -> bool:
-    """Whether the corner [0, nx) x [0, ny) fits the limits (memory, and `work` or the limits'
-    work bound), known before it starts."""
-    if not isinstance(rule, Valued) or nx < 1 or ny < 1 or nx + ny >= 0xFFFF:
-        return False
-    if rule.bound is not None and max(nx, ny) > rule.bound:
-        return False
-    per_cell, cost = rule.value_cost(nx, ny)
-    return per_cell * nx * ny <= limits.corner_bytes and cost <= (limits.corner_work if work is None else work)
-
-
-def largest_side(rule: Rule, limits: Limits = WINDOW) -> int:
-    """The largest side (a power of two) of the square corner for this rule: the memory budget, the
-    work bound of the sweep, and the square where a bounded rule is solved (0: it has no values)."""
-    if not isinstance(rule, Valued):
-        return 0
-    side = START_SIDE
-    while corner_fits(rule, 2 * side, 2 * side, limits):
-        side *= 2
-    while side > 1 and not corner_fits(rule, side, side, limits) and side > (rule.bound or 0):
-        side //= 2
-    if rule.bound is not None and side < rule.bound <= 2 * side:
-        side = rule.bound  # a custom square: all of it
-    return side
 
 
 @dataclass
@@ -283,6 +191,8 @@ class ValueCache:
                 cold=table.cold[:side, :side].copy(),
                 remoteness=table.remoteness[:side, :side].copy(),
             )
+        if self.grundy_corner is not None and self.grundy_corner.size > side * side:
+            self.grundy_corner = None  # the inspector's G corner, sized to its cells, kept while small
         if self.rows is not None:
             self.rows = None
             shared_strip.release()
@@ -445,12 +355,11 @@ class ValueCache:
         # a cell far along an axis: no corner reaches it, the certified rows do
         far_along = larger >= ROWS_FROM and solved_rows <= smaller < ROWS_MAX
         if kind == GRUNDY and isinstance(rule, CertifiedRows) and far_along:
-            rows = ROWS if self.limits.square_corner else smaller + 1
-            return Need("rows", rows, 0, 0, self.limits.rows_bytes)
+            return Need("rows", smaller + 1, 0, 0, self.limits.rows_bytes)
         nx, ny = self._corner_for(open_cells, kind)
-        # A command asking for G alone takes the rule's own G sweep (Wythoff's is compiled ahead of
-        # time: no numba to load); the window keeps G and R together.
-        corner = "grundy corner" if kind == GRUNDY and not self.limits.square_corner else "corner"
+        # G alone takes the rule's own G sweep, on just the corner asked (Wythoff's is compiled ahead
+        # of time: a command loads no numba); the window's square of G and R is the grid's to grow.
+        corner = "grundy corner" if kind == GRUNDY else "corner"
         if "corner" not in skip and corner_fits(rule, nx, ny, self.limits, QUICK_WORK):
             return Need(corner, nx, ny, 0, self._corner_bytes(nx, ny))
         if kind == GRUNDY and isinstance(rule, ValueSequences) and "sequences" not in skip:
@@ -464,19 +373,14 @@ class ValueCache:
         return self.refusal(open_cells[0], kind)
 
     def _corner_for(self, cells: Sequence[Position], kind: str) -> tuple[int, int]:
-        """The corner (nx <= ny: G and R are symmetric) that holds these cells and the corner
-        known now: in the window a square that doubles, for a command just what is asked."""
+        """The corner (nx <= ny: G and R are symmetric) that holds these cells and the corner of
+        that kind known now."""
         nx = max(min(c) for c in cells) + 1
         ny = max(max(c) for c in cells) + 1
-        known = self.grundy_corner if kind == GRUNDY and self.grundy_corner is not None else self.table
+        known = self.grundy_corner if kind == GRUNDY else (None if self.table is None else self.table.grundy)
         if known is not None:
             onx, ony = sorted(known.shape)
             nx, ny = max(nx, onx), max(ny, ony)
-        if self.limits.square_corner:
-            side = max(START_SIDE, self.side)
-            while side < ny:
-                side *= 2
-            return side, side
         return nx, ny
 
     def _sequences_need(self, open_cells: Sequence[Position]) -> Need | None:
@@ -545,14 +449,9 @@ class ValueCache:
         """G (or R) of (x, y), solving what is needed first (a command's way; the window calls it
         on a worker); ValueRefused where nothing within the limits answers."""
         self.answer_many([(x, y)], progress, kind)
-        if kind != GRUNDY:
-            r = self.remoteness(x, y)
-            if r is None:
-                raise self.refusal((x, y), kind)
-            return Value(r, None, "closed form" if isinstance(self.rule, KnownValues) else "corner")
-        found = self.known(x, y)
+        found = self._value_of((x, y), kind)
         if found is None:
-            raise self.refusal((x, y))
+            raise self.refusal((x, y), kind)
         return found
 
     def answer_many(
@@ -572,28 +471,45 @@ class ValueCache:
             seen.add(need)
             self.solve(need, progress)
 
-    def grundy_block(
-        self, x0: int, y0: int, w: int, h: int, progress: Progress | None = None
+    def block(
+        self, x0: int, y0: int, w: int, h: int, kind: str = GRUNDY, progress: Progress | None = None
     ) -> tuple[NDArray | list[list[Value | None]], ValueRefused | None]:
-        """G(x0 + i, y0 + j) for i < w, j < h (row i for x0 + i): a table of integers where one
-        corner table holds the whole block, else each cell a Value, or None where it is refused;
-        with the first refusal (None if there is none)."""
+        """G (or R) of (x0 + i, y0 + j) for i < w, j < h (row i for x0 + i): one array where a corner
+        table holds the whole block, else each cell a Value, or None where it is refused; with the
+        first refusal (None if there is none). A block answered cell by cell holds at most
+        BLOCK_CELLS cells (refused past that, before any list is made)."""
         last = (x0 + w - 1, y0 + h - 1)
-        self.answer_many([last], progress)  # a block near the origin: its corner first
-        block = self.corner_block(x0, y0, w, h)
-        if block is not None:
-            return block, None
+        self.answer_many([last], progress, kind)  # a block near the origin: its corner first
+        table = self.corner_block(x0, y0, w, h, kind)
+        if table is not None:
+            return table, None
+        if w * h > BLOCK_CELLS:
+            first = self.refusal(last, kind) if self._value_of(last, kind) is None else None
+            return [], first or ValueRefused(
+                f"a block of {short_decimal(w * h)} cells that no corner table holds is answered cell by cell "
+                f"here, at most {BLOCK_CELLS:,} at a time"
+            )
         cells = [(x0 + i, y0 + j) for i in range(w) for j in range(h)]
-        self.answer_many(cells, progress)
-        table = [[self.known(x0 + i, y0 + j) for j in range(h)] for i in range(w)]
+        self.answer_many(cells, progress, kind)
+        values = [[self._value_of((x0 + i, y0 + j), kind) for j in range(h)] for i in range(w)]
         refused = next(
-            (self.refusal((x0 + i, y0 + j)) for i in range(w) for j in range(h) if table[i][j] is None), None
+            (self.refusal((x0 + i, y0 + j), kind) for i in range(w) for j in range(h) if values[i][j] is None), None
         )
-        return table, refused
+        return values, refused
 
-    def corner_block(self, x0: int, y0: int, w: int, h: int) -> NDArray | None:
-        """G on the block as one array, if a corner table known now holds all of it (or its mirror)."""
-        for g in (self.grundy_corner, None if self.table is None else self.table.grundy):
+    def _value_of(self, cell: Position, kind: str) -> Value | None:
+        if kind == GRUNDY:
+            return self.known(*cell)
+        r = self.remoteness(*cell)
+        return None if r is None else Value(r, None, "closed form" if isinstance(self.rule, KnownValues) else "corner")
+
+    def corner_block(self, x0: int, y0: int, w: int, h: int, kind: str = GRUNDY) -> NDArray | None:
+        """G (or R) on the block as one array, if a corner table known now holds all of it (or its
+        mirror)."""
+        tables = (self.grundy_corner, None if self.table is None else self.table.grundy)
+        if kind != GRUNDY:
+            tables = (None, None if self.table is None else self.table.remoteness)
+        for g in tables:
             if g is None:
                 continue
             if x0 + w <= g.shape[0] and y0 + h <= g.shape[1]:

@@ -38,7 +38,7 @@ def window_pool(
         """The values' corner, down to what the inspector needs, and the values far out (not while
         they grow: what is growing keeps its table)."""
         cache = values.cache
-        if not values.jobs.busy:
+        if not values.jobs.busy and not values.cell_jobs.busy:
             cache.rest(INSPECT_SIDE)
             value_sequences.release_all()
             if not values.row_jobs.busy:

@@ -48,7 +48,7 @@ def test_near_the_origin_every_means_agrees_with_brute_force(key, moves):
     n = 24
     want = brute(moves, n)
     values = ValueCache(parse_rule(key), limits=COMMAND)
-    table, refused = values.grundy_block(0, 0, n, n)
+    table, refused = values.block(0, 0, n, n)
     assert refused is None
     assert [[int(v) for v in row] for row in table] == want
     # the sequences alone (a cache of its own, made to skip the corner) give the same cells
@@ -88,7 +88,7 @@ def test_beyond_everything_is_a_typed_refusal_naming_the_bounds():
 def test_the_issues_cells_answer_exactly():
     w = ValueCache(parse_rule("wythoff"), limits=COMMAND)
     # grundy 40000 1: row 0 holds G(x, 0) = x
-    table, refused = w.grundy_block(39990, 0, 10, 1)
+    table, refused = w.block(39990, 0, 10, 1)
     assert refused is None and [row[0].value for row in table] == list(range(39990, 40000))
     # grundy 3 3 --origin 40000 0 and 2 2 --origin 5 1000000: certified rows
     for x, y in [(40000, 1), (40002, 2), (5, 10**6), (6, 10**6 + 1)]:

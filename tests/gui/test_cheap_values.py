@@ -55,5 +55,7 @@ def test_g_and_r_of_a_small_position_in_the_default_mode(qtbot, window, key, one
 def test_a_costly_position_says_what_it_would_take(qtbot, window):
     text = _settled(qtbot, window, 3000, 5)
     assert "G(3000, 5) = " in text  # the one place answers it in every colour mode (issue 47)
+    assert "not computed" in text and "[0, 4096)²" in text and "MiB" in text  # R needs the corner
+    assert window.values.cache.side <= INSPECT_SIDE  # nothing large was started unasked
     text = _settled(qtbot, window, 10**30 + 1, 10**30 + 7)
     assert "not known here" in text and "corner" in text

@@ -237,7 +237,8 @@ def test_zoomed_out_past_the_corner_the_grid_mixes_each_values_share(qtbot, wind
     mode_on(qtbot, window)
     window.grid.set_view(100000, 150000, 120000, 170000)
     cache = window.values.cache
-    qtbot.waitUntil(lambda: cache.far is not None and cache.far.n > 170000 and not window.values.busy, timeout=90_000)
+    # the columns in view are solved (texels count their cells at any height, not only in [0, n)²)
+    qtbot.waitUntil(lambda: cache.far is not None and cache.far.n > 120000 and not window.values.busy, timeout=90_000)
     window.grid.render_now()
     grid = window.grid.value_marks.value_grid
     r = window.grid.raster

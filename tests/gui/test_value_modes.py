@@ -247,7 +247,7 @@ def test_leaving_value_colouring_frees_the_big_table_and_keeps_the_answers(qtbot
     import gc
     import weakref
 
-    from explorer.core.analysis import value_cache as cache_module
+    from explorer.core import value_source as cache_module
     from explorer.core.values import shared_strip
 
     monkeypatch.setattr(cache_module, "REST_SIDE", 256)

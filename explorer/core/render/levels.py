@@ -235,7 +235,7 @@ def levels_for(
             if buffers
             else (None, None, None)
         )
-        grid = value_grid(values, mode, raster.tx0, raster.ty0, raster.nx, raster.ny, raster.step, out)
+        grid = value_grid(values, mode, raster.tx0, raster.ty0, raster.nx, raster.ny, raster.step, out, raster)
         scale = before.scale() if before is not None else None
         previous = scale[3] if scale is not None and scale[:3] == (mode, grid.base, grid.shift) else None
         levels, span = value_levels(grid, scratch, levels_out, previous)

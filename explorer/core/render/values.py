@@ -21,6 +21,7 @@ from explorer.core.exact.bigint import digit_count
 from explorer.core.value_source import GRUNDY, ValueCache
 
 if TYPE_CHECKING:
+    from explorer.core.counting.raster import Raster
     from explorer.core.game.value_sequences import ValuesSolved
     from explorer.core.values.rows import GrundyRows
 
@@ -81,9 +82,12 @@ def value_grid(
     ny: int,
     step: int,
     out: NDArray[np.float64] | None = None,
+    cold: Raster | None = None,
 ) -> ValueGrid:
     """The texels (tx0 + i, ty0 + j), i < nx, j < ny, of cells step x step; written into `out`
-    (a float64 (ny, nx) array the caller lends, see levels.FrameBuffers) if it is given."""
+    (a float64 (ny, nx) array the caller lends, see levels.FrameBuffers) if it is given. `cold`:
+    the rule's cold counts of the same texels (the frame's hot/cold raster): under normal play a
+    texel whose corner cell is cold has G = 0 at any size, as the one place answers."""
     x0, y0 = tx0 * step, ty0 * step
     near = max(0, min(x0, y0))
     if kind == GRUNDY:  # far strips hold G near max(x, y)
@@ -106,7 +110,10 @@ def value_grid(
     strip_rows = count_below(y0, step, ny, rows.rows) if rows is not None else 0
     corner_columns = cx if cx > ix and cy > iy else 0
     sequences = cache.far if kind == GRUNDY else None
-    reach = None if sequences is not None else (max(corner_columns, strip_columns), strip_rows)
+    same = cold is not None and (cold.tx0, cold.ty0, cold.nx, cold.ny, cold.step) == (tx0, ty0, nx, ny, step)
+    cold_corners = _cold_corners(cache, cold if same else None, kind)
+    anywhere = sequences is not None or cold_corners is not None
+    reach = None if anywhere else (max(corner_columns, strip_columns), strip_rows)
     grid = ValueGrid(np.empty((ny, nx)) if out is None else out, base, shift, reach)
     out = grid.values
     for region in grid.regions():
@@ -135,7 +142,34 @@ def value_grid(
         shares = share_region(sequences, side if cache.table is not None else 0, x0, y0, nx, ny, step)
         if shares is not None:
             grid = replace(grid, shares=shares)
+    if cold_corners is not None:
+        j, i = cold_corners
+        unknown = np.isnan(out[j, i])
+        out[j[unknown], i[unknown]] = math.ldexp(-base, -shift)
     return grid
+
+
+COLD_TEXELS = 1 << 15  # texels holding a cold cell whose corner cell is tested, at most, a frame
+
+
+def _cold_corners(cache: ValueCache, cold: Raster | None, kind: str) -> tuple[NDArray, NDArray] | None:
+    """(rows, columns) of the texels whose corner cell is cold (G = 0 under normal play): among the
+    texels the raster says hold a cold cell, those whose corner is one (every one at one cell a
+    texel). None where there are none to test, too many, or the view leaves what the rule judges."""
+    if cold is None or kind != GRUNDY or not cache.rule.last_mover_wins or cold.counts.size == 0:
+        return None
+    if cold.counts.size > COLD_TEXELS or min(cold.x0, cold.y0) < 0:
+        return None
+    x_hi, y_hi = cold.x0 + cold.nx * cold.step - 1, cold.y0 + cold.ny * cold.step - 1
+    if not cache.judges(x_hi, y_hi):
+        return None
+    cols, rows = np.asarray(cold.cols, dtype=np.int64), np.asarray(cold.rows, dtype=np.int64)
+    if cold.step > 1:
+        xs = [cold.x0 + int(i) * cold.step for i in cols.tolist()]
+        ys = [cold.y0 + int(j) * cold.step for j in rows.tolist()]
+        corner = np.asarray(cache.rule.is_cold_many(xs, ys), dtype=bool)
+        cols, rows = cols[corner], rows[corner]
+    return (rows, cols) if cols.size else None
 
 
 def _fill_far(
@@ -171,9 +205,11 @@ SHARE_COLUMNS = 1 << 16  # zoomed out, exact shares are counted while the view h
 
 @dataclass(frozen=True)
 class ShareRegion:
-    """Zoomed out past the corner, the texels whose cells are counted value by value: those whose
-    columns are all solved (at any height) and that lie outside the corner table (`counted`), in
-    the solved columns [xa, xb) and the rows [ya, yb) of the view."""
+    """Zoomed out past the corner, the texels whose cells are counted value by value (`counted`),
+    outside the corner table: those whose columns are all solved, at any height (the solved
+    columns [xa, xb) by the rows [ya, yb) of the view), and, by symmetry, those whose rows are all
+    solved while their columns are not (the solved rows [ra, rb) by the columns [ca, cb)): a solved
+    row's cell of each value is the mirror of its column's."""
 
     far: ValuesSolved
     x0: int
@@ -186,26 +222,48 @@ class ShareRegion:
     ya: int
     yb: int
     counted: NDArray[np.bool_]
+    ra: int = 0
+    rb: int = 0
+    ca: int = 0
+    cb: int = 0
 
     def cells(self, h0: int = 0, h1: int | None = None) -> tuple[NDArray[np.int32], NDArray[np.intp]]:
         """For values h0 … h1−1 at once: each of their cells' flat texel index (j * nx + i) in the
-        solved columns and rows of the view, and its value. Each solved column holds one cell of
-        each value: one pass over the columns in view, never over the cells. In int32 (the solved
-        square is far below 2^31): a frame reads values × columns of them."""
-        block = self.far.cols[h0 : self.far.values if h1 is None else h1, self.xa : self.xb]
-        keep = (block >= self.ya) & (block < self.yb)
-        rows = ((block - np.int32(self.y0)) // np.int32(self.step)) * np.int32(self.nx)
-        rows += ((np.arange(self.xa, self.xb, dtype=np.int32) - np.int32(self.x0)) // np.int32(self.step))[None, :]
-        which, _ = np.nonzero(keep)
-        return rows[keep], which + h0
+        counted texels' solved columns (and solved rows), and its value. Each solved line holds one
+        cell of each value: one pass over the lines in view, never over the cells. In int32 (the
+        view's cells counted lie below 2^31): a frame reads values × lines of them."""
+        h1 = self.far.values if h1 is None else h1
+        flats, whichs = [], []
+        for lo, hi, other_lo, other_hi, mirror in (
+            (self.xa, self.xb, self.ya, self.yb, False),
+            (self.ra, self.rb, self.ca, self.cb, True),
+        ):
+            if hi <= lo:
+                continue
+            block = self.far.cols[h0:h1, lo:hi]  # the other coordinate of each line's cell
+            keep = (block >= other_lo) & (block < other_hi)
+            line = (np.arange(lo, hi, dtype=np.int32) - np.int32(self.y0 if mirror else self.x0)) // np.int32(self.step)
+            other = (block - np.int32(self.x0 if mirror else self.y0)) // np.int32(self.step)
+            flat = (
+                (line[None, :] * np.int32(self.nx) + other) if mirror else (other * np.int32(self.nx) + line[None, :])
+            )
+            which, _ = np.nonzero(keep)
+            flats.append(flat[keep])
+            whichs.append(which + h0)
+        if not flats:
+            return np.empty(0, dtype=np.int32), np.empty(0, dtype=np.intp)
+        return np.concatenate(flats), np.concatenate(whichs)
 
     def texel_counts(self, i: int, j: int) -> list[int] | None:
         """The cells of each value in texel (i, j), or None where it is not counted."""
         if not (0 <= i < self.nx and 0 <= j < self.ny and self.counted[j, i]):
             return None
         xa, ya = self.x0 + i * self.step, self.y0 + j * self.step
-        block = self.far.cols[:, xa : xa + self.step]
-        return [int(v) for v in np.count_nonzero((block >= ya) & (block < ya + self.step), axis=1)]
+        if xa + self.step <= self.far.n:  # its columns are solved
+            block, lo = self.far.cols[:, xa : xa + self.step], ya
+        else:  # its rows are: each row's cell of each value, mirrored
+            block, lo = self.far.cols[:, ya : ya + self.step], xa
+        return [int(v) for v in np.count_nonzero((block >= lo) & (block < lo + self.step), axis=1)]
 
     def counts(self, h: int) -> NDArray[np.int64]:
         """(ny, nx): the cells of value h in each texel (exact where `counted`)."""
@@ -216,27 +274,35 @@ def share_region(
     far: ValuesSolved, corner_side: int, x0: int, y0: int, nx: int, ny: int, step: int
 ) -> ShareRegion | None:
     """Where a zoomed-out view (step > 1) past the corner gets each value's exact share; None when
-    no texel qualifies or the view holds more than SHARE_COLUMNS solved columns (sampled then)."""
+    no texel qualifies, or the solved lines in view are more than SHARE_COLUMNS (sampled then)."""
     n = far.n
-    if step <= 1 or step > n or y0 + ny * step >= 1 << 31:  # the cells are read in int32
+    if step <= 1 or step > n:
         return None
-    # A solved column holds one cell of each value at whatever height: every texel whose columns
-    # are all solved is counted, however far up it lies (not only inside the square [0, n)²).
-    i_lo, i_end = count_below(x0, step, nx, 0), count_below(x0, step, nx, n - step + 1)
-    j_lo, j_end = count_below(y0, step, ny, 0), ny
-    if i_end <= i_lo or j_end <= j_lo or (i_end - i_lo) * step > SHARE_COLUMNS:
-        return None
+    right, top = x0 + nx * step, y0 + ny * step
     counted = np.zeros((ny, nx), dtype=bool)
-    counted[j_lo:j_end, i_lo:i_end] = True
+    # texels whose columns are all solved, at any height (their cells are read in int32)
+    i_lo, i_end = count_below(x0, step, nx, 0), count_below(x0, step, nx, n - step + 1)
+    j_lo = count_below(y0, step, ny, 0)
+    columns = i_end > i_lo and (i_end - i_lo) * step <= SHARE_COLUMNS and top < 1 << 31
+    if columns:
+        counted[j_lo:, i_lo:i_end] = True
+    # texels whose rows are all solved and whose columns are not: the mirrors of solved columns
+    j_end = count_below(y0, step, ny, n - step + 1)
+    i_far = max(i_end, i_lo)
+    rows = j_end > j_lo and (j_end - j_lo) * step <= SHARE_COLUMNS and i_far < nx and right < 1 << 31
+    if rows:
+        counted[j_lo:j_end, i_far:] = True
     # texels that reach into the corner table keep their sampled values (the corner knows them all)
     tx = x0 + np.arange(nx, dtype=np.int64) * step
     ty = y0 + np.arange(ny, dtype=np.int64) * step
     counted &= ~((ty[:, None] < corner_side) & (tx[None, :] < corner_side))
     if not counted.any():
         return None
-    xa, xb = x0 + i_lo * step, x0 + i_end * step
-    ya, yb = y0 + j_lo * step, y0 + j_end * step
-    return ShareRegion(far, x0, y0, nx, ny, step, xa, xb, ya, yb, counted)
+    xa, xb = (x0 + i_lo * step, x0 + i_end * step) if columns else (0, 0)
+    ya, yb = y0 + j_lo * step, top
+    ra, rb = (y0 + j_lo * step, y0 + j_end * step) if rows else (0, 0)
+    ca, cb = (x0 + i_far * step, right) if rows else (0, 0)
+    return ShareRegion(far, x0, y0, nx, ny, step, xa, xb, ya, yb, counted, ra, rb, ca, cb)
 
 
 def _lines_left(n: int, lo: int, hi: int, covered: bool) -> Iterator[int]:

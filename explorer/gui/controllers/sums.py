@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from explorer.core.analysis.far_values import SumAnswer, SumPosition, sum_answer, sums_refusal
 from explorer.core.exact.bigint import short_decimal
-from explorer.core.protocol import Progress, Rule, ValueSequences
+from explorer.core.protocol import NotAvailable, Progress, Rule, ValueSequences
 from explorer.core.value_source import ValueCache
 from explorer.session.jobs import Jobs
 from explorer.session.model import HOT_COLD, Session
@@ -27,10 +27,11 @@ class SumQuestion(NamedTuple):
     position: SumPosition
 
 
-def answer_sum(question: SumQuestion, values: ValueCache, progress: Progress | None = None) -> SumAnswer:
+def answer_sum(question: SumQuestion, values: ValueCache | None = None, progress: Progress | None = None) -> SumAnswer:
     """The sum's value and winning moves, each part's value from the one place that answers values
-    (the session's, with the window's limits; `progress` may stop it: InterruptedError)."""
-    return sum_answer(values, question.position, progress)
+    (the session's, with the window's limits; a fresh one if none is given; `progress` may stop it:
+    InterruptedError)."""
+    return sum_answer(values if values is not None else ValueCache(question.rule), question.position, progress)
 
 
 class SumsController:
@@ -91,7 +92,7 @@ class SumsController:
             return
         self._stale = False
         self.panel.set_busy(True)
-        values = self.session.values if self.session.values is not None else ValueCache(question.rule)
+        values = self.session.values if self.session.values is not None else None
         self.jobs.submit(
             answer_sum,
             question,
@@ -113,12 +114,16 @@ class SumsController:
         """Draw the game plus a Nim heap of `heap` on the grid: its cold cells are the cells of value
         `heap`. Hot/cold colouring; refused in a sentence under a rule whose values are not sequences."""
         if heap:
-            if not isinstance(self.session.rule, ValueSequences) or not self.session.rule.last_mover_wins:
-                self.panel.set_grid_heap(0)
-                self.panel.set_error(
-                    f"{self.session.rule.title}: the cells of each value are drawn on the grid under rules whose "
-                    "moves hold Nim's rays (1,0) and (0,1), under normal play"
+            rule = self.session.rule
+            refused = sums_refusal(rule)  # misère: values do not decide sums, one sentence says so
+            if refused is None and not isinstance(rule, ValueSequences):
+                refused = NotAvailable(
+                    f"{rule.title}: the cells of one value are drawn on the grid under rules whose moves hold "
+                    "Nim's rays (1,0) and (0,1), each value a sequence"
                 )
+            if refused is not None:
+                self.panel.set_grid_heap(0)
+                self.panel.set_error(str(refused))
                 return
             self.session.mode = HOT_COLD
         self.session.heap = heap

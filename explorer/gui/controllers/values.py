@@ -120,6 +120,7 @@ class ValuesController(QObject):
         )
 
     def _far_done(self, cache: ValueCache) -> None:
+        """Values solved in the background (far out, or for the selection): shown if still the rule's."""
         self.work.done()
         if cache is not self.cache:
             return
@@ -299,12 +300,7 @@ class ValuesController(QObject):
     def _cell_done(self, cache: ValueCache, cell: tuple[int, int]) -> None:
         if self.cell_working == cell:
             self.cell_working = None
-        self.work.done()
-        if cache is not self.cache:
-            return
-        self.work.hide()
-        self.session.values_changed(cache)
-        self._show_values(self.session.report)
+        self._far_done(cache)  # the same end: the model hears of the values, the inspector shows them
 
     def _cell_failed(self, cache: ValueCache, cell: tuple[int, int], exc: BaseException) -> None:
         if self.cell_working == cell:
