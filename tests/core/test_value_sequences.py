@@ -286,3 +286,24 @@ def test_a_sum_in_the_window_keeps_within_its_limits_and_a_command_answers():
     with pytest.raises(OutOfBounds, match="above 15"):
         fv.sum_answer(ValueCache(rule, limits=WINDOW), position)
     assert fv.sum_answer(ValueCache(rule, limits=COMMAND), position).grundy == 20
+
+
+def test_values_grown_one_at_a_time_equal_values_grown_at_once_and_readers_keep_theirs():
+    """The one place asks the values one at a time (a cell of value h needs values 0 … h): the
+    table gains a row in place, so what an earlier reader holds must not change, and the whole
+    must equal the values solved at once (and the definition, through the corner table)."""
+    rule = parse_rule("maharaja")
+    one = ValueEngine(*rule.value_moves)
+    held = []
+    for v in range(1, 9):
+        held.append((v, one.grow(v, 3000).cols.copy(), one.solved))
+    at_once = ValueEngine(*rule.value_moves).grow(8, 3000)
+    assert np.array_equal(one.solved.cols[:, :3000], at_once.cols[:, :3000])
+    for v, copy, solved in held:  # each reader's table is as it was when it was handed out
+        assert solved.values == v and np.array_equal(solved.cols, copy)
+    g = np.asarray(rule.value_table(400, 400).grundy)
+    for h in range(8):
+        xs = np.arange(400)
+        ys = one.solved.cols[h][:400]
+        inside = ys < 400
+        assert (g[xs[inside], ys[inside]] == h).all()

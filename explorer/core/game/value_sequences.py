@@ -86,6 +86,9 @@ def cell_on_line(col: NDArray[np.int32], x: int, y: int, p: int, q: int) -> Posi
     return (int(xs[hit[0]]), int(ys[hit[0]])) if hit.size else None
 
 
+VALUE_ROWS = 32  # values a table has room for before it is copied (budget.FAR_VALUES_CLI)
+
+
 class ValueEngine:
     """Grows the sequences of values 0 … values−1 for one set of rays and jumps (Nim's rays
     implied). Thread-safe: one grower at a time; readers always see a whole `ValuesSolved`."""
@@ -165,6 +168,9 @@ class ValueEngine:
         worked = 0
         h = 0
         while h < values:
+            if starts[h] >= n:  # solved on every column asked: its links are not needed (nor built)
+                h += 1
+                continue
             links = line_links(self.rays, self.jumps, cols[h])
             x = starts[h]
             while x < n:
@@ -192,9 +198,20 @@ class ValueEngine:
 
     @staticmethod
     def _widened(old: NDArray[np.int32], values: int, ycap: int) -> NDArray[np.int32]:
-        cols = np.full((values, ycap), -1, dtype=np.int32)
-        cols[: old.shape[0], : old.shape[1]] = old
-        return cols
+        """Room for `values` values of `ycap` rows. The table is a view of rows of a larger block
+        (VALUE_ROWS values, allocated but not committed: np.empty touches no page): one more value
+        fills one more row of it, in place, instead of copying the whole table (asked one value at
+        a time, 18 values on 2^20 columns took 3.96 s against 1.15 s at once). Readers holding the
+        old view see their rows unchanged."""
+        block = old.base
+        if isinstance(block, np.ndarray) and block.ndim == 2 and block.shape[1] == ycap == old.shape[1]:
+            if block.shape[0] >= values:
+                block[old.shape[0] : values].fill(-1)
+                return block[:values]
+        block = np.empty((max(values, VALUE_ROWS), ycap), dtype=np.int32)
+        block[:values].fill(-1)
+        block[: old.shape[0], : old.shape[1]] = old
+        return block[:values]
 
     def release(self) -> None:
         """Give the table back (values are solved again when asked). Skipped while it grows."""
