@@ -56,8 +56,8 @@ def _not_known(cache: ValueCache, r: PositionReport, growing: int, kind: str = "
     if growing and max(x, y) < growing:
         return f"working it out (the corner [0, {growing})²)…"
     if kind == "grundy":
-        need = cache.next_need([(x, y)])
-        return str(need) if isinstance(need, ValueRefused) else "not known yet"
+        refused = cache.next_need([(x, y)])
+        return str(refused) if isinstance(refused, ValueRefused) else "not known yet"
     need = max(x, y) + 1
     if need > cache.max_side:
         return (

@@ -203,11 +203,12 @@ class ValueEngine:
         fills one more row of it, in place, instead of copying the whole table (asked one value at
         a time, 18 values on 2^20 columns took 3.96 s against 1.15 s at once). Readers holding the
         old view see their rows unchanged."""
-        block = old.base
-        if isinstance(block, np.ndarray) and block.ndim == 2 and block.shape[1] == ycap == old.shape[1]:
-            if block.shape[0] >= values:
-                block[old.shape[0] : values].fill(-1)
-                return block[:values]
+        base = old.base
+        if not isinstance(base, np.ndarray):
+            base = None
+        if base is not None and base.ndim == 2 and base.shape[1] == ycap == old.shape[1] and base.shape[0] >= values:
+            base[old.shape[0] : values].fill(-1)  # room for them: a row more each, filled in place
+            return base[:values]
         block = np.empty((max(values, VALUE_ROWS), ycap), dtype=np.int32)
         block[:values].fill(-1)
         block[: old.shape[0], : old.shape[1]] = old

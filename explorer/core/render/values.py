@@ -143,9 +143,9 @@ def value_grid(
         if shares is not None:
             grid = replace(grid, shares=shares)
     if cold_corners is not None:
-        j, i = cold_corners
-        unknown = np.isnan(out[j, i])
-        out[j[unknown], i[unknown]] = math.ldexp(-base, -shift)
+        cold_j, cold_i = cold_corners
+        unknown = np.isnan(out[cold_j, cold_i])
+        out[cold_j[unknown], cold_i[unknown]] = math.ldexp(-base, -shift)
     return grid
 
 

@@ -172,7 +172,7 @@ class RuleBase(Frozen):
 
         if x < 0 or y < 0:
             raise RuleError("piles hold 0 or more counters")
-        found = command_values(self).answer(x, y, kind=kind)
+        found = command_values(cast(Rule, self)).answer(x, y, kind=kind)
         if found.value is None:
             raise OutOfBounds(
                 f"G({short_decimal(x)}, {short_decimal(y)}) is above {found.above - 1 if found.above else 0}: "
