@@ -505,8 +505,13 @@ class Monkey:
     def type_position(self) -> None:
         ins = self.w.inspector
         junk = False
-        for edit in (ins.position_a, ins.position_b):
-            text = self.rng.choice(JUNK) if self.rng.random() < 0.12 else str(self.number())
+        texts = [self.rng.choice(JUNK) if self.rng.random() < 0.12 else str(self.number()) for _ in range(2)]
+        if self.rng.random() < 0.15:  # far out where an oracle knows G: a cold pair, or a row 0-2
+            big = self.rng.randrange(10**3, 10 ** self.rng.randrange(4, 30))
+            pair = (oracle.lower(big), oracle.lower(big) + big)
+            row = (self.rng.randrange(3), big)
+            texts = [str(v) for v in (pair if self.rng.random() < 0.5 else row)]
+        for edit, text in zip((ins.position_a, ins.position_b), texts, strict=True):
             junk |= not _reads_as_number(text)
             self._type_into(edit, text)
         # A message must show until the next selection is made (and then go: issue 10 item 4).
@@ -1147,8 +1152,18 @@ class Monkey:
                     return
 
     def _check_values_text(self, x: int, y: int) -> None:
-        """The inspector's remoteness ("wins in 7 moves") and G, for small positions."""
+        """The inspector's remoteness ("wins in 7 moves") and G, for small positions; far out, its G
+        wherever an oracle of the soak's own knows it (cold cells, Nim, Wythoff's rows 0-2), in any
+        colour mode: it must be shown exactly, never refused or said to be above a bound."""
         text = self.w.inspector.values.text() if self.w.inspector.values.isVisible() else ""
+        if text and max(x, y) >= 60 and len(str(max(x, y))) < 40 and not self.w.values.busy:
+            want = oracle.grundy_far(self.definition, x, y)
+            shown = re.search(r"G\([^=<]*\) = (\d+)", text)  # the piles may be shortened ("7792…1055")
+            if want is not None and "working it out" not in text:
+                if shown is None and "not known yet" not in text:
+                    self.wrong(f"G({x}, {y}) is {want} (an oracle's), the inspector says: {text[:160]!r}")
+                elif shown is not None and int(shown.group(1)) != want:
+                    self.wrong(f"G({x}, {y}) shown {shown.group(1)}, oracle {want}")
         if not text or max(x, y) >= 60 or not self._inside(x, y):
             return
         g_table, r_table = _values(self.definition, max(x, y) + 1)

@@ -316,3 +316,19 @@ def grundy_small(d: Definition, x: int, y: int) -> int:
     while g in seen:
         g += 1
     return g
+
+
+def grundy_far(d: Definition, x: int, y: int) -> int | None:
+    """G(x, y) at any size where an oracle of its own knows it, else None: Nim's XOR; 0 at a cold
+    cell under normal play (the closed forms of the cold set); Wythoff's rows 0, 1 and 2 (row 0 is
+    y; rows 1 and 2 repeat additively with period 3: OEIS A004482, A004483), whose values are the
+    moves' under normal play, so misère's too."""
+    if d == NIM:
+        return x ^ y
+    small, big = min(x, y), max(x, y)
+    if d.one == ANY and d.both == ANY and d.a == 1 and not d.vectors and small <= 2:
+        k, r = divmod(big, 3)
+        return (big, 3 * k + (1, 2, 0)[r], 3 * k + (2, 0, 1)[r])[small]
+    if not d.misere and d.closed and is_cold(d, x, y):
+        return 0
+    return None

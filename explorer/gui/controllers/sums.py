@@ -150,8 +150,8 @@ class SumsController:
         verdict = (
             "<b>P</b>: the player to move <b>loses</b> (the XOR is 0)"
             if answer.status == "P"
-            else f"<b>N</b>: the player to move <b>wins</b> — {len(answer.winning_moves)} winning "
-            f"move{'s' if len(answer.winning_moves) != 1 else ''}"
+            else f"<b>N</b>: the player to move <b>wins</b> — {'at least ' if answer.note else ''}"
+            f"{len(answer.winning_moves)} winning move{'s' if len(answer.winning_moves) != 1 else ''}"
         )
         html = f"{' ⊕ '.join(names)}<br>= {values} = <b>{short_decimal(answer.grundy, 40)}</b><br>{verdict}"
         if answer.note:
