@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget
 from explorer.core import is_cold, lower
 from explorer.gui.grid.view import GridView
 from tests.gui.helpers import colour_at, is_cold_colour, is_hot_colour, wheel, widget_point
-from tests.oracles import cold_table, winning_targets
+from tests.oracles import cold_table, values_by_definition, winning_targets
 
 
 def type_position(qtbot, window, a: str, b: str) -> None:
@@ -43,7 +43,13 @@ def test_typing_a_hot_position_lists_its_winning_moves(qtbot, window):
     type_position(qtbot, window, "5", "7")
     text = status_text(window)
     assert "N-position" in text and "wins" in text
-    want = sorted(winning_targets(20)[(5, 7)])
+    # Once the values arrive the list is ranked fastest win first (least R after the move), ties
+    # in order: wait for them, so the order asked does not depend on how fast the machine is (the
+    # sorted order was asked before, and failed when R arrived in time: a race, not a defect).
+    qtbot.waitUntil(lambda: not window.values.busy and window.values.cache.remoteness(5, 7) is not None, timeout=20_000)
+    qtbot.wait(20)
+    _, _, rem = values_by_definition(20, 20, "any", "any", 1)
+    want = sorted(winning_targets(20)[(5, 7)], key=lambda t: (rem[t[0]][t[1]], t))
     items = move_items(window)
     assert [item.rsplit("→", 1)[1].strip() for item in items] == [f"({a}, {b})" for a, b in want]
     assert any("from both piles" in item for item in items)
