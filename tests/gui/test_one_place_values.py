@@ -64,3 +64,27 @@ def test_the_inspector_says_g_far_out_in_hot_cold_mode_too(qtbot, window):
     want = ValueCache(parse_rule("wythoff"), limits=COMMAND).answer(100000, 161803).value
     assert window.session.mode != "grundy"
     assert _window_g(qtbot, window, 100000, 161803) == short_decimal(want, 40)
+
+
+def test_no_panel_refuses_or_bounds_what_another_answers_exactly(qtbot, window):
+    """G(9, 5000) and G(30000, 1): Wythoff's certified rows answer them, and so must the Sums panel
+    (it said "G(…, 9) is at least 1024: finding it exactly needs values 0–2047"), the Rows tab and
+    the inspector. The oracle is Wythoff's own G sweep on the strip (a second formula)."""
+    from explorer.core.grundy.kernel import grundy_window
+
+    strip = grundy_window(0, 0, 10, 30001)
+    cells = {(9, 5000): int(strip[9, 5000]), (30000, 1): int(strip[1, 30000])}
+    panel = window.sums_panel
+    for (x, y), want in cells.items():
+        assert _window_g(qtbot, window, x, y) == str(want)
+        window.show_panel("sums")
+        panel.set_heaps((1,))
+        panel.evaluate()
+        qtbot.waitUntil(lambda: "=" in panel.result.text() and not window.sums.busy, timeout=60_000)
+        text = re.sub(r"<[^>]+>", "", panel.result.text())
+        assert f"= {want} ⊕ 1 = {want ^ 1}" in text, text
+        assert "at least" not in text and "not listed" not in text
+        window.values.solve_rows()
+        qtbot.waitUntil(lambda: window.values.cache.rows is not None and not window.values.busy, timeout=60_000)
+        shown, error = window.values.row_value(x, y)
+        assert not error and f"<b>{want}</b>" in shown
