@@ -1,17 +1,21 @@
-"""Grundy values far from the origin, and sums of games (docs/math.md, "Grundy values as
-sequences, and sums"). Qt-free; the command line, the notebook API and the window ask here.
+"""Cells of one Grundy value far from the origin, and sums of games (docs/math.md, "Grundy values
+as sequences, and sums"). Qt-free; the command line, the notebook API and the window ask here,
+and every value they use comes from the one place that answers values
+(explorer.core.value_source), with the caller's limits.
 
 A rule with the `ValueSequences` capability solves values 0 … H−1 as one sequence each
-(explorer.core.game.value_sequences). Every answer here is exact: a cell is given its value h
-when h < H, or is known to be at least H ("> H−1", printed `>H−1`); beyond the columns solved the
-answer is refused with the bound named.
+(explorer.core.game.value_sequences): counting the cells of value h in rectangles is a Fenwick
+sweep over one sequence, and `sequences_for` refuses, naming the bound, before any work where the
+caller's limits do not reach.
 
 Sums: a position of the two-pile game plus Nim heaps (and optionally a second two-pile
 position). Its value is the XOR of the parts' values (Sprague–Grundy), and it is cold iff that is
 0. With T the XOR ≠ 0, every winning move is: a heap h with h ⊕ T < h reduced to h ⊕ T; or, in a
-two-pile part of value g, a move to one of its options of value g ⊕ T — each ray's line through
-the part holds at most one cell of that value behind it, and each jump one lookup, so they are
-found on the part's lines, not by listing its moves.
+two-pile part of value g, a move to one of its options of value g ⊕ T. Those options are found
+(`part_options`) the most exact way there is: value 0 as the part's winning moves (any size), a
+closed form (`KnownOptions`), the corner's options, the certified rows' candidates, or the value
+sequences, where each ray's line through the part holds at most one cell of that value behind it
+and each jump is one lookup. Where none reaches, the answer keeps its verdict and says so.
 """
 
 from __future__ import annotations
@@ -81,16 +85,6 @@ def sequences_for(values: ValueCache, count: int, last_column: int, progress: Pr
     return solved
 
 
-# ----- single cells and tables -------------------------------------------------------------------
-def grundy_table(solved: ValuesSolved, x0: int, y0: int, rows: int, cols: int) -> list[list[int | None]]:
-    """G on the rows y0 … y0+rows−1 and columns x0 … x0+cols−1 (row by row); None: at least `values`."""
-    ys, xs = np.meshgrid(
-        np.arange(y0, y0 + rows, dtype=np.int64), np.arange(x0, x0 + cols, dtype=np.int64), indexing="ij"
-    )
-    found = solved.values_many(xs.ravel(), ys.ravel()).reshape(rows, cols)
-    return [[int(v) if v >= 0 else None for v in row] for row in found]
-
-
 # ----- counting cells of one value ------------------------------------------------------------------
 def count_value(solved: ValuesSolved, h: int, x: int, y: int) -> int:
     """Cells of value h in [0, x] × [0, y] (x must be a solved column): #{x' <= x : cols[h][x'] <= y}."""
@@ -145,16 +139,6 @@ def clipped_bounds(values: Any) -> NDArray[np.int64]:
 def smaller_sides(x1s: NDArray[np.int64], y1s: NDArray[np.int64]) -> int:
     """The last column that `count_value_rects` reads for these rectangles (−1 if there are none)."""
     return int(np.minimum(x1s, y1s).max()) if len(x1s) else -1
-
-
-def count_value_rect(solved: ValuesSolved, h: int, x0: int, y0: int, x1: int, y1: int) -> int:
-    """Cells of value h in [x0, x1] × [y0, y1] (x1 a solved column), from four prefix counts."""
-    return (
-        count_value(solved, h, x1, y1)
-        - count_value(solved, h, x0 - 1, y1)
-        - count_value(solved, h, x1, y0 - 1)
-        + count_value(solved, h, x0 - 1, y0 - 1)
-    )
 
 
 def count_far(values: ValueCache, h: int, x0: int, y0: int, x1: int, y1: int, progress: Progress | None = None) -> int:
@@ -212,14 +196,6 @@ class SumPosition(NamedTuple):
             raise RuleError("piles and heaps hold 0 or more counters")
         piles = ((numbers[0], numbers[1]),) + (((numbers[2], numbers[3]),) if second else ())
         return cls(piles, tuple(numbers[need:]))
-
-
-def option_bound(rule: Rule, x: int, y: int) -> int:
-    """No option of (x, y) has a value above this: a cell's value is at most its number of
-    options, and a cell (x', y') with x' <= x, y' <= y has at most x' + y' options along each ray
-    and one for each jump."""
-    engine = engine_of(rule)
-    return (2 + len(engine.rays)) * (x + y) + len(engine.jumps)
 
 
 def options_of_value(rule: Rule, solved: ValuesSolved, p: Position, t: int) -> list[Position]:
