@@ -40,6 +40,7 @@ class Limits:
 QUICK_WORK = 1 << 29  # a corner this cheap (about a second at most) is solved before the sequences are tried
 ROWS_FROM = 4096  # a cell this far along an axis asks the certified rows before any corner
 ROWS_MAX = 201  # Wythoff's rows 0-200 are certified (docs/math.md, "Grundy rows far from the origin")
+BLOCK_CELLS = 1 << 20  # cells of a block answered one by one (no corner holds it), at most
 MIN_COLUMNS = 1 << 12  # the value sequences are solved on a power of two of columns, at least this
 
 WINDOW = Limits(

@@ -32,17 +32,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from explorer.core.counting.dominance import rectangle_counts
-from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import CertifiedRows, KnownValues, Rule, Valued, ValueSequences
 from explorer.core.value_limits import (
     COMMAND,
     INSPECT_SIDE,
     MIN_COLUMNS,
-    QUICK_WORK,
     REST_SIDE,
     ROWS,
-    ROWS_FROM,
-    ROWS_MAX,
     SOURCES,
     START_SIDE,
     WINDOW,
@@ -54,6 +50,7 @@ from explorer.core.value_limits import (
     corner_fits,
     largest_side,
 )
+from explorer.core.value_plan import Plans
 from explorer.core.values import GRUNDY, REMOTENESS, shared_strip
 
 if TYPE_CHECKING:
@@ -84,9 +81,6 @@ __all__ = [
 ]
 
 
-BLOCK_CELLS = 1 << 20  # cells of a block answered one by one (no corner holds it), at most
-
-
 class HeapPicture(NamedTuple):
     """The texels of the game plus a Nim heap of h (`raster`: cells of value h in each), known
     wherever the smaller pile is below `solved` (the columns of the value sequences, and their
@@ -97,7 +91,7 @@ class HeapPicture(NamedTuple):
 
 
 @dataclass
-class ValueCache:
+class ValueCache(Plans):
     """What is known of G and R under one rule, and the one place that answers them (see the
     module's docstring). The window's cache grows a square corner, its rows and its sequences on
     workers; a command's solves what each question needs, at once (`answer`)."""
@@ -128,21 +122,11 @@ class ValueCache:
 
     def covers(self, x: int, y: int) -> bool:
         """Whether the corner table holds (x, y) (G and R are symmetric: or its mirror)."""
-        if self.table is None:
-            return False
-        nx, ny = self.table.shape
-        return (0 <= x < nx and 0 <= y < ny) or (0 <= y < nx and 0 <= x < ny)
+        return self._in_corner(x, y) is not None
 
     def _in_corner(self, x: int, y: int) -> tuple[int, int] | None:
         """(x, y) or its mirror, whichever the corner table holds."""
-        if self.table is None:
-            return None
-        nx, ny = self.table.shape
-        if 0 <= x < nx and 0 <= y < ny:
-            return x, y
-        if 0 <= y < nx and 0 <= x < ny:
-            return y, x
-        return None
+        return None if self.table is None else _held(self.table.shape, x, y)
 
     def side_for(self, x: int, y: int) -> int | None:
         """The side the corner must grow to so that it covers (x, y), at most `max_side`;
@@ -289,12 +273,10 @@ class ValueCache:
             assert self.table is not None
             return Value(int(self.table.grundy[at]), None, "corner")
         g = self.grundy_corner
-        if g is not None:
-            nx, ny = g.shape
-            if x < nx and y < ny:
-                return Value(int(g[x, y]), None, "corner")
-            if y < nx and x < ny:
-                return Value(int(g[y, x]), None, "corner")
+        held = None if g is None else _held(g.shape, x, y)
+        if held is not None:
+            assert g is not None
+            return Value(int(g[held]), None, "corner")
         far = self.far
         if far is not None and far.covers(x, y):
             v = far.value(x, y)
@@ -304,9 +286,7 @@ class ValueCache:
     def corner_holds(self, x: int, y: int) -> bool:
         """Whether a corner table known now holds G(x, y) (and so G of every option of it)."""
         g = self.grundy_corner
-        if g is not None and ((x < g.shape[0] and y < g.shape[1]) or (y < g.shape[0] and x < g.shape[1])):
-            return True
-        return self.covers(x, y)
+        return self.covers(x, y) or (g is not None and _held(g.shape, x, y) is not None)
 
     def judges(self, x: int, y: int) -> bool:
         """Whether the rule judges (x, y) cold or hot as it stands (inside its bound)."""
@@ -331,191 +311,6 @@ class ValueCache:
         if at is not None:
             assert self.table is not None
             return int(self.table.remoteness[at])
-        return None
-
-    # ----- what to solve next, and solving it ------------------------------------------------------
-    def next_need(
-        self, cells: Sequence[Position], kind: str = GRUNDY, skip: frozenset[str] | set[str] = frozenset()
-    ) -> Need | ValueRefused | None:
-        """What to solve next so that more of these cells are known (None: each is known, or known
-        to be above every value the sequences may hold, and nothing else would answer it), or the
-        refusal naming the bound. Decided before any work: the rows for cells far along an axis,
-        a cheap corner, the value sequences one value at a time, a corner as large as the limits
-        allow."""
-        rule = self.rule
-        if kind == GRUNDY:
-            open_cells = [c for c in cells if (k := self.known(*c)) is None or k.value is None]
-        else:
-            open_cells = [c for c in cells if self.remoteness(*c) is None]
-        if not open_cells:
-            return None
-        smaller = max(min(c) for c in open_cells)
-        larger = max(max(c) for c in open_cells)
-        solved_rows = self.rows.rows if self.rows is not None else 0
-        # a cell far along an axis: no corner reaches it, the certified rows do
-        far_along = larger >= ROWS_FROM and solved_rows <= smaller < ROWS_MAX
-        if kind == GRUNDY and isinstance(rule, CertifiedRows) and far_along:
-            return Need("rows", smaller + 1, 0, 0, self.limits.rows_bytes)
-        nx, ny = self._corner_for(open_cells, kind)
-        # G alone takes the rule's own G sweep, on just the corner asked (Wythoff's is compiled ahead
-        # of time: a command loads no numba); the window's square of G and R is the grid's to grow.
-        corner = "grundy corner" if kind == GRUNDY else "corner"
-        if "corner" not in skip and corner_fits(rule, nx, ny, self.limits, QUICK_WORK):
-            return Need(corner, nx, ny, 0, self._corner_bytes(nx, ny))
-        if kind == GRUNDY and isinstance(rule, ValueSequences) and "sequences" not in skip:
-            need = self._sequences_need(open_cells)
-            if need is not None:
-                return need
-        if "corner" not in skip and corner_fits(rule, nx, ny, self.limits):
-            return Need(corner, nx, ny, 0, self._corner_bytes(nx, ny))
-        if kind == GRUNDY and all((k := self.known(*c)) is not None and k.above is not None for c in open_cells):
-            return None  # above every value solved, and no corner within the limits reaches them
-        return self.refusal(open_cells[0], kind)
-
-    def _corner_for(self, cells: Sequence[Position], kind: str) -> tuple[int, int]:
-        """The corner (nx <= ny: G and R are symmetric) that holds these cells and the corner of
-        that kind known now."""
-        nx = max(min(c) for c in cells) + 1
-        ny = max(max(c) for c in cells) + 1
-        known = self.grundy_corner if kind == GRUNDY else (None if self.table is None else self.table.grundy)
-        if known is not None:
-            onx, ony = sorted(known.shape)
-            nx, ny = max(nx, onx), max(ny, ony)
-        return nx, ny
-
-    def _sequences_need(self, open_cells: Sequence[Position]) -> Need | None:
-        """One more value on the columns solved, or the values solved on more columns: a cell of
-        value h needs values 0 … h, and only the columns up to its smaller pile."""
-        reachable = [c for c in open_cells if min(c) < self.limits.far_columns]
-        if not reachable:
-            return None
-        far = self.far
-        solved_values, solved_columns = (far.values, far.n) if far is not None else (0, 0)
-        wanted = columns_for(max(min(c) for c in reachable), self.limits.far_columns)
-        if wanted > solved_columns:
-            values, columns = max(solved_values, 1), wanted
-        elif solved_values < self.limits.far_values:
-            values, columns = solved_values + 1, solved_columns
-        else:
-            return None  # every value the limits allow is solved: the cells left are above them
-        columns = self.far_fits(columns, values)
-        if not columns or min(min(c) for c in reachable) >= columns:
-            return None
-        return Need("sequences", columns, 0, values, self.far_bytes_for(columns, values))
-
-    def _corner_bytes(self, nx: int, ny: int) -> int:
-        return self.rule.value_cost(nx, ny)[0] * nx * ny if isinstance(self.rule, Valued) else 0
-
-    def refusal(self, cell: Position, kind: str = GRUNDY) -> ValueRefused:
-        """Why G (or R) of `cell` is not answered within the limits: each bound that stops it."""
-        x, y = cell
-        rule = self.rule
-        letter = "G" if kind == GRUNDY else "R"
-        where = f"{letter}({short_decimal(x)}, {short_decimal(y)})"
-        if not isinstance(rule, (Valued, KnownValues)):
-            return ValueRefused(f"{rule.title} has no Grundy values or remoteness")
-        reasons = []
-        if isinstance(rule, Valued):
-            reasons.append(
-                f"it needs the corner [0, {short_decimal(max(x, y) + 1)})², past what {self.limits.who} computes "
-                f"for this rule (about [0, {self.max_side:,})²)"
-            )
-        if kind == GRUNDY and isinstance(rule, ValueSequences) and min(x, y) >= self.limits.far_columns:
-            reasons.append(
-                f"its smaller pile {short_decimal(min(x, y))} lies beyond the {self.limits.far_columns:,} columns "
-                f"where {self.limits.who} solves values far out"
-            )
-        if kind == GRUNDY and isinstance(rule, CertifiedRows) and min(x, y) >= ROWS_MAX:
-            reasons.append(f"its smaller pile is past the certified rows 0–{ROWS_MAX - 1}")
-        if kind != GRUNDY:
-            reasons.append("remoteness far out has no closed form")
-        return ValueRefused(f"{where} is not known here: " + "; ".join(reasons))
-
-    def solve(self, need: Need, progress: Progress | None = None) -> None:
-        """Solve what `need` says (InterruptedError if progress says stop). A command runs it at
-        once; the window on a worker."""
-        if need.what == "rows":
-            self.solve_rows(progress, need.size)
-        elif need.what == "corner":
-            assert isinstance(self.rule, Valued)
-            self.table = self.rule.value_table(need.size, need.other, progress)
-        elif need.what == "grundy corner":
-            assert isinstance(self.rule, Valued)
-            self.grundy_corner = self.rule.grundy_window(0, 0, need.size, need.other, progress)
-        else:
-            self.solve_far(need.size, progress, need.values)
-
-    def answer(self, x: int, y: int, progress: Progress | None = None, kind: str = GRUNDY) -> Value:
-        """G (or R) of (x, y), solving what is needed first (a command's way; the window calls it
-        on a worker); ValueRefused where nothing within the limits answers."""
-        self.answer_many([(x, y)], progress, kind)
-        found = self._value_of((x, y), kind)
-        if found is None:
-            raise self.refusal((x, y), kind)
-        return found
-
-    def answer_many(
-        self, cells: Sequence[Position], progress: Progress | None = None, kind: str = GRUNDY, skip: Sequence[str] = ()
-    ) -> None:
-        """Solve what these cells need, as far as the limits allow (those left are refused by
-        `refusal`, or known to be above the values solved). `skip` names means not to use."""
-        seen: set[Need] = set()
-        skipped = set(skip)
-        while True:
-            need = self.next_need(cells, kind, skipped)
-            if not isinstance(need, Need):
-                return
-            if need in seen:  # solved already and it did not help: that means is done here
-                skipped.add(need.what.split()[-1])
-                continue
-            seen.add(need)
-            self.solve(need, progress)
-
-    def block(
-        self, x0: int, y0: int, w: int, h: int, kind: str = GRUNDY, progress: Progress | None = None
-    ) -> tuple[NDArray | list[list[Value | None]], ValueRefused | None]:
-        """G (or R) of (x0 + i, y0 + j) for i < w, j < h (row i for x0 + i): one array where a corner
-        table holds the whole block, else each cell a Value, or None where it is refused; with the
-        first refusal (None if there is none). A block answered cell by cell holds at most
-        BLOCK_CELLS cells (refused past that, before any list is made)."""
-        last = (x0 + w - 1, y0 + h - 1)
-        self.answer_many([last], progress, kind)  # a block near the origin: its corner first
-        table = self.corner_block(x0, y0, w, h, kind)
-        if table is not None:
-            return table, None
-        if w * h > BLOCK_CELLS:
-            first = self.refusal(last, kind) if self._value_of(last, kind) is None else None
-            return [], first or ValueRefused(
-                f"a block of {short_decimal(w * h)} cells that no corner table holds is answered cell by cell "
-                f"here, at most {BLOCK_CELLS:,} at a time"
-            )
-        cells = [(x0 + i, y0 + j) for i in range(w) for j in range(h)]
-        self.answer_many(cells, progress, kind)
-        values = [[self._value_of((x0 + i, y0 + j), kind) for j in range(h)] for i in range(w)]
-        refused = next(
-            (self.refusal((x0 + i, y0 + j), kind) for i in range(w) for j in range(h) if values[i][j] is None), None
-        )
-        return values, refused
-
-    def _value_of(self, cell: Position, kind: str) -> Value | None:
-        if kind == GRUNDY:
-            return self.known(*cell)
-        r = self.remoteness(*cell)
-        return None if r is None else Value(r, None, "closed form" if isinstance(self.rule, KnownValues) else "corner")
-
-    def corner_block(self, x0: int, y0: int, w: int, h: int, kind: str = GRUNDY) -> NDArray | None:
-        """G (or R) on the block as one array, if a corner table known now holds all of it (or its
-        mirror)."""
-        tables = (self.grundy_corner, None if self.table is None else self.table.grundy)
-        if kind != GRUNDY:
-            tables = (None, None if self.table is None else self.table.remoteness)
-        for g in tables:
-            if g is None:
-                continue
-            if x0 + w <= g.shape[0] and y0 + h <= g.shape[1]:
-                return g[x0 : x0 + w, y0 : y0 + h]
-            if y0 + h <= g.shape[0] and x0 + w <= g.shape[1]:
-                return g[y0 : y0 + h, x0 : x0 + w].T
         return None
 
     # ----- many cells ---------------------------------------------------------------------------
@@ -558,6 +353,17 @@ class ValueCache:
             raise ValueError(f"a rectangle leaves the computed square [0, {self.side})²")
         px, py = np.nonzero(self.array(kind) == v)
         return np.asarray(rectangle_counts(px, py, x0s, y0s, x1s, y1s), dtype=np.int64)
+
+
+def _held(shape: tuple[int, ...], x: int, y: int) -> tuple[int, int] | None:
+    """(x, y) or its mirror, whichever a table of this shape from the origin holds (G and R are
+    symmetric: every rule's moves come with their mirrors)."""
+    nx, ny = shape[0], shape[1]
+    if 0 <= x < nx and 0 <= y < ny:
+        return x, y
+    if 0 <= y < nx and 0 <= x < ny:
+        return y, x
+    return None
 
 
 _COMMAND_CACHES: dict[Rule, ValueCache] = {}
