@@ -226,12 +226,13 @@ def private_refusal(rule: Rule, values: int, last_column: int, budget_bytes: int
     shared = engine_of(rule)
     engine = ValueEngine((*shared.rays, (1, 0), (0, 1)), shared.jumps)
     n = last_column + 1
+    cells = f"the cells of every value up to {short_decimal(values - 1)} in the first {short_decimal(n)} columns"
     if values**3 * n > work:
-        return f"the values 0–{values - 1} up to column {short_decimal(last_column)} would take too long here"
+        return f"finding them needs {cells}, more work than is done here"
     if engine.bytes_for(values, n) > budget_bytes:
         return (
-            f"the values 0–{values - 1} up to column {short_decimal(last_column)} need about "
-            f"{engine.bytes_for(values, n) >> 20} MiB, more than the {budget_bytes >> 20} MiB allowed"
+            f"finding them needs {cells}: about {engine.bytes_for(values, n) >> 20} MiB, more than the "
+            f"{budget_bytes >> 20} MiB allowed here"
         )
     return ""
 
