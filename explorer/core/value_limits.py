@@ -123,7 +123,22 @@ def corner_fits(rule: Rule, nx: int, ny: int, limits: Limits, work: int | None =
     if rule.bound is not None and max(nx, ny) > rule.bound:
         return False
     per_cell, cost = rule.value_cost(nx, ny)
-    return per_cell * nx * ny <= limits.corner_bytes and cost <= (limits.corner_work if work is None else work)
+    return corner_bytes(per_cell, nx, ny) <= limits.corner_bytes and cost <= (
+        limits.corner_work if work is None else work
+    )
+
+
+SQUARE_LINE_BYTES = 3  # a square corner's line bitsets, a cell: within each rule's bytes-a-cell figure
+
+
+def corner_bytes(per_cell: int, nx: int, ny: int) -> int:
+    """The peak memory of the corner [0, nx) x [0, ny): its cells, and the sweep's bitsets of the
+    values on each line (a row, a column, a diagonal: about (nx + 2 ny)(nx + ny) / 2 bytes). The
+    bytes-a-cell figures were measured on squares, whose bitsets come to about SQUARE_LINE_BYTES a
+    cell; a thin corner's grow with the square of its long side ([0, 3) x [0, 60000) of Wythoff's
+    took 1 GiB while its cells came to 1 MiB: a long soak's peak of 4.2 GiB, seed 20261127)."""
+    lines = (nx + 2 * ny) * (nx + ny) // 2
+    return per_cell * nx * ny + max(0, lines - SQUARE_LINE_BYTES * nx * ny)
 
 
 def largest_side(rule: Rule, limits: Limits = WINDOW) -> int:

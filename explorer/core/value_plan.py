@@ -28,6 +28,7 @@ from explorer.core.value_limits import (
     Value,
     ValueRefused,
     columns_for,
+    corner_bytes,
     corner_fits,
 )
 from explorer.core.values import GRUNDY
@@ -134,7 +135,7 @@ class Plans:
         return Need("sequences", columns, 0, values, self.far_bytes_for(columns, values))
 
     def _corner_bytes(self, nx: int, ny: int) -> int:
-        return self.rule.value_cost(nx, ny)[0] * nx * ny if isinstance(self.rule, Valued) else 0
+        return corner_bytes(self.rule.value_cost(nx, ny)[0], nx, ny) if isinstance(self.rule, Valued) else 0
 
     def refusal(self, cell: Position, kind: str = GRUNDY) -> ValueRefused:
         """Why G (or R) of `cell` is not answered within the limits: each bound that stops it."""

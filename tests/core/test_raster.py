@@ -84,3 +84,46 @@ def test_the_cuts_are_the_sorted_union_of_both_boundary_lists(p, q, scale):
     p, q = sorted(v * scale for v in p), sorted(v * scale for v in q)
     got = _sorted_union(np.array(p, dtype=dtype), np.array(q, dtype=dtype))
     assert got.tolist() == sorted(set(p) | set(q))
+
+
+_STRIP: dict[str, object] = {}
+
+
+def _value_cells() -> tuple[np.ndarray, int, set[tuple[int, int]]]:
+    """Value 2's cells under Wythoff's moves on 300 columns, and by brute force of the same table:
+    every cell whose smaller pile is below 300 (the solved columns and their mirrors)."""
+    if not _STRIP:
+        from explorer.core.game.value_sequences import ValueEngine
+
+        n = 300
+        col = ValueEngine([(1, 0), (0, 1), (1, 1)], []).grow(3, n).cols[2]
+        cells = {(x, int(col[x])) for x in range(n)} | {(int(col[y]), y) for y in range(n)}
+        _STRIP.update(col=col, n=n, cells=cells)
+    return _STRIP["col"], _STRIP["n"], _STRIP["cells"]  # type: ignore[return-value]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    x_lo=st.integers(0, 900),
+    y_lo=st.integers(0, 900),
+    w=st.integers(1, 900),
+    h=st.integers(1, 900),
+    step=st.one_of(st.integers(1, 60), st.just(10**30), st.just(10**997)),
+)
+def test_a_value_strip_counts_every_cell_whose_smaller_pile_is_solved(x_lo, y_lo, w, h, step):
+    """rasterize_strip (the game plus a heap on the grid): each texel's count is the cells of the
+    value in it, whatever its height, wherever the smaller pile lies in the columns solved (issue 47:
+    only the square [0, n)² was counted), at any step (10^997 overflowed int64: a long soak)."""
+    from explorer.core.counting.raster import rasterize_strip
+
+    col, n, cells = _value_cells()
+    r = rasterize_strip(col, n, x_lo, y_lo, x_lo + w, y_lo + h, step)
+    got: dict[tuple[int, int], int] = {}
+    for i, j, c in zip(r.cols.tolist(), r.rows.tolist(), r.counts.tolist(), strict=True):
+        got[(i, j)] = int(c)
+    want: dict[tuple[int, int], int] = {}
+    for x, y in cells:
+        i, j = x // step - r.tx0, y // step - r.ty0
+        if 0 <= i < r.nx and 0 <= j < r.ny:
+            want[(i, j)] = want.get((i, j), 0) + 1
+    assert got == want

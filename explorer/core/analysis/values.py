@@ -71,7 +71,9 @@ def _not_known(cache: ValueCache, r: PositionReport, growing: int, kind: str = "
     )
 
 
-MEX_LINE_STEPS = 1 << 22  # the moves to each value read at most this many cells along lines (~10 ms)
+# The moves to each value read at most this many cells along lines, on the GUI thread: about 35 ns
+# a cell (2^22 of them took 148 ms, a long soak's stall of 266 ms, seed 20261127): 2^19, ~18 ms
+MEX_LINE_STEPS = 1 << 19
 
 
 def moves_to_each_value(cache: ValueCache, p: tuple[int, int], g: int | None) -> str:
@@ -83,10 +85,9 @@ def moves_to_each_value(cache: ValueCache, p: tuple[int, int], g: int | None) ->
         return ""
     from explorer.core.analysis.far_values import engine_of, options_of_value
 
-    if len(engine_of(cache.rule).rays) * min(p) * far.values > MEX_LINE_STEPS:
-        return ""  # rows and columns are one lookup; each other ray reads its line behind p
-
     upto = far.values if g is None else min(g, far.values)
+    if len(engine_of(cache.rule).rays) * min(p) * upto > MEX_LINE_STEPS:
+        return ""  # rows and columns are one lookup; each other ray reads its line behind p, per value
     shown = []
     for v in range(upto):
         found = options_of_value(cache.rule, far, p, v)

@@ -259,6 +259,10 @@ def rasterize_strip(col: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_hi:
     empty = np.empty(0, dtype=np.int64)
     top = (ty0 + ny) * step
     right = (tx0 + nx) * step
+    # Every cell counted lies below 2^31 (the sequences are int32): dividing by min(step, 2^31)
+    # puts each in the texel dividing by the step does, and keeps numpy within int64 (zoomed out to
+    # 10^997 the step is no int64: a long soak's OverflowError, seed 20261127).
+    div = min(step, 1 << 31)
     found_i: list[NDArray] = []
     found_j: list[NDArray] = []
     for first, end, other_lo, other_hi, mirror in (
@@ -273,8 +277,8 @@ def rasterize_strip(col: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_hi:
             keep = np.flatnonzero((other >= other_lo) & (other < min(other_hi, 1 << 62)))
             if not keep.size:
                 continue
-            along = (keep + lo) // step
-            across = other[keep] // step
+            along = (keep + lo) // div
+            across = other[keep] // div
             i, j = (across - tx0, along - ty0) if mirror else (along - tx0, across - ty0)
             found_i.append(i)
             found_j.append(j)
