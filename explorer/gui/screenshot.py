@@ -44,8 +44,16 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
     app.processEvents()
     from explorer.gui.app import prepare_window
 
-    window.dialogs.warn = lambda title, message: (_ for _ in ()).throw(ValueError(message))
+    # A warning (a session that cannot be opened, say) ends the command with its sentence and exit
+    # status 2: kept here and raised from this flow, since it may come from a worker's callback,
+    # where an exception is only printed (a traceback, and exit status 0).
+    warnings: list[str] = []
+    window.dialogs.warn = lambda title, message: warnings.append(message)
     prepare_window(window, args.session, args.window_rule, args.window_mode)
+    _wait(app, window)
+    if warnings:
+        window.close()
+        raise ValueError(warnings[0])
     panel = args.panel
     if getattr(args, "value", None) is not None:  # the Structure panel, showing the cells of one value
         panel = "structure"
@@ -83,6 +91,9 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
         window.explain.ask_why()
     window.grid.render_now()
     _wait(app, window)
+    if warnings:
+        window.close()
+        raise ValueError(warnings[0])
     try:
         save_png(window.grab(), args.out)
     except OSError as exc:

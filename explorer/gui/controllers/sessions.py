@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from explorer.core import budget
 from explorer.core.analysis.play import Game
-from explorer.core.protocol import Rule
+from explorer.core.protocol import Progress, Rule, reach
 from explorer.core.rules.registry import parse_rule, takes_time
 from explorer.session import store
 from explorer.session.jobs import Jobs
@@ -39,11 +40,25 @@ class Prepared:
     game: Game | None
 
 
-def prepare(saved: SavedSession) -> Prepared:
-    """Make the file's rule and replay its game under it (on a worker for custom rules)."""
+FAR_ON_OPEN = 1 << 12  # a session whose positions reach this far is opened on a worker
+
+
+def positions(saved: SavedSession) -> list[tuple[int, int]]:
+    """The positions a session needs answered: its selection and its game's."""
+    return ([saved.selection] if saved.selection is not None else []) + list(saved.game.path if saved.game else ())
+
+
+def prepare(saved: SavedSession, progress: Progress | None = None) -> Prepared:
+    """Make the file's rule, solve it as far as the session's positions (a generated sequence
+    grows, within the window's budget, as it does when the view asks), and replay its game under
+    it; on a worker for custom rules and far positions. OutOfBounds names the bound where the
+    positions lie beyond what the window can solve."""
     rule = parse_rule(saved.rule)
-    if saved.selection is not None:
-        rule.check(*saved.selection)
+    cells = positions(saved)
+    if cells:
+        reach(rule, max(max(c) for c in cells), progress, budget.GENERATED_WINDOW_BYTES)
+    for cell in cells:
+        rule.check(*cell)
     game = None
     if saved.game is not None:
         g = saved.game
@@ -107,14 +122,20 @@ class SessionController:
         except SessionFileError as exc:
             self.warn(f"Could not open {os.path.basename(path)}: {exc}. Nothing was changed.")
             return
-        if takes_time(saved.rule):
-            self.status("Solving the session's custom rule…")
+        name = os.path.basename(path)
+        cells = positions(saved)
+        slow = takes_time(saved.rule) or any(max(c) >= FAR_ON_OPEN for c in cells)
+        if slow:
+            self.status(f"Opening {name}: solving its rule as far as its positions…")
         self.jobs.submit(
             prepare,
             saved,
             done=lambda p: self._apply(path, p),
-            failed=lambda exc: self.warn(f"Could not open {os.path.basename(path)}: {exc}. Nothing was changed."),
-            background=takes_time(saved.rule),
+            failed=lambda exc: self.warn(f"Could not open {name}: {exc}. Nothing was changed."),
+            progress=lambda done, total: self.status(
+                f"Opening {name}: solving its rule as far as its positions… {100 * done // max(total, 1)}%"
+            ),
+            background=slow,
         )
 
     def _apply(self, path: str, p: Prepared) -> None:
