@@ -303,3 +303,14 @@ def test_zoomed_out_past_the_corner_each_value_has_its_exact_share(tx0, ty0, ste
 
 
 _MAHARAJA_TABLE: dict[str, np.ndarray] = {}
+
+
+def test_far_beyond_the_solved_columns_no_texel_is_shared_at_any_size():
+    """A view at 10^242 (one cell a texel, or zoomed out) holds no solved column or row: no share
+    region, and no int64 arithmetic on its origin (an OverflowError raised there inside a wheel
+    event crashed the window in shiboken: a long soak, seed 20261128)."""
+    from explorer.core.render.values import share_region
+
+    far = ValueEngine([(1, 0), (0, 1), (1, 1)], []).grow(4, 1024)
+    for x0, y0, step in [(10**242, 10**242 + 5, 2), (10**242, 3, 7), (5, 10**242, 3), (10**30, 10**30, 1000)]:
+        assert share_region(far, 0, x0, y0, 110, 148, step) is None

@@ -292,6 +292,8 @@ def share_region(
     rows = j_end > j_lo and (j_end - j_lo) * step <= SHARE_COLUMNS and i_far < nx and right < 1 << 31
     if rows:
         counted[j_lo:j_end, i_far:] = True
+    if not (columns or rows):  # nothing solved in view (and its origin may be no int64: 10^242)
+        return None
     # texels that reach into the corner table keep their sampled values (the corner knows them all)
     tx = x0 + np.arange(nx, dtype=np.int64) * step
     ty = y0 + np.arange(ny, dtype=np.int64) * step

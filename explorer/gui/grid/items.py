@@ -4,6 +4,9 @@ and the ViewBox that turns Shift-drag into a rectangle selection."""
 from __future__ import annotations
 
 import math
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -229,10 +232,15 @@ class RectSelectViewBox(pg.ViewBox):
     def wheelEvent(self, ev, axis=None) -> None:  # type: ignore[no-untyped-def]
         # pyqtgraph's factor per wheel step (ViewBox.wheelEvent), around the point under the cursor
         factor = 1.02 ** (ev.delta() * self.state["wheelScaleFactor"])
-        self._on_zoom(factor, self.mapToView(ev.pos()))
         ev.accept()
+        with reported():
+            self._on_zoom(factor, self.mapToView(ev.pos()))
 
     def mouseDragEvent(self, ev, axis=None) -> None:  # type: ignore[no-untyped-def]
+        with reported():
+            self._drag(ev, axis)
+
+    def _drag(self, ev, axis) -> None:  # type: ignore[no-untyped-def]
         if ev.button() == Qt.MouseButton.LeftButton and ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             ev.accept()
             a = self.mapSceneToView(ev.buttonDownScenePos())
@@ -243,3 +251,14 @@ class RectSelectViewBox(pg.ViewBox):
                 self._on_rect(a, b)
             return
         super().mouseDragEvent(ev, axis)
+
+
+@contextmanager
+def reported() -> Iterator[None]:
+    """An exception inside a Python override of a Qt virtual method goes to sys.excepthook, as a
+    slot's does, instead of back into shiboken: this build crashed storing one (an OverflowError
+    in a wheel event took the window down with a segmentation fault: a long soak, seed 20261128)."""
+    try:
+        yield
+    except Exception:
+        sys.excepthook(*sys.exc_info())
