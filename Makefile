@@ -49,7 +49,7 @@ run: $(RUN_STAMP) bytecode
 	$(PY) -m explorer
 
 test: $(TEST_STAMP) $(AOT_STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest --durations=15
 
 bench: $(TEST_STAMP) bytecode
 	QT_QPA_PLATFORM=offscreen $(PY) -m bench
