@@ -15,7 +15,7 @@ import decimal
 import sys
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 ANY = "any"
@@ -241,7 +241,12 @@ def is_cold(d: Definition, x: int, y: int) -> bool:
         col = vector_sequence(d)
         return col[x] == y if x < SEQUENCE_ORACLE else col[y] == x
     if d.n is not None:
-        return solved(d, d.n)[x][y]
+        if not d.vectors and d.one == ANY and d.both in (ANY, None):
+            # Wythoff's, a-Wythoff's or Nim's own moves on a square: their closed forms answer inside
+            # it (brute force of the dialog's default 512² took 100 s of the short soak)
+            return is_cold(replace(d, n=None), x, y)
+        side = 1 << max(x, y).bit_length()  # a cell depends only on the square below and left of it
+        return solved(d, min(d.n, max(side, 64)))[x][y]
     if d.both is None:  # Nim
         return x == y
     if d.misere:
@@ -323,9 +328,11 @@ def grundy_far(d: Definition, x: int, y: int) -> int | None:
     cell under normal play (the closed forms of the cold set); Wythoff's rows 0, 1 and 2 (row 0 is
     y; rows 1 and 2 repeat additively with period 3: OEIS A004482, A004483), whose values are the
     moves' under normal play, so misère's too."""
+    small, big = min(x, y), max(x, y)
+    if d.n is not None and big >= d.n:
+        return None  # beyond a rule's solved square nothing is answered
     if d == NIM:
         return x ^ y
-    small, big = min(x, y), max(x, y)
     if d.one == ANY and d.both == ANY and d.a == 1 and not d.vectors and small <= 2:
         k, r = divmod(big, 3)
         return (big, 3 * k + (1, 2, 0)[r], 3 * k + (2, 0, 1)[r])[small]
