@@ -10,7 +10,7 @@ TEST_STAMP := $(VENV)/.stamp-test
 SOAK_SEED ?= 1
 SOAK_ACTIONS ?= 10000
 
-.PHONY: run test bench soak lint screenshot screenshots clean bytecode aot
+.PHONY: run test check bench soak lint screenshot screenshots clean bytecode aot
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -48,8 +48,13 @@ bytecode: $(RUN_STAMP) $(AOT_STAMP)
 run: $(RUN_STAMP) bytecode
 	$(PY) -m explorer
 
+# Everything, on every core, in random order (pytest-randomly prints the seed); the 15 slowest named.
 test: $(TEST_STAMP) $(AOT_STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest --durations=15
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --dist worksteal --durations=15
+
+# The inner loop: the core, the session model and the controllers with mocked views (about a minute).
+check: $(TEST_STAMP) $(AOT_STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --dist worksteal -m quick --durations=10
 
 bench: $(TEST_STAMP) bytecode
 	QT_QPA_PLATFORM=offscreen $(PY) -m bench

@@ -557,9 +557,9 @@ class Monkey:
             timeline = w.build_panel.timeline
             timeline.setValue(self.rng.randint(timeline.minimum(), timeline.maximum()))
         elif choice < 0.85:
-            w.explain.toggle_play()
+            w.builder.toggle_play()
         else:
-            w.explain.close()
+            w.builder.close()
         self.pending_build = True
 
     def why(self) -> None:
@@ -573,7 +573,7 @@ class Monkey:
     def perfect_play(self) -> None:
         self.w.session.demo = ()
         self.w.show_perfect_play()
-        self.w.explain.demo_timer.setInterval(5)  # the monkey does not wait a second a move
+        self.w.demo.set_move_ms(5)  # the monkey does not wait a second a move
         self.pending_demo = True
 
     def export_animation(self) -> None:
@@ -824,7 +824,7 @@ class Monkey:
             tx, ty = max(0, x - self.rng.randrange(0, 5)), max(0, y - self.rng.randrange(0, 5))
             self.w.grid.center_on(x, y) if max(x, y) < 10**6 else None
             self.game_seen = self._game_length()
-            self.w._cell_clicked(tx, ty)
+            self.w.cell_clicked(tx, ty)
 
     def play_buttons(self) -> None:
         panel = self.w.play_panel
@@ -913,7 +913,7 @@ class Monkey:
             moves.itemActivated.emit(item)
 
     def toggle_overlay(self) -> None:
-        action = self.rng.choice([self.w.grid_lines_action, self.w.phi_action])
+        action = self.rng.choice([self.w.menus.grid_lines, self.w.menus.phi_lines])
         action.toggle()
 
     # ----- checks -----------------------------------------------------------------------------
@@ -1253,10 +1253,14 @@ class Monkey:
         if question.rule != self.w.session.rule or question.position.piles[0] != self.w.session.selection:
             self.wrong(f"sums: an answer for {question.position} shown after the sum or rule changed")
             return
+        parts = self.w.session.sum_parts
+        if parts.error or question.position.heaps != parts.heaps:
+            self.wrong(f"sums: an answer for {question.position} shown while the parts are {parts}")
+            return
         d = self.definition
         numbers = [v for p in question.position.piles for v in p]
         drawn = {(m.after[0], m.after[1]) for m in answer.winning_moves if m.part == 0}
-        if self.w.sums_panel.is_shown() and set(self.w.session.sum_moves) != drawn:
+        if "sums" in self.w.session.front and set(self.w.session.sum_moves) != drawn:
             self.wrong(
                 f"sums {question.position}: the grid draws {self.w.session.sum_moves}, the moves lead to {drawn}"
             )

@@ -9,7 +9,8 @@ from explorer.core.analysis.position import report
 from explorer.core.rules import Nim, Wythoff, parse_rule
 from explorer.gui.controllers.rules import RuleController
 from explorer.gui.controllers.selection import SelectionController
-from explorer.session.jobs import InlineJobs, Jobs
+from explorer.session.events import follow
+from explorer.session.jobs import InlineJobs, Jobs, ManualScheduler
 from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS, Session
 from explorer.session.views import GridView, InspectorView, RuleSelectorView, StatusView
 
@@ -17,7 +18,7 @@ from explorer.session.views import GridView, InspectorView, RuleSelectorView, St
 def _selection(session: Session | None = None, jobs: Jobs | None = None):  # type: ignore[no-untyped-def]
     session = session or Session()
     inspector, grid = MagicMock(spec=InspectorView), MagicMock(spec=GridView)
-    controller = SelectionController(session, inspector, grid, jobs or InlineJobs())
+    controller = follow(SelectionController(session, inspector, jobs or InlineJobs()))
     return session, inspector, grid, controller
 
 
@@ -27,7 +28,7 @@ def test_a_request_selects_and_reports():
     want = report(Wythoff(), 5, 7)
     assert session.selection == (5, 7) and session.report == want
     inspector.set_report.assert_called_with(want)
-    grid.set_selection.assert_called_with(5, 7, want.moves)
+    assert session.marks.cell == (5, 7) and session.marks.moves == want.moves  # the grid draws the model's marks
 
 
 def test_out_of_bounds_clears_the_old_verdict_and_says_why():
@@ -97,7 +98,7 @@ def test_a_late_answer_for_another_rule_or_position_is_dropped():
 def _rules(session: Session | None = None):  # type: ignore[no-untyped-def]
     session = session or Session()
     selector, status = MagicMock(spec=RuleSelectorView), MagicMock(spec=StatusView)
-    return session, selector, status, RuleController(session, selector, status, InlineJobs())
+    return session, selector, status, follow(RuleController(session, selector, status, InlineJobs()))
 
 
 def test_choosing_a_rule_sets_it_and_the_selector_follows():
@@ -219,7 +220,7 @@ def test_a_growth_reaches_the_model_and_a_refused_selection_is_asked_again(qtbot
     assert session.report is None and "lies beyond" in session.message
     grid, work = MagicMock(spec=GridView), _work_view()
     grid.visible_cells.return_value = (0, 0, 100, 100)
-    growth = GrowthController(session, grid, work, LatestJob())
+    growth = follow(GrowthController(session, grid, work, LatestJob(), ManualScheduler()))
     heard = []
     session.events.solved.connect(heard.append)
     growth.request(far + 8)
@@ -234,13 +235,12 @@ def test_a_growth_reaches_the_model_and_a_refused_selection_is_asked_again(qtbot
 def test_values_live_in_the_model_and_go_with_the_rule(qtbot):
     """The values' cache is the session's: it is made anew when the rule changes (nothing pushes
     it into the grid), and each growth bumps `values_known` so views redraw."""
-    from PySide6.QtCore import QObject
-
     from explorer.gui.controllers.values import ValuesController
+    from explorer.gui.jobs import LatestJob
 
     session = Session()
-    inspector, work, parent = MagicMock(spec=InspectorView), _work_view(), QObject()
-    values = ValuesController(session, inspector, work, parent)
+    inspector, work = MagicMock(spec=InspectorView), _work_view()
+    values = follow(ValuesController(session, inspector, work, LatestJob, ManualScheduler()))
     first = session.values
     assert values.cache is first and first is not None and first.rule == session.rule
     known = session.values_known
@@ -261,7 +261,8 @@ def test_play_against_a_mocked_panel_plays_by_the_rules_and_goes_with_the_rule(q
 
     session = Session()
     panel, grid = MagicMock(spec=PlayView), MagicMock(spec=GridView)
-    play = PlayController(session, panel, grid)
+    scheduler = ManualScheduler()
+    play = follow(PlayController(session, panel, grid, scheduler))
     play.new_game(4, 4, human_first=True)  # hot: (4, 4) -> (0, 0) wins
     assert session.game is not None and play.active
     grid.center_on.assert_called()
@@ -271,7 +272,7 @@ def test_play_against_a_mocked_panel_plays_by_the_rules_and_goes_with_the_rule(q
     assert "won" in panel.set_status.call_args[0][0].lower() or "win" in panel.set_status.call_args[0][0].lower()
     session.rule = Nim()
     assert session.game is None
-    grid.set_path.assert_called_with([])
+    assert session.marks.path == ()
     panel.set_turns.assert_called_with(False, False)
 
 
@@ -283,7 +284,7 @@ def test_structure_npiles_and_build_against_mocked_views():
 
     session = Session(rule=parse_rule("custom:one=any;both=any;n=32"))
     view = MagicMock(spec=StructureView)
-    structure = StructureController(session, view, InlineJobs(), ask_path=lambda: None)
+    structure = follow(StructureController(session, view, InlineJobs(), ask_path=lambda: None))
     structure.refresh()
     assert "no sequence of cold pairs" in view.set_unavailable.call_args[0][0]  # a square: a capability it lacks
     session.rule = Wythoff()
@@ -310,8 +311,8 @@ def test_sums_against_a_mocked_panel_follow_the_selection_rule_and_heaps():
     g = grundy_table(30)
     session = Session()
     panel = MagicMock(spec=SumsView)
-    panel.is_shown.return_value = True
-    sums = SumsController(session, panel, InlineJobs())
+    session.front = frozenset({"sums"})
+    sums = follow(SumsController(session, panel, InlineJobs()))
     session.selection = (4, 9)
     sums.set_parts((5, 3), None)
     html, moves = panel.set_result.call_args.args
@@ -320,16 +321,17 @@ def test_sums_against_a_mocked_panel_follow_the_selection_rule_and_heaps():
     # the cells the position's own winning moves lead to, in the model for the grid to draw
     moves_from = {(x, 9) for x in range(4)} | {(4, y) for y in range(9)} | {(4 - k, 9 - k) for k in range(1, 5)}
     assert set(session.sum_moves) == {c for c in moves_from if g[c[0]][c[1]] == g[4][9] ^ total}
-    sums.hidden()
+    session.set_front("inspector", True)
+    session.set_front("sums", False)  # another tab in front: its moves leave the grid
     assert session.sum_moves == ()
-    sums.shown()
+    session.set_front("sums", True)
     assert set(session.sum_moves) == {c for c in moves_from if g[c[0]][c[1]] == g[4][9] ^ total}
-    before = (session.selection, sums.heaps)
+    before = (session.selection, session.sum_parts.heaps)
     sums.play(0)  # the first winning move: the sum becomes cold
     after_total = g[session.selection[0]][session.selection[1]]
-    for h in sums.heaps:
+    for h in session.sum_parts.heaps:
         after_total ^= h
-    assert after_total == 0 and (session.selection, sums.heaps) != before
+    assert after_total == 0 and (session.selection, session.sum_parts.heaps) != before
     html, moves = panel.set_result.call_args.args
     assert "loses" in html and moves == []
     # the grid shows the game plus a heap: hot/cold colouring, the panel follows the model
@@ -349,13 +351,12 @@ def test_sums_against_a_mocked_panel_follow_the_selection_rule_and_heaps():
 
     sums._answered(question, answer_sum(question))
     assert all("(4, 9)" not in str(c) for c in panel.set_result.call_args_list)
-    # hidden, the panel costs nothing: the sum is worked out when it is shown
-    panel.is_shown.return_value = False
+    # behind another tab, the panel costs nothing: the sum is worked out when it comes to the front
+    session.set_front("sums", False)
     panel.reset_mock()
     session.selection = (7, 3)
     panel.set_result.assert_not_called()
-    panel.is_shown.return_value = True
-    sums.shown()
+    session.set_front("sums", True)
     assert "G(7, 3)" in panel.set_result.call_args.args[0]
 
 
@@ -370,7 +371,7 @@ def test_structure_of_one_grundy_value_against_the_corner_table():
 
     session = Session(rule=parse_rule("maharaja"))
     view = MagicMock(spec=StructureView)
-    structure = StructureController(session, view, InlineJobs(), ask_path=lambda: None)
+    structure = follow(StructureController(session, view, InlineJobs(), ask_path=lambda: None))
     structure.choose_value(3)
     summary = view.set_structure.call_args[0][0]
     assert "value <b>3</b>" in summary

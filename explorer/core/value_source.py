@@ -377,3 +377,8 @@ def command_values(rule: Rule) -> ValueCache:
         _COMMAND_CACHES.clear()
         cache = _COMMAND_CACHES[rule] = ValueCache(rule, limits=COMMAND)
     return cache
+
+
+def forget_command_values() -> None:
+    """Forget the command's values kept for the process (explorer.core.process_caches)."""
+    _COMMAND_CACHES.clear()

@@ -120,11 +120,84 @@ def yield_to_the_gui() -> None:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), WORKER_NICE)
 
 
+class _Request:
+    """One request on its way through a worker. Qt's thread pool keeps the last runnable of each
+    thread alive, and with it whatever the worker refers to; so the request holds its work and its
+    callbacks in lists emptied once it has finished, and a finished job never keeps its arguments
+    (a 320 MiB table, a rule, huge numbers) or its callbacks (which may hold them too)."""
+
+    def __init__(self, job: LatestJob, token: int, stop: threading.Event, call: list[Any], hooks: list[Any]) -> None:
+        self.job, self.token, self.stop = job, token, stop
+        self.call, self.hooks = call, hooks
+        self.key = 0
+
+    def current(self) -> bool:
+        return self.token == self.job._token and not self.stop.is_set() and shiboken6.isValid(self.job)
+
+    def run(self) -> Any:
+        fn, fn_args, fn_kwargs = self.call
+        self.call.clear()
+        if self.stop.is_set():  # superseded while queued for a thread: a stale request is not worked out
+            raise Cancelled("superseded before it started")
+        yield_to_the_gui()
+        return fn(*fn_args, **fn_kwargs)
+
+    def deliver(self, result: Any) -> None:
+        # an answer that arrives once the channel is gone (its window closed while the worker ran)
+        # goes nowhere: what it would draw on was deleted with it
+        if self.hooks and self.current():
+            self.hooks[0](result)
+
+    def fail(self, exc: BaseException) -> None:
+        stale = isinstance(exc, (Cancelled, InterruptedError))
+        if self.hooks and not stale:
+            _failure(exc)  # a stale request's defect is still a defect
+        if self.hooks and not stale and self.current():
+            self.hooks[1](exc)
+
+    def finished(self) -> None:
+        self.hooks.clear()
+        job = self.job
+        if self.token == job._token:  # the callbacks may hold what the request was for (a rule)
+            job._progress = job._partial = None
+        job._running.pop(self.key, None)
+        memory.give_back_soon()
+        if not job._running and shiboken6.isValid(job):  # a cancelled worker may outlive its window
+            job.busyChanged.emit(False)
+
+    def launch(self, waiting: object) -> None:
+        """Start the worker (superqt's, imported by then), unless the request was cancelled while
+        it waited for them."""
+        job = self.job
+        if not shiboken6.isValid(job):  # its window closed while it waited
+            return
+        job._running.pop(id(waiting), None)
+        if self.token != job._token or self.stop.is_set():  # cancelled while it waited: nothing ran
+            self.call.clear()
+            self.hooks.clear()
+            if not job._running:
+                job.busyChanged.emit(False)
+            return
+        from superqt.utils import create_worker  # superqt loads ~85 ms of widgets: not at start
+
+        worker = create_worker(self.run, _start_thread=False, _ignore_errors=True)
+        # Only the request is captured, never the worker: a closure holding the worker would make a
+        # cycle through Qt's connection that the collector cannot see, keeping every worker for good.
+        self.key = id(worker)
+        worker.returned.connect(self.deliver)
+        worker.errored.connect(self.fail)
+        worker.finished.connect(self.finished)
+        job._running[self.key] = worker
+        worker.start()
+
+
 class LatestJob(QObject):
-    """Implements `explorer.session.jobs.Jobs` with worker threads."""
+    """Implements `explorer.session.jobs.Jobs` with worker threads: the one mechanism of the
+    window's background work."""
 
     busyChanged = Signal(bool)
     _progressed = Signal(int, int, int)  # token, done, total (emitted from the worker)
+    _partialled = Signal(int, object)  # token, a part of the answer (emitted from the worker)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -132,12 +205,35 @@ class LatestJob(QObject):
         self._stop: threading.Event | None = None
         self._running: dict[int, Any] = {}
         self._progress: ProgressFn | None = None
+        self._partial: Done | None = None
         self._progressed.connect(self._on_progress)
+        self._partialled.connect(self._on_partial)
         _LIVE.add(self)
 
     @property
     def busy(self) -> bool:
         return bool(self._running)
+
+    def _reporter(self, token: int, stop: threading.Event) -> Callable[[int, int], bool]:
+        last = [0.0]  # when progress was last sent to the GUI thread
+
+        def report(n: int, total: int) -> bool:
+            if stop.is_set() or not shiboken6.isValid(self):
+                return False
+            now = time.monotonic()
+            if now - last[0] >= PROGRESS_EVERY_S or n >= total:
+                last[0] = now
+                self._progressed.emit(token, n, total)
+            return True
+
+        return report
+
+    def _part_sender(self, token: int, stop: threading.Event) -> Callable[[Any], None]:
+        def send(part: Any) -> None:
+            if not stop.is_set() and shiboken6.isValid(self):
+                self._partialled.emit(token, part)
+
+        return send
 
     def submit(
         self,
@@ -147,27 +243,19 @@ class LatestJob(QObject):
         failed: Failed,
         progress: ProgressFn | None = None,
         background: bool = True,
+        partial: Done | None = None,
     ) -> None:
         self.cancel()
         self._token += 1
         token = self._token
         stop = threading.Event()
         self._stop = stop
-        self._progress = progress
+        self._progress, self._partial = progress, partial
         kwargs: dict[str, Any] = {}
         if progress is not None:
-            last = [0.0]  # when progress was last sent to the GUI thread
-
-            def report(n: int, total: int) -> bool:
-                if stop.is_set() or not shiboken6.isValid(self):
-                    return False
-                now = time.monotonic()
-                if now - last[0] >= PROGRESS_EVERY_S or n >= total:
-                    last[0] = now
-                    self._progressed.emit(token, n, total)
-                return True
-
-            kwargs["progress"] = report
+            kwargs["progress"] = self._reporter(token, stop)
+        if partial is not None:
+            kwargs["partial"] = partial if not background else self._part_sender(token, stop)
         if not background:
             try:
                 result = work(*args, **kwargs)
@@ -177,81 +265,20 @@ class LatestJob(QObject):
                 return
             done(result)
             return
-        # Qt's thread pool keeps the last runnable of each thread alive, and with it whatever the
-        # worker refers to. So the worker holds only boxes, emptied once it has finished: a
-        # finished job never keeps its arguments (a 320 MiB table, a rule, huge numbers) or its
-        # callbacks (which may hold them too).
-        call: list[Any] = [work, args, kwargs]
-        hooks: list[Any] = [done, failed]
-
-        def run() -> Any:
-            fn, fn_args, fn_kwargs = call
-            call.clear()
-            if stop.is_set():  # superseded while queued for a thread: a stale request is not worked out
-                raise Cancelled("superseded before it started")
-            yield_to_the_gui()
-            return fn(*fn_args, **fn_kwargs)
-
+        request = _Request(self, token, stop, [work, args, kwargs], [done, failed])
         # Until superqt's workers are imported (the preload's thread does it in the first second),
         # the job waits on a timer in place of its worker: importing them here would make the GUI
-        # thread wait for that other thread's import (279 ms, long soak, seed 20261530).
+        # thread wait for that other thread's import.
         waiting = object()
         was_busy = self.busy
         self._running[id(waiting)] = waiting
         if not was_busy:
             self.busyChanged.emit(True)
+        when_workers_ready(lambda: request.launch(waiting))
 
-        def launch() -> None:
-            if not shiboken6.isValid(self):  # its window closed while it waited
-                return
-            self._running.pop(id(waiting), None)
-            if token != self._token or stop.is_set():  # cancelled while it waited: nothing ran
-                call.clear()
-                hooks.clear()
-                if not self._running:
-                    self.busyChanged.emit(False)
-                return
-            from superqt.utils import create_worker  # superqt loads ~85 ms of widgets: not at start
-
-            worker = create_worker(run, _start_thread=False, _ignore_errors=True)
-
-            def deliver(result: Any) -> None:
-                # an answer that arrives once the channel is gone (its window closed while the worker
-                # ran) goes nowhere: what it would draw on was deleted with it (a raster reached a
-                # deleted image in a test's teardown)
-                if hooks and token == self._token and not stop.is_set() and shiboken6.isValid(self):
-                    hooks[0](result)
-
-            def fail(exc: BaseException) -> None:
-                if hooks and not isinstance(exc, (Cancelled, InterruptedError)):
-                    _failure(exc)  # a stale request's defect is still a defect
-                if (
-                    hooks
-                    and token == self._token
-                    and not stop.is_set()
-                    and not isinstance(exc, (Cancelled, InterruptedError))
-                    and shiboken6.isValid(self)
-                ):
-                    hooks[1](exc)
-
-            key = id(worker)
-
-            def finished() -> None:
-                # Only the key is captured: a closure holding the worker would make a cycle through
-                # Qt's connection that the collector cannot see, keeping every worker alive for good.
-                hooks.clear()
-                self._running.pop(key, None)
-                memory.give_back_soon()
-                if not self._running and shiboken6.isValid(self):  # a cancelled worker may outlive its window
-                    self.busyChanged.emit(False)
-
-            worker.returned.connect(deliver)
-            worker.errored.connect(fail)
-            worker.finished.connect(finished)
-            self._running[key] = worker
-            worker.start()
-
-        when_workers_ready(launch)
+    def _on_partial(self, token: int, part: object) -> None:
+        if token == self._token and self._partial is not None:
+            self._partial(part)
 
     def _on_progress(self, token: int, n: int, total: int) -> None:
         if token == self._token and self._progress is not None:

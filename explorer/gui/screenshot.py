@@ -76,19 +76,18 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
     _wait(app, window)
     if getattr(args, "heaps", None):  # a sum: the selection plus these Nim heaps, in the Sums panel
         window.show_panel("sums")
-        window.sums_panel.set_heaps(tuple(args.heaps))
-        window.sums_panel.evaluate()
+        window.sums.set_parts(tuple(args.heaps), None)
     if getattr(args, "grid_heap", None):  # the game plus a heap of h, drawn on the grid
         window.show_panel("sums")
         window.sums_panel.grid_heap.setValue(args.grid_heap)
         _wait(app, window)
     if getattr(args, "build", None) is not None:  # build mode, this many steps in
         window.show_panel("build")
-        window.explain.start()
+        window.builder.start()
         for _ in range(args.build):
-            window.explain.step(1)
+            window.builder.step(1)
     if getattr(args, "why", False):
-        window.explain.ask_why()
+        window.why.ask_why()
     window.grid.render_now()
     _wait(app, window)
     if warnings:

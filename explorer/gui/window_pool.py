@@ -13,7 +13,6 @@ from explorer.core import budget
 from explorer.core.game import value_sequences
 from explorer.core.value_source import INSPECT_SIDE
 from explorer.core.values import shared_strip
-from explorer.gui.controllers.growth import GrowthController
 from explorer.gui.controllers.queries import QueryController
 from explorer.gui.controllers.values import ValuesController
 from explorer.session.model import Session
@@ -29,10 +28,9 @@ class Held:
         self.release = release
 
 
-def window_pool(
-    session: Session, values: ValuesController, queries: QueryController, growth: GrowthController
-) -> budget.Pool:
-    pool = budget.Pool()
+def add_window_caches(pool: budget.Pool, session: Session, values: ValuesController, queries: QueryController) -> None:
+    """The window's caches, each as the pool sees it (the controllers were given the pool's
+    `make_room` when they were made)."""
 
     def release_values() -> None:
         """The values' corner, down to what the inspector needs, and the values far out (not while
@@ -60,10 +58,6 @@ def window_pool(
     pool.add(POOL_VALUES, Held(values_held, release_values))
     pool.add(POOL_INDEX, Held(lambda: queries.counter.nbytes, release_index))
     pool.add(POOL_SOLVED, Held(lambda: session.rule.nbytes, lambda: None))
-    values.make_room = lambda need: pool.make_room(POOL_VALUES, need)
-    growth.make_room = lambda need: pool.make_room(POOL_SOLVED, need)
-    queries.answered.connect(lambda _: pool.touch(POOL_INDEX))
-    return pool
 
 
 class Caches(Protocol):

@@ -48,6 +48,12 @@ class FieldSignals:
     def __init__(self, names: tuple[str, ...]) -> None:
         self._signals = {name: FieldSignal() for name in names}
 
+    def disconnect_all(self) -> None:
+        """Every slot of every field goes: a window being closed hears nothing more (its widgets
+        may already be deleted while its last changes are made)."""
+        for signal in self.__dict__["_signals"].values():
+            signal._slots.clear()
+
     def __getattr__(self, name: str) -> FieldSignal:
         try:
             return self.__dict__["_signals"][name]  # type: ignore[no-any-return]
@@ -92,3 +98,12 @@ def evented(cls: type[T]) -> type[T]:
     cls.__setattr__ = __setattr__  # type: ignore[assignment,method-assign]
     cls.events = property(events)  # type: ignore[attr-defined]
     return cls
+
+
+def follow(part: Any) -> Any:
+    """Connect what a controller or view follows: each (event, slot) pair its `listens()` lists
+    (the composition root calls this for every part; tests for the part they make). Returns it."""
+    listens = getattr(part, "listens", None)
+    for event, slot in listens() if listens is not None else ():
+        event.connect(slot)
+    return part

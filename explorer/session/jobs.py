@@ -32,6 +32,9 @@ class Jobs(Protocol):
     @property
     def busy(self) -> bool: ...
 
+    @property
+    def busyChanged(self) -> Any: ...  # connect(slot): slot(True) when work starts, slot(False) when all ends
+
     def submit(
         self,
         work: Callable[..., Any],
@@ -40,10 +43,13 @@ class Jobs(Protocol):
         failed: Failed,
         progress: ProgressFn | None = None,
         background: bool = True,
+        partial: Done | None = None,
     ) -> None:
         """Run work(*args) — with `progress=` a callback `(done, total) -> bool` (False: stop)
-        when `progress` is given — and call done(result) or failed(error) unless a newer
-        request has been submitted meanwhile. `background=False` runs it at once."""
+        when `progress` is given, and `partial=` a callback taking a part of the answer when
+        `partial` is given (a batch's chunks, each delivered as it is ready) — and call
+        done(result) or failed(error) unless a newer request has been submitted meanwhile.
+        `background=False` runs it at once."""
         ...
 
     def cancel(self) -> None: ...
@@ -56,6 +62,7 @@ class InlineJobs:
 
     def __init__(self) -> None:
         self.submitted = 0
+        self.busyChanged = Event()  # never busy between calls: nothing to announce
 
     def submit(
         self,
@@ -65,9 +72,12 @@ class InlineJobs:
         failed: Failed,
         progress: ProgressFn | None = None,
         background: bool = True,
+        partial: Done | None = None,
     ) -> None:
         self.submitted += 1
         kwargs: dict[str, Any] = {}
+        if partial is not None:
+            kwargs["partial"] = partial
         if progress is not None:
 
             def report(n: int, total: int) -> bool:
@@ -84,3 +94,87 @@ class InlineJobs:
 
     def cancel(self) -> None:
         pass
+
+
+class Timer(Protocol):
+    """A repeating timer a scheduler made: `start(ms)` calls its function every `ms`."""
+
+    def start(self, ms: int) -> None: ...
+    def stop(self) -> None: ...
+    @property
+    def active(self) -> bool: ...
+
+
+class Scheduler(Protocol):
+    """Time, as controllers see it: the window's runs on Qt's event loop (explorer.gui.scheduler);
+    tests use `ManualScheduler` and say when time passes. Controllers own no timers of their own."""
+
+    def later(self, ms: int, fn: Callable[[], object]) -> None: ...  # once, after ms (0: next turn)
+    def timer(self, fn: Callable[[], object]) -> Timer: ...  # a repeating timer, stopped
+
+
+class ManualTimer:
+    def __init__(self, fn: Callable[[], object]) -> None:
+        self.fn = fn
+        self.every: int | None = None
+
+    def start(self, ms: int) -> None:
+        self.every = ms
+
+    def stop(self) -> None:
+        self.every = None
+
+    @property
+    def active(self) -> bool:
+        return self.every is not None
+
+
+class ManualScheduler:
+    """A scheduler whose time passes only when a test says so (`run_pending`, `tick`)."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[int, Callable[[], object]]] = []
+        self.timers: list[ManualTimer] = []
+
+    def later(self, ms: int, fn: Callable[[], object]) -> None:
+        self.pending.append((ms, fn))
+
+    def timer(self, fn: Callable[[], object]) -> ManualTimer:
+        timer = ManualTimer(fn)
+        self.timers.append(timer)
+        return timer
+
+    def run_pending(self) -> int:
+        """Call what was scheduled (and what that schedules, in turn); returns how many ran."""
+        ran = 0
+        while self.pending:
+            _, fn = self.pending.pop(0)
+            fn()
+            ran += 1
+        return ran
+
+    def tick(self) -> None:
+        """Each running timer fires once."""
+        for timer in list(self.timers):
+            if timer.active:
+                timer.fn()
+
+
+class Event:
+    """A controller's own announcement (a value grew, an answer arrived), Qt-free: the composition
+    root connects listeners to it (`event.connect(slot)`), the controller calls `emit(value)`."""
+
+    __slots__ = ("_slots",)
+
+    def __init__(self) -> None:
+        self._slots: list[Callable[[Any], object]] = []
+
+    def connect(self, slot: Callable[[Any], object]) -> None:
+        self._slots.append(slot)
+
+    def disconnect(self, slot: Callable[[Any], object]) -> None:
+        self._slots.remove(slot)
+
+    def emit(self, value: Any = None) -> None:
+        for slot in tuple(self._slots):
+            slot(value)

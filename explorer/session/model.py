@@ -21,9 +21,21 @@ from explorer.core.rules.closed import Wythoff
 from explorer.core.value_source import ValueCache
 from explorer.core.values import GRUNDY, HOT_COLD, MODES, REMOTENESS
 from explorer.session.events import FieldSignals, evented
+from explorer.session.marks import Marks, Overlay
 from explorer.session.store import MAX_SAVED_QUERIES, Bookmark, QueryRecord, SavedGame, SavedSession
 
-__all__ = ["GRUNDY", "HOT_COLD", "MODES", "REMOTENESS", "BatchRecord", "QueryRecord", "Session"]
+__all__ = [
+    "GRUNDY",
+    "HOT_COLD",
+    "MODES",
+    "REMOTENESS",
+    "BatchRecord",
+    "Marks",
+    "Overlay",
+    "QueryRecord",
+    "Session",
+    "SumParts",
+]
 
 
 @dataclass(frozen=True)
@@ -48,6 +60,16 @@ class BatchRecord:
         return sum(int(c.nbytes) if isinstance(c, np.ndarray) else 40 * len(c) for c in columns)
 
 
+@dataclass(frozen=True)
+class SumParts:
+    """The Sums panel's parts besides the selected position: Nim heaps and a second position. With
+    `error`, what was typed last could not be read (its sentence): no sum is answered until it can."""
+
+    heaps: tuple[int, ...] = ()
+    second: tuple[int, int] | None = None
+    error: str = ""
+
+
 @evented
 @dataclass(eq=False)
 class Session:
@@ -68,6 +90,12 @@ class Session:
     # The Sums panel's winning moves in the selected position's part: the cells they lead to,
     # drawn on the grid while the panel is in front; () when there are none to draw.
     sum_moves: tuple[tuple[int, int], ...] = ()
+    sum_parts: SumParts = field(default_factory=SumParts)  # saved with the session
+    marks: Marks = field(default_factory=Marks)  # what the grid marks over the cells
+    overlay: Overlay | None = None  # build mode's step or Why?'s lines over the grid
+    # The panels in front, by name (explorer.session.views.PANELS): a panel works and draws only
+    # while it is in front; a tab behind another is not.
+    front: frozenset[str] = frozenset()
     # The grid shows the game plus a Nim heap of this size: the sum's cold cells are the cells of
     # Grundy value `heap` (hot/cold colouring, rules whose values are sequences). 0: the game alone.
     heap: int = 0
@@ -144,6 +172,14 @@ class Session:
         self.queries = tuple(kept)
         return dropped
 
+    def mark(self, **changes: Any) -> None:
+        """Change some of the grid's marks (`cell`, `moves`, `path`, `query`)."""
+        self.marks = self.marks._replace(**changes)
+
+    def set_front(self, panel: str, shown: bool) -> None:
+        """Panel `panel` came to the front (`shown`) or went behind another, was closed or hidden."""
+        self.front = self.front | {panel} if shown else self.front - {panel}
+
     def game_changed(self) -> None:
         self.game_moves += 1
 
@@ -163,7 +199,16 @@ class Session:
         if self.game is not None:
             g = self.game
             game = SavedGame(g.start, g.human_first, tuple(g.path), tuple(g.movers))
+        parts = self.sum_parts
         saved = SavedSession(
-            self.rule.key, self.view, self.mode, self.selection, tuple(rows[left_out:]), game, self.bookmarks
+            self.rule.key,
+            self.view,
+            self.mode,
+            self.selection,
+            tuple(rows[left_out:]),
+            game,
+            self.bookmarks,
+            heaps=parts.heaps if not parts.error else (),
+            second=parts.second if not parts.error else None,
         )
         return saved, left_out

@@ -27,6 +27,7 @@ VERSION = 1
 MAX_FILE_BYTES = 64 << 20
 MAX_DIGITS = 100_000  # the largest numbers the explorer answers about
 MAX_NAME = 200
+MAX_HEAPS = 1000  # the Sums panel's heaps
 MAX_SAVED_QUERIES = 100_000  # the newest rows of the history are saved (imported batches can be millions)
 
 
@@ -82,6 +83,8 @@ class SavedSession:
     queries: tuple[QueryRecord, ...] = ()
     game: SavedGame | None = None
     bookmarks: tuple[Bookmark, ...] = field(default=())
+    heaps: tuple[int, ...] = ()  # the Sums panel's Nim heaps
+    second: tuple[int, int] | None = None  # and its second position
 
 
 # ----- writing ----------------------------------------------------------------------------------
@@ -117,6 +120,7 @@ def to_document(s: SavedSession) -> dict[str, Any]:
         ],
         "game": game,
         "bookmarks": [{"name": b.name, "view": _ints(b.view)} for b in s.bookmarks],
+        "sum": {"heaps": _ints(s.heaps), "second": None if s.second is None else _ints(s.second)},
     }
 
 
@@ -217,7 +221,19 @@ def from_document(doc: Any) -> SavedSession:
         if not isinstance(b, dict):
             raise SessionFileError(f"bookmark {i + 1} is damaged")
         bookmarks.append(Bookmark(_text(b.get("name"), f"bookmark {i + 1}'s name"), _view(b.get("view"), "a bookmark")))
-    return SavedSession(rule, view, mode, selection, tuple(queries), game, tuple(bookmarks))
+    heaps: tuple[int, ...] = ()
+    second = None
+    summed = doc.get("sum")  # files saved before the Sums panel's parts were kept have none
+    if summed is not None:
+        if not isinstance(summed, dict):
+            raise SessionFileError("the sum's parts are damaged")
+        listed = _list(summed.get("heaps", []), "the sum's heaps")
+        if len(listed) > MAX_HEAPS:
+            raise SessionFileError(f"the sum has {len(listed):,} heaps; a session holds at most {MAX_HEAPS:,}")
+        heaps = tuple(_int(h, f"heap {i + 1}") for i, h in enumerate(listed))
+        if summed.get("second") is not None:
+            second = _pair(summed["second"], "the sum's second position")
+    return SavedSession(rule, view, mode, selection, tuple(queries), game, tuple(bookmarks), heaps, second)
 
 
 def load(path: str | os.PathLike[str]) -> SavedSession:

@@ -55,6 +55,7 @@ def test_bad_windows_and_cancel():
         grundy_window(0, 0, 3000, 3000, progress=lambda done, total: False)
 
 
+@pytest.mark.slow
 def test_the_skip_over_full_words_against_the_general_sweep():
     """Past n ~ 4000 the search for a free value skips whole summary words of full words (64
     words, 4 096 values, at a time); the general sweep of any rule, a separate kernel with no

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +12,7 @@ from tests.oracles import cold_table, fib, winning_targets
 N = 500
 
 
+@pytest.mark.slow
 def test_complete_set_of_winning_moves_on_500x500():
     cold = cold_table(N)
     targets = winning_targets(N)

@@ -6,6 +6,7 @@ import math
 from fractions import Fraction
 
 import numpy as np
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -93,6 +94,7 @@ def _check(kind: str, tx0: int, ty0: int, nx: int, ny: int, step: int) -> int:
     return known
 
 
+@pytest.mark.slow
 def test_samples_near_the_origin_and_far_along_both_axes():
     assert _check(GRUNDY, 0, 0, 40, 30, 1) == 1200
     assert _check(REMOTENESS, 3, 5, 30, 20, 7) > 0
@@ -241,6 +243,7 @@ def test_the_colour_range_keeps_the_frame_befores_while_it_holds_the_values_and_
     assert got == (previous if keeps else fresh)
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(
     tx0=st.integers(0, 40),
@@ -262,7 +265,9 @@ def test_zoomed_out_past_the_corner_each_value_has_its_exact_share(tx0, ty0, ste
     from explorer.core.rules.registry import parse_rule
 
     rule = parse_rule("maharaja")
-    g = _MAHARAJA_TABLE.setdefault("g", np.asarray(rule.value_table(2600, 2600).grundy))
+    if "g" not in _MAHARAJA_TABLE:  # (setdefault would solve the 2600² table again for every example)
+        _MAHARAJA_TABLE["g"] = np.asarray(rule.value_table(2600, 2600).grundy)
+    g = _MAHARAJA_TABLE["g"]
     cache = ValueCache(rule)
     cache.far = ValueEngine(*rule.value_moves).grow(16, columns)
     if corner:

@@ -27,6 +27,7 @@ def test_wythoffs_offsets_are_all_one():
         assert int(s.ys[k]) - _floor_phi(int(s.xs[k])) == int(s.offset[k])
 
 
+@pytest.mark.slow
 def test_maharaja_pairs_and_offsets_from_the_brute_force_square():
     n = 1500
     cold = vector_cold_square(n, Vectors([(1, 0), (1, 1)], [(1, 2)]))

@@ -29,6 +29,7 @@ SEQUENCE_RULES = sorted(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", SEQUENCE_RULES)
 def test_every_value_sequence_is_the_corner_tables_cells(key):
     """Values 0-15 on the first 2000 columns: each sequence cell inside the square has its value
@@ -200,6 +201,7 @@ def test_the_notebook_asks_far_values_and_sums():
         wx.sum(1, 2.5)
 
 
+@pytest.mark.slow
 def test_the_grid_reads_the_value_sequences_at_any_zoom():
     """Texels from the value sequences agree with the corner table zoomed in and out, and a texel
     10^865 cells wide (long soak, seed 20261320) is no overflow."""
@@ -272,6 +274,7 @@ def test_only_the_engine_asked_for_last_keeps_its_table_and_all_are_counted():
     assert vs.held_bytes() == 0
 
 
+@pytest.mark.slow
 def test_a_sum_in_the_window_keeps_within_its_limits_and_a_command_answers():
     """A part whose value (20) is past the window's 16 values far out, and far past any corner: the
     window refuses it in a sentence (its sequences stop at 16 values, within its memory pool), and

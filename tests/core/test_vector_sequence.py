@@ -26,6 +26,7 @@ SEQUENCE_RULES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", list(SEQUENCE_RULES))
 def test_the_sequence_is_the_brute_force_square(key):
     n = 2000
@@ -41,6 +42,7 @@ def test_the_sequence_is_the_brute_force_square(key):
             assert int(col[x]) >= n, x  # ...and where none is inside, it lies above
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["maharaja", "gdwn:1,2"])
 def test_counts_at_a_million_against_a_second_sweep(key):
     n = 10**6
@@ -133,6 +135,7 @@ def test_the_raster_counts_each_texel_exactly_far_out():
     assert np.array_equal(dense, want) and dense.sum() > 0
 
 
+@pytest.mark.slow
 def test_a_shrunk_sequence_answers_less_and_grows_back_the_same():
     """The memory budget shrinks sequences no rule in use asks about; growing them again must give
     the same cells (the cold cells kept beyond the new bound are true ones)."""

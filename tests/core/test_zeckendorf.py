@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,7 @@ def test_digits_and_terms():
     assert fibonacci(100) == fib(100)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.integers(min_value=0, max_value=10**3000))
 def test_big_numbers_against_greedy(n):
@@ -34,6 +36,7 @@ def test_fibonacci_boundaries_on_the_divide_and_conquer_path():
             assert zeckendorf_indices(n) == greedy_zeckendorf(n)
 
 
+@pytest.mark.slow
 def test_hundred_thousand_digits_is_a_valid_representation():
     n = 7**118_000  # 99 723 digits
     idx = zeckendorf_indices(n)

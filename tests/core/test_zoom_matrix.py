@@ -92,6 +92,7 @@ def _check_raster(rule: Rule, x_lo: int, y_lo: int, width: int, texels: int) -> 
                 assert got == int(rule.is_cold(rect[0], rect[1]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", RULES)
 def test_every_view_rasters_exactly(text: str) -> None:
     rule = _rule(text)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import types
+
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QWheelEvent
 from PySide6.QtWidgets import QApplication
@@ -50,3 +53,22 @@ def wheel(grid, at: QPoint, steps: int) -> None:
     )
     QApplication.sendEvent(grid.viewport(), event)
     QApplication.processEvents()
+
+
+@contextlib.contextmanager
+def wait_event(qtbot, event, timeout: int = 10_000):  # type: ignore[no-untyped-def]
+    """As qtbot.waitSignal, for a controller's Qt-free Event: waits for its next emit after the
+    block (`blocker.args` holds what it carried)."""
+    got: list[object] = []
+
+    def heard(value: object) -> None:
+        got.append(value)
+
+    blocker = types.SimpleNamespace(args=None)
+    event.connect(heard)
+    try:
+        yield blocker
+        qtbot.waitUntil(lambda: bool(got), timeout=timeout)
+        blocker.args = [got[0]]
+    finally:
+        event.disconnect(heard)

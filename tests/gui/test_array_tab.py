@@ -14,6 +14,7 @@ from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.array import block, entry
 from explorer.gui.controllers.array import ArrayController
 from explorer.gui.panels.array import ROWS
+from explorer.session.events import follow
 from explorer.session.jobs import InlineJobs
 from explorer.session.model import Session
 from explorer.session.views import ArrayView
@@ -24,7 +25,7 @@ from tests.test_controllers import _Held
 
 def _controller(jobs=None):  # type: ignore[no-untyped-def]
     session, view, go_to = Session(), MagicMock(spec=ArrayView), MagicMock()
-    return session, view, go_to, ArrayController(session, view, jobs or InlineJobs(), go_to)
+    return session, view, go_to, follow(ArrayController(session, view, jobs or InlineJobs(), go_to))
 
 
 def _pairs(n: int) -> dict[int, int]:

@@ -46,10 +46,10 @@ def test_build_mode_places_exactly_the_cold_cells_step_by_step(qtbot, window, ke
     qtbot.keyClick(window.grid, Qt.Key.Key_BracketLeft)
     assert window.session.build == (0, 2)
     window.findChild(QPushButton, "buildPlay").click()
-    assert window.explain.playing
+    assert window.builder.playing
     qtbot.waitUntil(lambda: window.session.build[1] >= 4, timeout=5_000)
     window.findChild(QPushButton, "buildPlay").click()
-    assert not window.explain.playing
+    assert not window.builder.playing
     window.findChild(QPushButton, "buildClose").click()
     assert window.session.build is None and window.grid.overlay is None
 
@@ -87,7 +87,7 @@ def test_build_mode_away_from_the_origin_veils_all_but_the_cells_placed_before(q
         for y in range(max(0, y0), y1)
         if cold[(x, y)] and (order := rule.construction_order(x, y)) is not None and order < first
     }
-    assert set(window.explain.earlier) == want
+    assert set(window.builder.earlier) == want
     later = 10**6
     want = {
         (x, y)
@@ -95,7 +95,7 @@ def test_build_mode_away_from_the_origin_veils_all_but_the_cells_placed_before(q
         for y in range(max(0, y0), y1)
         if cold[(x, y)] and (order := rule.construction_order(x, y)) is not None and order < later
     }
-    assert want and set(window.explain._earlier_cells(rule, later)) == want
+    assert want and set(window.builder._earlier_cells(rule, later)) == want
 
 
 def test_build_mode_far_out_does_not_ask_each_cell_in_view(qtbot, window, monkeypatch):
@@ -111,7 +111,7 @@ def test_build_mode_far_out_does_not_ask_each_cell_in_view(qtbot, window, monkey
     original = type(rule).is_cold
     monkeypatch.setattr(type(rule), "is_cold", lambda self, x, y: asked.append((x, y)) or original(self, x, y))
     window.build_mode()
-    assert window.session.build is not None and window.explain.veil
+    assert window.session.build is not None and window.builder.veil
     assert len(asked) < 10, len(asked)
 
 
@@ -122,7 +122,7 @@ def test_build_mode_under_a_square_rule_decides_cell_by_cell(qtbot, window):
     _settle(qtbot, window)
     window.build_mode()
     for _ in range(20):
-        window.explain.step(1)
+        window.builder.step(1)
     first, k = window.session.build
     rule = window.session.rule
     want = {(x, y) for x in range(16) for y in range(16) if x * 16 + y <= k and rule.is_cold(x, y)}
@@ -157,7 +157,7 @@ def test_why_far_out(qtbot, window):
     big = 10**30
     window.go_to_position(big, big + 7)
     qtbot.waitUntil(lambda: window.session.report is not None, timeout=10_000)
-    window.explain.ask_why()
+    window.why.ask_why()
     _settle(qtbot, window)
     targets = set(window.grid.overlay.ringed)
     assert targets == {m.target for m in window.session.report.moves} and targets
@@ -171,9 +171,9 @@ def test_show_perfect_play_is_a_perfect_game(qtbot, window):
     qtbot.waitUntil(lambda: bool(window.session.demo), timeout=10_000)  # worked out on a worker
     want = perfect_game(window.session.rule, (9, 14), lambda x, y: rem[x][y])
     assert list(window.session.demo) == want and len(want) - 1 == rem[9][14]
-    window.explain.demo_timer.setInterval(10)
-    qtbot.waitUntil(lambda: not window.explain.demo_playing, timeout=10_000)
-    assert window.grid.path == want
+    window.demo.set_move_ms(10)
+    qtbot.waitUntil(lambda: not window.demo.demo_playing, timeout=10_000)
+    assert list(window.grid.path) == want
     assert "wins" in window.findChild(QLabel, "whyText").text()
 
 
@@ -248,7 +248,7 @@ def test_a_why_answer_for_a_position_no_longer_asked_is_dropped(qtbot, window):
     an answer that arrives after the selection or the rule changed is not shown."""
     window.select_position(9, 14)
     qtbot.waitUntil(lambda: window.session.report is not None, timeout=10_000)
-    window.explain.ask_why()
+    window.why.ask_why()
     window.select_position(5, 7)  # at once: Why? follows; the (9, 14) answer must not land
     _settle(qtbot, window)
     assert window.session.why == (5, 7)
@@ -258,7 +258,7 @@ def test_a_why_answer_for_a_position_no_longer_asked_is_dropped(qtbot, window):
     qtbot.waitUntil(lambda: window.session.rule.key == "nim" and not window.busy, timeout=30_000)
     from explorer.core.analysis.construction import why
 
-    window.explain._why_arrived(stale, window.session.why or (5, 7), why(stale, 5, 7))  # late, old rule
+    window.why._why_arrived(stale, window.session.why or (5, 7), why(stale, 5, 7))  # late, old rule
     overlay = window.grid.overlay
     assert overlay is None or set(overlay.ringed) != {(3, 5), (4, 7), (5, 3)}
 
@@ -270,12 +270,12 @@ def test_the_build_timeline_holds_the_steps_about_the_view(qtbot, window):
 
     window.grid.set_view(0, 0, 30, 20)
     _settle(qtbot, window)
-    window.explain.start()
+    window.builder.start()
     _, _, x1, y1 = window.grid.visible_cells()
     stop = max(x1, y1)
     cold = cold_table(2 * stop + 4)
     pairs = sum(1 for x in range(stop) for y in range(x, 2 * stop + 4) if cold[x][y])
-    assert window.explain.count == pairs < 400
+    assert window.builder.count == pairs < 400
 
 
 def test_build_mode_beyond_the_solved_pairs_turns_off_and_says_why(qtbot, window):
@@ -286,14 +286,14 @@ def test_build_mode_beyond_the_solved_pairs_turns_off_and_says_why(qtbot, window
     _settle(qtbot, window)
     window.grid.set_view(0, 0, 30, 20)
     _settle(qtbot, window)
-    window.explain.start()
-    window.explain.step(3)
+    window.builder.start()
+    window.builder.step(3)
     assert window.session.build is not None
     far = window.session.rule.bound + 10**6  # past what is solved (the view is not solved on its own)
     window.growth.cancel()
     window.grid.set_view(far, far, far + 30, far + 20)
     window.growth.cancel()
-    window.explain.start()
+    window.builder.start()
     assert window.session.build is None and window.grid.overlay is None
     assert "beyond" in window.build_panel.caption.text()
 

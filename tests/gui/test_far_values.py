@@ -5,6 +5,8 @@ corner table of the rule, computed here on its own."""
 
 from __future__ import annotations
 
+from tests.gui.helpers import wait_event
+
 import numpy as np
 
 from explorer.core import budget
@@ -56,6 +58,7 @@ def test_the_sums_panel_lists_every_winning_move_and_plays_one(qtbot, window):
 
     g = grundy_table(30)
     panel = window.sums_panel
+    window.show_panel("sums")  # a panel works while it is in front
     window.select_position(6, 11)
     QTest.keyClicks(panel.heaps, "7 2")
     QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
@@ -134,7 +137,7 @@ def test_a_batch_counts_the_cells_of_one_value_far_out_and_in_the_corner(qtbot, 
 
     def run(kind: str, v: int) -> list[int]:
         before = len(window.session.queries)
-        with qtbot.waitSignal(window.queries.batchFinished, timeout=120_000) as blocker:
+        with wait_event(qtbot, window.queries.batchFinished, timeout=120_000) as blocker:
             window.query_panel.valueImportRequested.emit(str(path), kind, v)
         assert blocker.args == [len(rects)]
         records = window.session.queries[before:]
@@ -166,7 +169,7 @@ def test_a_value_batch_beyond_the_corner_without_sequences_is_refused_and_the_pa
     window.query_panel.valueImportRequested.emit(str(path), GRUNDY, 2)
     qtbot.waitUntil(lambda: not window.queries.busy, timeout=30_000)
     assert "leaves the computed square" in window.query_panel.result.text()
-    with qtbot.waitSignal(window.queries.batchFinished, timeout=30_000):
+    with wait_event(qtbot, window.queries.batchFinished, timeout=30_000):
         window.query_panel.importRequested.emit(str(path))
 
 

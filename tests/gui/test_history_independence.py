@@ -83,8 +83,8 @@ def _select(qtbot, window, a: int, b: int) -> None:  # type: ignore[no-untyped-d
 def _perfect_play(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     window.findChild(QPushButton, "showPerfectPlay").click()
     qtbot.waitUntil(lambda: bool(window.session.demo), timeout=10_000)
-    window.explain.demo_timer.setInterval(5)
-    qtbot.waitUntil(lambda: not window.explain.demo_playing, timeout=10_000)
+    window.demo.set_move_ms(5)
+    qtbot.waitUntil(lambda: not window.demo.demo_playing, timeout=10_000)
 
 
 Step = Callable[..., None]
@@ -139,7 +139,7 @@ def test_why_shows_whether_it_is_on(qtbot, window):
 
     button = window.findChild(QPushButton, "whyButton")
     action = window.findChild(QAction, "whyAction")
-    window.explain.ask_why()  # nothing selected: stays off
+    window.why.ask_why()  # nothing selected: stays off
     assert not button.isChecked() and not action.isChecked()
     _select(qtbot, window, 5, 7)
     button.click()

@@ -124,7 +124,7 @@ def test_a_finished_game_cannot_be_revived_under_another_rule(qtbot, window):
     panel.b.setText("2")
     panel.human_first.setChecked(True)
     panel.start.click()
-    window._cell_clicked(1, 1)  # (1, 2) -> (1, 1): a blunder; the computer takes (0, 0)
+    window.cell_clicked(1, 1)  # (1, 2) -> (1, 1): a blunder; the computer takes (0, 0)
     qtbot.waitUntil(lambda: window.session.game.over)
     window.set_rule("nim")
     qtbot.waitUntil(lambda: not window.busy)

@@ -78,7 +78,7 @@ def test_no_panel_refuses_or_bounds_what_another_answers_exactly(qtbot, window):
     for (x, y), want in cells.items():
         assert _window_g(qtbot, window, x, y) == str(want)
         window.show_panel("sums")
-        panel.set_heaps((1,))
+        panel.heaps.setText("1")
         panel.evaluate()
         qtbot.waitUntil(lambda: "=" in panel.result.text() and not window.sums.busy, timeout=60_000)
         text = re.sub(r"<[^>]+>", "", panel.result.text())

@@ -10,7 +10,7 @@ from tests.gui.helpers import widget_point
 
 
 def start(qtbot, window, a, b, human_first=True):
-    window.play_dock.raise_()
+    window.docks["play"].raise_()
     window.play.reply_delay_ms = 0
     window.findChild(QLineEdit, "playA").setText(str(a))
     window.findChild(QLineEdit, "playB").setText(str(b))
@@ -39,7 +39,7 @@ def test_a_whole_game_won_by_perfect_play(qtbot, window):
         qtbot.waitUntil(lambda: game.over or game.to_move == "you", timeout=5000)
         assert is_cold(*target)
     assert game.winner == "you" and "You win" in status(window)
-    assert window.grid.path == game.path and len(game.path) > 2
+    assert list(window.grid.path) == game.path and len(game.path) > 2
 
 
 def test_computer_punishes_a_blunder_and_hints_undo_redo(qtbot, window):

@@ -10,12 +10,12 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QTableWidget
 
 from explorer.core import cold_cells_in
-from tests.gui.helpers import widget_point
+from tests.gui.helpers import widget_point, wait_event
 from tests.oracles import cold_table
 
 
 def ask(qtbot, window, x0: str, y0: str, x1: str, y1: str) -> str:
-    window.query_dock.raise_()
+    window.docks["queries"].raise_()
     for name, text in (("queryX0", x0), ("queryY0", y0), ("queryX", x1), ("queryY", y1)):
         edit = window.findChild(QLineEdit, name)
         edit.clear()
@@ -86,7 +86,7 @@ def test_batch_import_with_progress_and_export(qtbot, window, tmp_path):
     path.write_text(f"{n}\n" + "\n".join(f"{x} {y}" for x, y in zip(xs, ys, strict=True)) + "\n")
     progress: list[int] = []
     window.query_panel.progress.valueChanged.connect(progress.append)
-    with qtbot.waitSignal(window.queries.batchFinished, timeout=60_000) as blocker:
+    with wait_event(qtbot, window.queries.batchFinished, timeout=60_000) as blocker:
         window.query_panel.importRequested.emit(str(path))
     assert blocker.args == [n]
     assert len(set(progress)) >= 3  # the bar moved
@@ -106,7 +106,7 @@ def test_batch_import_can_be_cancelled(qtbot, window, tmp_path):
     n = 3_000_000  # long enough that Cancel always arrives first, even on a loaded machine
     path = tmp_path / "big.txt"
     path.write_text(f"{n}\n" + "7 9\n" * n)
-    with qtbot.waitSignal(window.queries.batchFinished, timeout=60_000) as blocker:
+    with wait_event(qtbot, window.queries.batchFinished, timeout=60_000) as blocker:
         window.query_panel.importRequested.emit(str(path))
         qtbot.waitUntil(lambda: window.query_panel.cancel.isVisible(), timeout=20_000)
         qtbot.mouseClick(window.query_panel.cancel, Qt.MouseButton.LeftButton)
@@ -203,11 +203,11 @@ def test_a_finished_batch_keeps_neither_its_rule_nor_its_worker(qtbot, window, t
     rule = weakref.ref(window.session.rule)
     path = tmp_path / "rects.txt"
     path.write_text("3\n0 0 40 40\n5 5 9 300\n2 7 1000 1000\n")
-    with qtbot.waitSignal(window.queries.batchFinished, timeout=60_000) as blocker:
+    with wait_event(qtbot, window.queries.batchFinished, timeout=60_000) as blocker:
         window.query_panel.importRequested.emit(str(path))
-        workers = [weakref.ref(window.queries._batch_worker)]
-    assert blocker.args == [3]
-    qtbot.waitUntil(lambda: window.queries._batch_worker is None, timeout=10_000)
+        workers = [weakref.ref(w) for w in window.queries.batch_jobs._running.values()]
+    assert blocker.args == [3] and workers
+    qtbot.waitUntil(lambda: not window.queries.busy, timeout=10_000)
     choose_rule(qtbot, window, "wythoff")
     qtbot.wait(50)
     gc.collect()
@@ -230,12 +230,12 @@ def test_a_batch_asked_for_while_superqt_is_imported_waits_and_can_be_cancelled(
     path = tmp_path / "batch.txt"
     path.write_text("2\n10 10\n3 100\n")
     try:
-        with qtbot.waitSignal(window.queries.batchFinished, timeout=10_000) as blocker:
+        with wait_event(qtbot, window.queries.batchFinished, timeout=10_000) as blocker:
             window.query_panel.importRequested.emit(str(path))
             assert window.queries.busy and not window.session.queries
             window.queries.cancel()
         assert blocker.args == [-1] and not window.session.queries
-        with qtbot.waitSignal(window.queries.batchFinished, timeout=30_000) as blocker:
+        with wait_event(qtbot, window.queries.batchFinished, timeout=30_000) as blocker:
             window.query_panel.importRequested.emit(str(path))
             qtbot.wait(50)
             assert window.queries.busy and not window.session.queries

@@ -93,7 +93,7 @@ def test_custom_rule_is_solved_and_followed(qtbot, window):
 def test_play_uses_the_rule(qtbot, window):
     choose(window, "nim")
     window.play.reply_delay_ms = 0
-    window.play_dock.raise_()
+    window.docks["play"].raise_()
     window.findChild(QLineEdit, "playA").setText("3")
     window.findChild(QLineEdit, "playB").setText("8")
     qtbot.mouseClick(window.findChild(QPushButton, "playStart"), Qt.MouseButton.LeftButton)

@@ -123,10 +123,10 @@ def test_bookmarks_are_named_listed_jumped_to_and_deleted(qtbot, window):
     assert [b.name for b in window.session.bookmarks] == ["far out"]
     assert window.dialogs.warnings and "name" in window.dialogs.warnings[0]
     window.grid.reset_view()
-    window._fill_bookmarks()
-    names = [a.text() for a in window.bookmarks_menu.actions()]
+    window.menus.bookmarks_menu.aboutToShow.emit()
+    names = [a.text() for a in window.menus.bookmarks_menu.actions()]
     assert "far out" in names
-    next(a for a in window.bookmarks_menu.actions() if a.text() == "far out").trigger()
+    next(a for a in window.menus.bookmarks_menu.actions() if a.text() == "far out").trigger()
     x0, y0, x1, y1 = window.grid.visible_cells()
     assert x0 <= BIG + 25 <= x1 and y0 <= BIG + 15 <= y1
     window.sessions.delete_bookmark("far out")
@@ -136,10 +136,10 @@ def test_bookmarks_are_named_listed_jumped_to_and_deleted(qtbot, window):
 def test_the_controller_with_mocked_views(tmp_path):
     """ndv's pattern: the controller alone, its views mocked, its jobs inline."""
     session = Session()
-    grid, history = MagicMock(), MagicMock()
+    grid = MagicMock()
     grid.visible_cells.return_value = (0, 0, 30, 20)
     warn, status, select, clear, restore = (MagicMock() for _ in range(5))
-    c = SessionController(session, grid, history, select, clear, restore, warn, status, InlineJobs())
+    c = SessionController(session, grid, select, clear, restore, warn, status, InlineJobs())
     path = tmp_path / "s.json"
     store.save(path, store.SavedSession(rule="nim", view=(5, 6, 25, 16), mode="grundy", selection=(3, 4)))
     c.open(str(path))
@@ -147,7 +147,7 @@ def test_the_controller_with_mocked_views(tmp_path):
     grid.set_view.assert_called_with(5, 6, 24, 15)
     select.assert_called_once_with(3, 4)
     restore.assert_called_once_with(None)
-    history.set_history.assert_called_once_with([])
+    assert session.queries == ()
     warn.assert_not_called()
     path.write_text("{")
     c.open(str(path))

@@ -78,7 +78,7 @@ def test_each_panel_has_a_key_in_its_tooltip_and_the_view_menu(qtbot, tmp_path):
     bar = next(b for b in win.findChildren(QTabBar) if b.isVisible() and b.count() == len(PANELS))
     for i, name in enumerate(PANELS, start=1):
         key = QKeySequence(f"Ctrl+{i}").toString(QKeySequence.SequenceFormat.NativeText)
-        action = win.panel_actions[name]
+        action = win.menus.panel_actions[name]
         assert action.shortcut() == QKeySequence(f"Ctrl+{i}")
         assert key in bar.tabToolTip(i - 1) and win.docks[name].windowTitle() in bar.tabToolTip(i - 1)
         assert action in win.findChild(type(win.menuBar().actions()[0].menu()), "panelsMenu").actions()

@@ -3,6 +3,8 @@ background growth with Cancel, the inspector, value counts, strips far out, the 
 
 from __future__ import annotations
 
+from tests.gui.helpers import wait_event
+
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
@@ -131,7 +133,7 @@ def test_zooming_out_grows_the_table_in_the_background_and_can_cancel(qtbot, win
     qtbot.waitUntil(lambda: window.values.jobs.busy or window.values.cache.side > first, timeout=10_000)
     if window.values.jobs.busy:
         qtbot.mouseClick(window.findChild(QPushButton, "valuesCancel"), Qt.MouseButton.LeftButton)
-        with qtbot.waitSignal(window.values.grown, timeout=60_000):
+        with wait_event(qtbot, window.values.grown, timeout=60_000):
             pass
     side = window.values.cache.side
     grid.render_now()
@@ -165,7 +167,7 @@ def test_query_counts_cells_of_one_value_and_of_one_remoteness(qtbot, window):
     table = np.array(grundy_table(90))
     _, _, rem = values_by_definition(90, 90, "any", "any", 1)
     rem = np.array(rem)
-    window.query_dock.raise_()
+    window.docks["queries"].raise_()
     kind = window.findChild(QComboBox, "queryValueKind")
     for which, arr in ((GRUNDY, table), (REMOTENESS, rem)):
         kind.setCurrentIndex(kind.findData(which))

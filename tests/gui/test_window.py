@@ -188,9 +188,9 @@ def test_zoomed_out_pixels_show_the_cold_lines_near_ten_to_the_eighteen(window):
 
 
 def test_overlays_toggle(window):
-    window.phi_action.setChecked(True)
+    window.menus.phi_lines.setChecked(True)
     assert all(line.isVisible() for line in window.grid.phi_lines)
-    window.grid_lines_action.setChecked(False)
+    window.menus.grid_lines.setChecked(False)
     assert not window.grid.borders.isVisible()
 
 

@@ -21,18 +21,19 @@ def allow_huge_integers() -> None:
         sys.set_int_max_str_digits(0)
 
 
-def parse_natural(text: str, what: str = "value") -> int:
+def parse_natural(text: str, what: str = "value", below_zero: str = "piles hold 0 or more counters") -> int:
     """Parse a non-negative integer typed by a person.
 
     Spaces, underscores, commas, apostrophes and thin spaces between digits are tolerated
     ("1 000 000", "1_000_000", "1,000,000"). Raises ValueError with a sentence a person can
-    read for anything else: empty text, a sign, a decimal point, letters.
+    read for anything else: empty text, a sign, a decimal point, letters (`below_zero` says why
+    a negative number has no meaning here).
     """
     stripped = text.strip()
     if not stripped:
         raise ValueError(f"{what} is empty: type a whole number such as 42")
     if stripped.startswith("-"):
-        raise ValueError(f"{what} is negative: piles hold 0 or more counters")
+        raise ValueError(f"{what} is negative: {below_zero}")
     if stripped.startswith("+"):
         stripped = stripped[1:]
     compact = _SEPARATORS.sub("", stripped)

@@ -250,6 +250,12 @@ def held_bytes() -> int:
         return sum(engine.nbytes for _, engine in _ENGINES)
 
 
+def forget_all() -> None:
+    """Forget every engine (a test starts from a fresh process's state: explorer.core.process_caches)."""
+    with _ENGINES_LOCK:
+        _ENGINES.clear()
+
+
 def release_all() -> None:
     """Every engine gives its table back (one that is growing keeps it)."""
     with _ENGINES_LOCK:

@@ -10,6 +10,7 @@ ones on a worker; an answer is shown only if the selection is still the one it w
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from explorer.core.analysis.tables import array_pair, array_place
 from explorer.core.exact.bigint import short_decimal
@@ -27,7 +28,9 @@ class ArrayController:
         self.view = view
         self.jobs = jobs
         self.go_to = go_to  # select (a, b) and show it on the grid
-        session.events.selection.connect(self._selected)
+
+    def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
+        return [(self.session.events.selection, self._selected)]
 
     @property
     def busy(self) -> bool:

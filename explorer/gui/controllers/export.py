@@ -5,11 +5,10 @@ selection, written as an animated GIF on a worker with progress and Cancel in th
 from __future__ import annotations
 
 from collections.abc import Callable
-
-from PySide6.QtCore import QObject
+from typing import Any
 
 from explorer.core.protocol import Rule
-from explorer.gui.jobs import LatestJob
+from explorer.session.jobs import Jobs
 from explorer.session.model import Session
 from explorer.session.views import GridView, WorkView
 
@@ -25,24 +24,19 @@ def _write(rule: Rule, what: str, view, steps: int, size, start, remoteness, pat
     return len(frames)
 
 
-class AnimationExporter(QObject):
+class AnimationExporter:
     def __init__(
-        self,
-        session: Session,
-        grid: GridView,
-        work: WorkView,
-        say: Callable[[str], None],
-        parent: QObject | None = None,
+        self, session: Session, grid: GridView, work: WorkView, jobs: Jobs, say: Callable[[str], None]
     ) -> None:
-        super().__init__(parent)
         self.session = session
         self.grid = grid
         self.say = say
-        self.jobs = LatestJob(self)
+        self.jobs = jobs
         self.work = work
-        work.on_cancel(self.cancel)
-        self.jobs.busyChanged.connect(lambda busy: None if busy else self.work.hide())
         self.last: str = ""  # what the last export did (for the tests and the soak)
+
+    def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
+        return [(self.jobs.busyChanged, lambda busy: None if busy else self.work.hide())]
 
     @property
     def busy(self) -> bool:

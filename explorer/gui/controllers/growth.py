@@ -13,12 +13,11 @@ asked about again, each by itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-
-from PySide6.QtCore import QObject, QTimer, Signal
+from typing import Any
 
 from explorer.core import budget
 from explorer.core.protocol import Growing, Rule, reach, reach_limit
-from explorer.gui.jobs import LatestJob
+from explorer.session.jobs import Event, Jobs, Scheduler
 from explorer.session.model import Session
 from explorer.session.views import GridView, WorkView
 
@@ -29,22 +28,30 @@ def _reach(rule: Rule, m: int, progress: Callable[[int, int], bool] | None = Non
     reach(rule, m, progress, budget.GENERATED_WINDOW_BYTES)
 
 
-class GrowthController(QObject):
-    grown = Signal(int)  # the new bound
-
-    def __init__(self, session: Session, grid: GridView, work: WorkView, jobs: LatestJob) -> None:
-        super().__init__(jobs)
+class GrowthController:
+    def __init__(
+        self,
+        session: Session,
+        grid: GridView,
+        work: WorkView,
+        jobs: Jobs,
+        scheduler: Scheduler,
+        make_room: Callable[[int], object] = lambda need: None,
+    ) -> None:
+        """`make_room(bytes)`: the window's memory pool, asked before a sweep grows."""
         self.session = session
         self.grid = grid
         self.work = work
         self.jobs = jobs
+        self.scheduler = scheduler
+        self.make_room = make_room
+        self.grown = Event()  # the new bound
         self.target = 0  # the bound being grown to (0: none)
         self._sequence = self.grows(session.rule)  # the model may hold a growing rule already
         self.failure = ""  # why the last growth stopped, shown until the next one
-        work.on_cancel(self.cancel)
-        self.make_room: Callable[[int], object] = lambda need: None  # the window's memory pool, asked first
-        self.jobs.busyChanged.connect(self._busy_changed)
-        session.events.rule.connect(self._rule_changed)
+
+    def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
+        return [(self.jobs.busyChanged, self._busy_changed), (self.session.events.rule, self._rule_changed)]
 
     @property
     def busy(self) -> bool:
@@ -62,7 +69,7 @@ class GrowthController(QObject):
         """Cover the view, as far as AUTO_COLUMNS (once the move has landed: the grid says it is
         moving before its new range is set)."""
         if self._sequence:
-            QTimer.singleShot(0, self, self._cover_view)  # type: ignore[call-overload]
+            self.scheduler.later(0, self._cover_view)
 
     def _cover_view(self) -> None:
         _, _, x_hi, y_hi = self.grid.visible_cells()

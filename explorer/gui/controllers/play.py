@@ -4,29 +4,36 @@ grid during a game are moves. Everything about moves and winners comes from the 
 from __future__ import annotations
 
 from collections.abc import Callable
-
-from PySide6.QtCore import QObject, QTimer, Signal
+from typing import Any
 
 from explorer.core.analysis.play import COMPUTER, HUMAN, Game, IllegalMove
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import Rule, RuleError
-from explorer.core.value_source import ValueCache
+from explorer.session.jobs import Event, Scheduler
 from explorer.session.model import Session
 from explorer.session.views import GridView, PlayView
 
 
-class PlayController(QObject):
-    changed = Signal()
-
-    def __init__(self, session: Session, panel: PlayView, grid: GridView, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+class PlayController:
+    def __init__(
+        self,
+        session: Session,
+        panel: PlayView,
+        grid: GridView,
+        scheduler: Scheduler,
+        want_values: Callable[[int, int], None] = lambda a, b: None,
+    ) -> None:
+        """`want_values(a, b)` asks for the values around a game's start (R, for the computer)."""
         self.session = session
         self.panel = panel
         self.grid = grid
+        self.scheduler = scheduler
         self.reply_delay_ms = 300
-        self.value_cache: Callable[[], ValueCache | None] = lambda: None
-        self.want_values: Callable[[int, int], None] = lambda a, b: None  # compute R around a start
-        session.events.rule.connect(self._rule_changed)
+        self.want_values = want_values
+        self.changed = Event()  # the game changed (a move, undo, redo)
+
+    def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
+        return [(self.session.events.rule, self._rule_changed)]
 
     @property
     def game(self) -> Game | None:
@@ -36,7 +43,7 @@ class PlayController(QObject):
         """A game belongs to its rule: a finished one too (Undo would revive it under the old rule)."""
         if self.game is not None and self.game.rule != rule:
             self.session.game = None
-            self.grid.set_path([])
+            self.session.mark(path=())
             self.panel.set_turns(False, False)
             self.panel.set_status(f"The rule is now {rule.title}: start a new game to play under it.")
 
@@ -57,14 +64,14 @@ class PlayController(QObject):
         self.grid.center_on(a, b, span=max(24, min(400, 2 * max(a, b) + 6)) if max(a, b) < 10**6 else 24)
         self._refresh()
         if self.game.to_move == COMPUTER:
-            QTimer.singleShot(self.reply_delay_ms, self._computer)
+            self.scheduler.later(self.reply_delay_ms, self._computer)
 
     def restore(self, game: Game | None) -> None:
         """Show a game rebuilt from a session file (None: no game)."""
         self.session.game = game
         self.panel.clear_log()
         if game is None:
-            self.grid.set_path([])
+            self.session.mark(path=())
             self.panel.set_turns(False, False)
             self.panel.set_status("")
             return
@@ -73,10 +80,10 @@ class PlayController(QObject):
         self._rebuild_log()
         self._refresh()
         if game.to_move == COMPUTER and not game.over:
-            QTimer.singleShot(self.reply_delay_ms, self._computer)
+            self.scheduler.later(self.reply_delay_ms, self._computer)
 
     def _remoteness(self, x: int, y: int) -> int | None:
-        cache = self.value_cache()
+        cache = self.session.values  # the values of the rule in effect
         return cache.remoteness(x, y) if cache is not None and cache.rule == self.session.rule else None
 
     def refresh_history(self) -> None:
@@ -101,7 +108,7 @@ class PlayController(QObject):
         self._log(HUMAN, (x, y))
         self._refresh()
         if not self.game.over:
-            QTimer.singleShot(self.reply_delay_ms, self._computer)
+            self.scheduler.later(self.reply_delay_ms, self._computer)
         return True
 
     def _computer(self) -> None:
@@ -115,7 +122,7 @@ class PlayController(QObject):
         if self.game is None:
             return
         hints = self.game.hints()
-        self.grid.set_selection(*self.game.position, tuple(hints))
+        self.session.mark(cell=self.game.position, moves=tuple(hints))
         if hints:
             shown = ", ".join(f"({short_decimal(m.target[0])}, {short_decimal(m.target[1])})" for m in hints)
             self.panel.set_status(f"Hint: move to {shown}: a cold position.")
@@ -145,8 +152,8 @@ class PlayController(QObject):
         game = self.game
         if game is None:
             return
-        self.grid.set_path(game.path)
-        self.grid.set_selection(*game.position)
+        self.session.mark(path=tuple(game.path))
+        self.session.mark(cell=game.position, moves=())
         a, b = game.position
         where = f"({short_decimal(a)}, {short_decimal(b)})"
         if game.over:

@@ -11,12 +11,10 @@ rule changed meanwhile.
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-import shiboken6
-from PySide6.QtCore import QObject, Signal
 
 from explorer.core.analysis.far_values import (
     clipped_bounds,
@@ -30,37 +28,37 @@ from explorer.core.counting.cold_index import Counter
 from explorer.core.protocol import Rule, RuleError
 from explorer.core.textio.atomic import replaced
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
-from explorer.core.value_source import ValueCache
-from explorer.gui.jobs import LatestJob, when_workers_ready, yield_to_the_gui
-from explorer.gui.panels.queries import SHOWN_BATCH_ROWS
+from explorer.session.jobs import Event, Jobs, ProgressFn
 from explorer.session.model import GRUNDY, BatchRecord, QueryRecord, Session
-from explorer.session.views import GridView, QueryView
+from explorer.session.views import HISTORY_SHOWN, QueryView
 
 BATCH_CHUNK = 50_000
 SYNC_VALUE_CELLS = 1 << 18  # value counts over more cells than this run on a worker
 
 
-class QueryController(QObject):
-    answered = Signal(object)
-    batchFinished = Signal(int)
-
-    def __init__(self, session: Session, panel: QueryView, grid: GridView, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+class QueryController:
+    def __init__(self, session: Session, panel: QueryView, channel: Callable[[], Jobs]) -> None:
+        """`channel` makes a background channel (the window's LatestJob; tests' InlineJobs)."""
         self.session = session
         self.panel = panel
-        self.grid = grid
         self.counter: Counter = session.rule.counter()
-        self.jobs = LatestJob(self)
-        self.export_jobs = LatestJob(self)
+        self.jobs = channel()
+        self.export_jobs = channel()
+        self.batch_jobs = channel()
+        self.answered = Event()  # a rectangle's count arrived (the window's memory pool hears it)
+        self.batchFinished = Event()  # a batch ended: how many it answered, -1 if cancelled
         self._dropped = 0
-        self._batch_worker: Any = None
-        self.value_cache: Callable[[], ValueCache | None] = lambda: None
-        session.events.rule.connect(self._rule_changed)
-        panel.set_rule_title(session.rule.title, session.rule.key)
+        self._batch_open = False  # a batch asked for and not yet over (its worker may end later)
+        self._shown: tuple[QueryRecord | BatchRecord, ...] = ()  # the records the history table lists
+        panel.set_rule_title(session.rule.title)
+        self._history_changed(session.queries)
+
+    def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
+        return [(self.session.events.rule, self._rule_changed), (self.session.events.queries, self._history_changed)]
 
     @property
     def busy(self) -> bool:
-        return self.jobs.busy or self._batch_worker is not None or self.export_jobs.busy
+        return self.jobs.busy or self._batch_open or self.export_jobs.busy
 
     @property
     def records(self) -> tuple[QueryRecord | BatchRecord, ...]:
@@ -70,7 +68,7 @@ class QueryController(QObject):
         pending = self.busy
         self.cancel()
         self.counter = rule.counter()
-        self.panel.set_rule_title(rule.title, rule.key)
+        self.panel.set_rule_title(rule.title)
         if pending:  # its answer belongs to the old rule and will be dropped: say so
             self.panel.show_progress(1, 1)
             self.panel.show_busy(f"The rule is now {rule.title}: the question asked before was dropped; ask again.")
@@ -81,7 +79,7 @@ class QueryController(QObject):
         self.run_query(x0, y0, x1, y1)
 
     def run_query(self, x0: int, y0: int, x1: int, y1: int) -> None:
-        self.grid.set_query_rect(x0, y0, x1, y1)
+        self.session.mark(query=(x0, y0, x1, y1))
         rule, counter = self.session.rule, self.counter
         background = counter.costly(max(x1, y1))
         if background:
@@ -103,8 +101,8 @@ class QueryController(QObject):
 
     def run_value_query(self, kind: str, v: int, x0: int, y0: int, x1: int, y1: int) -> None:
         """Cells whose Grundy value (or remoteness) is v in the rectangle, inside the computed corner."""
-        self.grid.set_query_rect(x0, y0, x1, y1)
-        rule, cache = self.session.rule, self.value_cache()
+        self.session.mark(query=(x0, y0, x1, y1))
+        rule, cache = self.session.rule, self.session.values
         if cache is None:
             return
         name = "Grundy values" if kind == GRUNDY else "Remoteness values"
@@ -184,7 +182,7 @@ class QueryController(QObject):
             counter = self.counter
             return lambda part: counter.count_rect_many(part.x0, part.y0, part.x1, part.y1)
         kind, v = value
-        cache = self.value_cache()
+        cache = self.session.values
         if cache is None:
             raise ValueError("values are not computed for this rule")
         if kind == GRUNDY and cache.has_far and v < cache.limits.far_values:
@@ -218,81 +216,64 @@ class QueryController(QObject):
         except ValueError as exc:
             self.panel.show_error(str(exc))
             return
-        waiting = _WaitingBatch()  # in the worker's place until superqt's workers are imported
-        self._batch_worker = waiting
-
-        def launch() -> None:
-            if not shiboken6.isValid(self) or self._batch_worker is not waiting:  # closed, or cancelled
-                return
-            from superqt.utils import thread_worker  # loaded with the first batch, not at start
-
-            worker = thread_worker(self._batch_job, start_thread=False, ignore_errors=True)(data, count)
-            # The callbacks hold the rule in a box emptied when the worker finishes, and the worker
-            # only by its id: a lambda holding either, connected to the worker's own signals, is a
-            # cycle through Qt's connections that the collector cannot see. Every batch then kept its
-            # rule, and with it the rule's solved sequence, for good (240 MiB in a long soak).
-            box = [rule]
-            key = id(worker)
-            worker.yielded.connect(lambda step: box and self._batch_progress(box[0], step))
-            worker.returned.connect(self._batch_done)
-            worker.aborted.connect(lambda: self._batch_done(None))
-            worker.errored.connect(lambda exc: self.panel.show_error(f"The import failed: {exc}"))
-            worker.finished.connect(lambda: (box.clear(), self._batch_finished(key)))
-            self._batch_worker = worker
-            worker.start()
-
-        when_workers_ready(launch)
-
-    def _batch_finished(self, key: int) -> None:
-        if self._batch_worker is None or id(self._batch_worker) == key:  # not a batch started since
-            self._batch_worker = None
-            self.panel.show_progress(1, 1)
-
-    def _batch_job(self, data: bytes, count: Callable[[QueryBatch], tuple[Any, str]]) -> Iterator[tuple[int, int, Any]]:
-        yield_to_the_gui()
-        batch = parse_query_file(data)  # raises InputError: shown by `errored`
-        total = len(batch)
-        yield 0, total, None
-        for lo in range(0, total, BATCH_CHUNK):
-            part = QueryBatch(*(col[lo : lo + BATCH_CHUNK] for col in (batch.x0, batch.y0, batch.x1, batch.y1)))
-            counts, method = count(part)
-            yield min(total, lo + BATCH_CHUNK), total, (part, counts, method)
-        return total
+        self._batch_open = True
+        self.batch_jobs.submit(
+            _batch_job,
+            data,
+            count,
+            done=self._batch_done,
+            failed=lambda exc: self._batch_failed(rule, exc),
+            progress=lambda done, total: self._batch_progress(rule, done, total),
+            partial=lambda chunk: self._batch_chunk(rule, chunk),
+        )
 
     def _batch_rows(self) -> int:
         return sum(len(r) for r in self.session.queries if isinstance(r, BatchRecord))
 
-    def _batch_progress(self, rule: Rule, step: tuple[int, int, Any]) -> None:
-        done, total, chunk = step
+    def _batch_progress(self, rule: Rule, done: int, total: int) -> None:
         if not self.session.accepts(rule):
             self.cancel()
             return
         self.panel.show_progress(done, total)
         self.panel.show_busy(f"Answered {done:,} of {total:,} queries…")
-        if chunk is None:
+
+    def _batch_chunk(self, rule: Rule, chunk: tuple[QueryBatch, Any, str]) -> None:
+        """A part of the batch answered: kept in the session's history (which the table lists)."""
+        if not self.session.accepts(rule):
             return
         part, counts, method = chunk
-        dropped = self.session.add_query(BatchRecord(part.x0, part.y0, part.x1, part.y1, counts, method, rule.key))
-        self._dropped += dropped
-        first_row = self._batch_rows() - len(part)
-        for i in range(max(0, min(len(part), SHOWN_BATCH_ROWS - first_row))):
-            x0, y0, x1, y1 = (int(c[i]) for c in (part.x0, part.y0, part.x1, part.y1))
-            cells = max(0, x1 - x0 + 1) * max(0, y1 - y0 + 1)
-            self.panel.add_history_row(x0, y0, x1, y1, int(counts[i]), cells, method, rule.key)
+        self._dropped += self.session.add_query(
+            BatchRecord(part.x0, part.y0, part.x1, part.y1, counts, method, rule.key)
+        )
+
+    def _batch_failed(self, rule: Rule, exc: BaseException) -> None:
+        self._batch_open = False
+        self.panel.show_progress(1, 1)
+        if self.session.accepts(rule):
+            self.panel.show_error(f"The import failed: {exc}")
+        self.batchFinished.emit(-1)
+
+    def _history_changed(self, records: tuple[QueryRecord | BatchRecord, ...]) -> None:
+        """The history table lists the session's answers: the rows of records added since it was
+        drawn, or all of it again when records went (a batch dropped, a session opened). The table
+        shows the newest HISTORY_SHOWN rows; every row is kept and exported."""
+        shown, self._shown = self._shown, records
+        grew = len(records) >= len(shown) and all(a is b for a, b in zip(shown, records, strict=False))
+        if grew:
+            self.panel.add_history_rows(history_rows(records[len(shown) :], HISTORY_SHOWN))
+        else:
+            self.panel.set_history(history_rows(records, HISTORY_SHOWN))
 
     def _batch_done(self, total: int | None) -> None:
-        # The batch is over: a new one may start as soon as batchFinished is heard (the worker's
-        # `finished` can come later; a second import right after the first was refused as busy,
-        # now and then: test_a_batch_counts_the_cells_of_one_value_far_out_and_in_the_corner).
-        self._batch_worker = None
+        self._batch_open = False  # a new batch may start at once (its worker may still be ending)
         self.panel.show_progress(1, 1)
         batch_rows = self._batch_rows()
         if total is None:
             self.panel.show_busy(f"Import cancelled after {batch_rows:,} queries (kept for export).")
             self.batchFinished.emit(-1)
             return
-        more = max(0, total - SHOWN_BATCH_ROWS)
-        note = f"; the table shows the first {SHOWN_BATCH_ROWS:,}, the CSV has all" if more else ""
+        more = max(0, self._batch_rows() - HISTORY_SHOWN)
+        note = f"; the table shows the newest {HISTORY_SHOWN:,} rows, the CSV has all" if more else ""
         if self._dropped:
             note += f"; {self._dropped:,} answers of earlier imports were dropped to stay within the memory budget"
             self._dropped = 0
@@ -301,11 +282,9 @@ class QueryController(QObject):
 
     def cancel(self) -> None:
         self.jobs.cancel()
-        worker = self._batch_worker
-        if isinstance(worker, _WaitingBatch):  # not started yet: it ends here
+        if self._batch_open:  # its answers so far stay in the history
+            self.batch_jobs.cancel()
             self._batch_done(None)
-        elif worker is not None:
-            worker.quit()
 
     # ----- export -----------------------------------------------------------------------------
     def export_csv(self, path: str) -> None:
@@ -321,6 +300,29 @@ class QueryController(QObject):
                 f"Cannot write {path}: {exc.strerror or exc}" if isinstance(exc, OSError) else f"Export failed: {exc}"
             ),
         )
+
+
+Row = tuple[int, int, int, int, int, int, str, str]
+
+
+def history_rows(records: tuple[QueryRecord | BatchRecord, ...], newest: int) -> list[Row]:
+    """The newest `newest` rows of these records, oldest first: x0, y0, x1, y1, count, cells,
+    method, rule key."""
+    rows: list[Row] = []
+    for record in reversed(records):
+        if len(rows) >= newest:
+            break
+        if isinstance(record, QueryRecord):
+            r = record
+            rows.append((r.x0, r.y0, r.x1, r.y1, r.count, r.cells, r.method, r.rule_key))
+            continue
+        for i in range(len(record) - 1, max(-1, len(record) - 1 - (newest - len(rows))), -1):
+            x0, y0, x1, y1 = (int(c[i]) for c in (record.x0, record.y0, record.x1, record.y1))
+            rows.append(
+                (x0, y0, x1, y1, int(record.counts[i]), cells_in(x0, y0, x1, y1), record.method, record.rule_key)
+            )
+    rows.reverse()
+    return rows
 
 
 def _write_csv(path: str, records: tuple[QueryRecord | BatchRecord, ...]) -> int:
@@ -344,6 +346,22 @@ def _write_csv(path: str, records: tuple[QueryRecord | BatchRecord, ...]) -> int
     return rows
 
 
-class _WaitingBatch:
-    """A batch waiting for superqt's workers to be imported (explorer.gui.jobs.when_workers_ready);
-    Cancel ends it before it starts."""
+def _batch_job(
+    data: bytes,
+    count: Callable[[QueryBatch], tuple[Any, str]],
+    progress: ProgressFn,
+    partial: Callable[[tuple[QueryBatch, Any, str]], None],
+) -> int:
+    """Read a batch file and answer it chunk by chunk, each chunk handed over as it is answered;
+    stops (InterruptedError) when its progress says so. Returns how many queries it answered."""
+    batch = parse_query_file(data)  # raises InputError: the panel shows it
+    total = len(batch)
+    if progress(0, total) is False:
+        raise InterruptedError
+    for lo in range(0, total, BATCH_CHUNK):
+        part = QueryBatch(*(col[lo : lo + BATCH_CHUNK] for col in (batch.x0, batch.y0, batch.x1, batch.y1)))
+        counts, method = count(part)
+        partial((part, counts, method))
+        if progress(min(total, lo + BATCH_CHUNK), total) is False:
+            raise InterruptedError
+    return total

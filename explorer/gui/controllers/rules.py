@@ -7,6 +7,9 @@ custom rule is solved by dynamic programming) are made off the GUI thread; whate
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from explorer.core.protocol import Rule
 from explorer.core.rules.registry import grundy_note, parse_rule, takes_time
 from explorer.session.jobs import Jobs
@@ -20,9 +23,11 @@ class RuleController:
         self.selector = selector
         self.status = status
         self.jobs = jobs
-        session.events.rule.connect(self._rule_changed)
-        session.events.mode.connect(lambda mode: selector.set_mode(mode))
         selector.set_rule(session.rule)  # at start the status bar gives its hint, not the rule the toolbar names
+
+    def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
+        events = self.session.events
+        return [(events.rule, self._rule_changed), (events.mode, self.selector.set_mode)]
 
     def request(self, text: str) -> None:
         """Make the rule named `text` current (e.g. 'nim', 'wythoff:5', 'custom:one=2 3;n=64')."""

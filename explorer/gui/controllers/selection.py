@@ -8,6 +8,7 @@ are large, and shown only if the session still holds that rule and position when
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from explorer.core import budget
 from explorer.core.analysis.position import PositionReport, report
@@ -15,7 +16,7 @@ from explorer.core.exact.bigint import parse_natural
 from explorer.core.protocol import OutOfBounds, Rule, RuleError, reach_limit
 from explorer.session.jobs import Jobs, off_thread
 from explorer.session.model import Session
-from explorer.session.views import GridView, InspectorView
+from explorer.session.views import InspectorView
 
 
 def _read_and_report(rule: Rule, a_text: str, b_text: str) -> PositionReport:
@@ -23,15 +24,20 @@ def _read_and_report(rule: Rule, a_text: str, b_text: str) -> PositionReport:
 
 
 class SelectionController:
-    def __init__(self, session: Session, inspector: InspectorView, grid: GridView, jobs: Jobs) -> None:
+    def __init__(self, session: Session, inspector: InspectorView, jobs: Jobs) -> None:
         self.session = session
         self.inspector = inspector
-        self.grid = grid
         self.jobs = jobs
-        session.events.report.connect(self._show_report)
-        session.events.message.connect(lambda message: inspector.set_error(message))
-        session.events.rule.connect(self._rule_changed)
-        session.events.solved.connect(self._solved_changed)
+
+    def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
+        events = self.session.events
+        return [
+            (events.report, self._show_report),
+            (events.message, self.inspector.set_error),
+            (events.rule, self._rule_changed),
+            (events.solved, self._solved_changed),
+            (events.mode, self.inspector.set_mode),
+        ]
 
     def request(self, a: int, b: int) -> None:
         """Select (a, b) (from the inspector's fields, a click, a move in the list)."""
@@ -39,7 +45,7 @@ class SelectionController:
         s.selection = (a, b)
         s.report = None
         s.message = ""
-        self.grid.set_selection(a, b, ())
+        self.session.mark(cell=(a, b), moves=())
         rule = s.rule
         background = off_thread(rule.cost(a, b, a, b))
         if background:
@@ -85,7 +91,7 @@ class SelectionController:
         self.session.selection = None
         self.session.report = None
         self.session.message = ""
-        self.grid.set_selection(None, None)
+        self.session.mark(cell=None, moves=())
         self.inspector.set_report(None)
 
     def input_error(self, message: str) -> None:
@@ -94,7 +100,7 @@ class SelectionController:
         self.jobs.cancel()
         self.session.selection = None  # the session drops the report, its message, the game shown
         self.session.message = message
-        self.grid.set_selection(None, None)
+        self.session.mark(cell=None, moves=())
 
     def _arrived(self, rule: Rule, r: PositionReport) -> None:
         if self.session.accepts(rule, r.position):
@@ -125,7 +131,7 @@ class SelectionController:
     def _show_report(self, r: PositionReport | None) -> None:
         self.inspector.set_report(r)
         if r is not None:
-            self.grid.set_selection(r.a, r.b, r.moves)
+            self.session.mark(cell=(r.a, r.b), moves=r.moves)
 
     def _solved_changed(self, solved: int | None) -> None:
         """The rule answers further now: a selection it refused is asked about again."""

@@ -18,7 +18,7 @@ from explorer.core.protocol import Progress, Rule, reach
 from explorer.core.rules.registry import parse_rule, takes_time
 from explorer.session import store
 from explorer.session.jobs import Jobs
-from explorer.session.model import Session
+from explorer.session.model import Session, SumParts
 from explorer.session.store import Bookmark, SavedSession, SessionFileError
 
 View = tuple[int, int, int, int]
@@ -27,10 +27,6 @@ View = tuple[int, int, int, int]
 class ViewPort(Protocol):
     def visible_cells(self) -> View: ...  # [x0, x1) x [y0, y1)
     def set_view(self, x0: int, y0: int, x1: int, y1: int) -> None: ...  # [x0, x1] x [y0, y1]
-
-
-class HistoryView(Protocol):
-    def set_history(self, rows: list[tuple[int, int, int, int, int, int, str, str]]) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -71,24 +67,24 @@ class SessionController:
         self,
         session: Session,
         grid: ViewPort,
-        history: HistoryView,
         select: Callable[[int, int], None],
         clear_selection: Callable[[], None],
         restore_game: Callable[[Game | None], None],
         warn: Callable[[str], None],
         status: Callable[[str], None],
         jobs: Jobs,
+        opened: Callable[[str], None] = lambda path: None,
     ) -> None:
+        """`opened(path)`: a file was opened or saved (File ▸ Open recent remembers it)."""
         self.session = session
         self.grid = grid
-        self.history = history
         self.select = select
         self.clear_selection = clear_selection
         self.restore_game = restore_game
         self.warn = warn
         self.status = status
         self.jobs = jobs
-        self.opened: Callable[[str], None] = lambda path: None  # a file was opened (for Open recent)
+        self.opened = opened
         self._restored: View | None = None  # a file's or a bookmark's view, while the grid still shows it
 
     # ----- saving -----------------------------------------------------------------------------
@@ -143,8 +139,8 @@ class SessionController:
         session.rule = p.rule
         session.mode = s.mode
         session.queries = s.queries
-        self.history.set_history([(q.x0, q.y0, q.x1, q.y1, q.count, q.cells, q.method, q.rule_key) for q in s.queries])
         session.bookmarks = s.bookmarks
+        session.sum_parts = SumParts(s.heaps, s.second)
         self.restore_game(p.game)
         if s.selection is not None:
             self.select(*s.selection)

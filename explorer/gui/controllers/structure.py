@@ -4,6 +4,7 @@ when its sequence grows); an answer for another rule is dropped. Export writes e
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from explorer.core.analysis.structure import Structure, structure, value_structure
 from explorer.core.exact.bigint import short_decimal
@@ -25,7 +26,13 @@ class StructureController:
         self.current: Structure | None = None
         self.value: int | None = None  # None: the cold pairs; h: the upper cells of Grundy value h
         self.wanted = False  # computed only once the tab has been looked at
-        session.events.rule.connect(lambda _: self.refresh() if self.wanted else self._forget())
+
+    def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
+        events = self.session.events
+        return [
+            (events.rule, lambda _: self.refresh() if self.wanted else self._forget()),
+            (events.front, lambda front: self.shown() if "structure" in front else None),
+        ]
 
     @property
     def busy(self) -> bool:

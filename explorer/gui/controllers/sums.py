@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from explorer.core.analysis.far_values import SumAnswer, SumPosition, sum_answer, sums_refusal
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import NotAvailable, Progress, Rule, ValueSequences
 from explorer.core.value_source import ValueCache
 from explorer.session.jobs import Jobs
-from explorer.session.model import HOT_COLD, Session
+from explorer.session.model import HOT_COLD, Session, SumParts
 from explorer.session.views import SumsView
 
 
@@ -35,6 +35,12 @@ def answer_sum(question: SumQuestion, values: ValueCache | None = None, progress
 
 
 class SumsController:
+    """The sum's parts live in the session (`sum_parts`, saved with it); this controller answers
+    the sum they make with the selection, only while the Sums panel is in front (`session.front`),
+    and shows nothing for parts that no longer hold."""
+
+    PANEL = "sums"
+
     def __init__(
         self, session: Session, panel: SumsView, jobs: Jobs, go_to: Callable[[int, int], None] | None = None
     ) -> None:
@@ -44,29 +50,49 @@ class SumsController:
         self.go_to = go_to or (lambda a, b: setattr(session, "selection", (a, b)))
         self.panel = panel
         self.jobs = jobs
-        self.heaps: tuple[int, ...] = ()
-        self.second: tuple[int, int] | None = None
         self.answer: tuple[SumQuestion, SumAnswer] | None = None
         self._stale = False
-        session.events.selection.connect(lambda _: self.refresh())
-        session.events.rule.connect(lambda _: self.refresh())
-        session.events.heap.connect(panel.set_grid_heap)
+        panel.set_parts(session.sum_parts.heaps, session.sum_parts.second)
         self.refresh()
+
+    def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
+        """The session's fields this controller follows, and what it does when each changes."""
+        events = self.session.events
+        return [
+            (events.selection, lambda _: self.refresh()),
+            (events.rule, lambda _: self.refresh()),
+            (events.sum_parts, self._parts_changed),
+            (events.front, self._front_changed),
+            (events.heap, self.panel.set_grid_heap),
+        ]
 
     @property
     def busy(self) -> bool:
         return self.jobs.busy
 
+    @property
+    def in_front(self) -> bool:
+        return self.PANEL in self.session.front
+
     def question(self) -> SumQuestion | None:
-        selection = self.session.selection
-        if selection is None:
+        selection, parts = self.session.selection, self.session.sum_parts
+        if selection is None or parts.error:
             return None
-        piles = (selection,) + ((self.second,) if self.second is not None else ())
-        return SumQuestion(self.session.rule, SumPosition(piles, self.heaps))
+        piles = (selection,) + ((parts.second,) if parts.second is not None else ())
+        return SumQuestion(self.session.rule, SumPosition(piles, parts.heaps))
 
     def set_parts(self, heaps: tuple[int, ...], second: tuple[int, int] | None) -> None:
         """The panel's heaps and second position (checked by the panel: whole numbers)."""
-        self.heaps, self.second = heaps, second
+        self.session.sum_parts = SumParts(heaps, second)
+
+    def reject_parts(self, message: str) -> None:
+        """What was typed cannot be read: no sum is answered until it can (the sentence says why)."""
+        parts = self.session.sum_parts
+        self.session.sum_parts = SumParts(parts.heaps, parts.second, message)
+
+    def _parts_changed(self, parts: SumParts) -> None:
+        if not parts.error:
+            self.panel.set_parts(parts.heaps, parts.second)
         self.refresh()
 
     def refresh(self) -> None:
@@ -79,6 +105,9 @@ class SumsController:
         )
         self.answer = None
         self.session.sum_moves = ()
+        if self.session.sum_parts.error:
+            self.panel.set_error(self.session.sum_parts.error)
+            return
         question = self.question()
         if question is None:
             self.panel.set_result("", [])
@@ -87,8 +116,8 @@ class SumsController:
         if refused is not None:
             self.panel.set_error(str(refused))
             return
-        if not self.panel.is_shown():
-            self._stale = True  # worked out when the panel is shown: selecting costs nothing here
+        if not self.in_front:
+            self._stale = True  # worked out when the panel comes to the front: selecting costs nothing here
             return
         self._stale = False
         self.panel.set_busy(True)
@@ -102,13 +131,20 @@ class SumsController:
             progress=lambda done, total: self.panel.set_busy(True, done, total),
         )
 
-    def shown(self) -> None:
-        """The panel came to the front: answer what changed while it was hidden (and draw its
-        moves on the grid again)."""
-        if self._stale:
-            self.refresh()
-        elif self.answer is not None and self._current(self.answer[0]):
-            self._draw(self.answer[1])
+    def _front_changed(self, front: frozenset[str]) -> None:
+        """In front: answer what changed while the panel was behind, and draw its moves on the grid
+        again. Behind another tab, closed or hidden: its work stops and its moves leave the grid."""
+        if self.PANEL in front:
+            if self._stale:
+                self.refresh()
+            elif self.answer is not None and self._current(self.answer[0]):
+                self._draw(self.answer[1])
+            return
+        if self.jobs.busy:
+            self.jobs.cancel()
+            self.panel.set_busy(False)
+            self._stale = True
+        self.session.sum_moves = ()
 
     def show_heap(self, heap: int) -> None:
         """Draw the game plus a Nim heap of `heap` on the grid: its cold cells are the cells of value
@@ -128,10 +164,6 @@ class SumsController:
             self.session.mode = HOT_COLD
         self.session.heap = heap
 
-    def hidden(self) -> None:
-        """The panel went behind another: its moves are no longer drawn on the grid."""
-        self.session.sum_moves = ()
-
     def cancel(self) -> None:
         self.jobs.cancel()
         self.panel.set_busy(False)
@@ -145,7 +177,8 @@ class SumsController:
         self.panel.set_busy(False)
         self.answer = (question, answer)
         self._draw(answer)
-        names = [f"G{_pos(p)}" for p in question.position.piles] + [f"heap {h}" for h in question.position.heaps]
+        names = [f"G{_pos(p)}" for p in question.position.piles]
+        names += [f"heap {short_decimal(h, 20)}" for h in question.position.heaps]
         values = " ⊕ ".join(f"{short_decimal(g, 20)}" for g in answer.parts)
         verdict = (
             "<b>P</b>: the player to move <b>loses</b> (the XOR is 0)"
@@ -170,7 +203,7 @@ class SumsController:
             where = "the position" if part == 0 else "the second position"
             return f"{where}: {_pos(before)} → {_pos(now)}"
         j = part - k
-        return f"heap {j + 1}: {question.position.heaps[j]} → {after[2 * k + j]}"
+        return f"heap {j + 1}: {short_decimal(question.position.heaps[j], 20)} → {short_decimal(after[2 * k + j], 20)}"
 
     def _failed(self, question: SumQuestion, exc: BaseException) -> None:
         if not self._current(question):
@@ -187,16 +220,11 @@ class SumsController:
             return
         after = answer.winning_moves[index].after
         k = len(question.position.piles)
-        self.heaps = tuple(after[2 * k :])
-        if k == 2:
-            self.second = (after[2], after[3])
-        self.panel.set_heaps(self.heaps)
-        self.panel.set_second(self.second)
         first = (after[0], after[1])
         if first != question.position.piles[0]:
-            self.go_to(*first)  # refresh follows from the selection's event
+            self.go_to(*first)  # a move in the first part: the selection's event asks again
         else:
-            self.refresh()
+            self.session.sum_parts = SumParts(tuple(after[2 * k :]), (after[2], after[3]) if k == 2 else None)
 
 
 def _pos(p: tuple[int, int]) -> str:

@@ -10,8 +10,7 @@ answer for the old rule is dropped.
 from __future__ import annotations
 
 from collections.abc import Callable
-
-from PySide6.QtCore import QObject, QTimer, Signal
+from typing import Any
 
 from explorer.core import budget
 from explorer.core.analysis.position import PositionReport
@@ -21,41 +20,55 @@ from explorer.core.game import value_sequences
 from explorer.core.protocol import CertifiedRows, Rule
 from explorer.core.value_source import INSPECT_SIDE, Need, ValueCache
 from explorer.core.values import shared_strip
-from explorer.gui import memory
-from explorer.gui.jobs import LatestJob
+from explorer.session.jobs import Event, Jobs, Scheduler
 from explorer.session.model import GRUNDY, HOT_COLD, Session
 from explorer.session.views import InspectorView, WorkView
 
 SHOW_WORK_AFTER_MS = 150  # a small corner's progress is shown only if it takes this long
 
 
-class ValuesController(QObject):
-    grown = Signal(int)  # the new side; -1 cancelled; -2 failed
-    rowsSolved = Signal(object)  # the GrundyRows, or None
-
-    def __init__(self, session: Session, inspector: InspectorView, work: WorkView, parent: QObject) -> None:
-        super().__init__(parent)
+class ValuesController:
+    def __init__(
+        self,
+        session: Session,
+        inspector: InspectorView,
+        work: WorkView,
+        channel: Callable[[], Jobs],
+        scheduler: Scheduler,
+        make_room: Callable[[int], object] = lambda need: None,
+        give_back: Callable[[], None] = lambda: None,
+    ) -> None:
+        """`channel` makes a background channel; `make_room(bytes)` asks the window's memory pool
+        for room before a table grows; `give_back()` returns freed memory to the system."""
         self.session = session
         self.inspector = inspector
         self.work = work
-        self.jobs = LatestJob(self)
-        self.row_jobs = LatestJob(self)
-        self.far_jobs = LatestJob(self)  # the value sequences far out
-        self.cell_jobs = LatestJob(self)  # what the selection's G needs, in every colour mode
+        self.scheduler = scheduler
+        self.make_room = make_room
+        self.give_back = give_back
+        self.jobs = channel()
+        self.row_jobs = channel()
+        self.far_jobs = channel()  # the value sequences far out
+        self.cell_jobs = channel()  # what the selection's G needs, in every colour mode
+        self.grown = Event()  # the corner's new side; -1 cancelled; -2 failed
+        self.rowsSolved = Event()  # the GrundyRows, or None
         self._cell_refused: set[tuple[str, int, int]] = set()
         self.cell_working: tuple[int, int] | None = None
         self._far_refused: set[int] = set()
         self._cancelling = False
-        self.jobs.busyChanged.connect(self._busy_changed)
-        work.on_cancel(self.cancel)
-        self.make_room: Callable[[int], object] = lambda need: None  # the window's memory pool, asked first
         self._refused: set[int] = set()
         self._asked = 0
         self.growing = 0  # the side of the corner under way (0: none)
         self._rows_tried = False
-        session.events.rule.connect(self._rule_changed)
-        session.events.report.connect(self._show_values)
-        session.events.mode.connect(self._mode_changed)
+
+    def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
+        events = self.session.events
+        return [
+            (self.jobs.busyChanged, self._busy_changed),
+            (events.rule, self._rule_changed),
+            (events.report, self._show_values),
+            (events.mode, self._mode_changed),
+        ]
 
     @property
     def busy(self) -> bool:
@@ -79,9 +92,7 @@ class ValuesController(QObject):
         if side > INSPECT_SIDE:
             self.work.working(text)
         else:  # milliseconds, usually: a progress bar that flashes on each click says nothing
-            QTimer.singleShot(  # held by the label: gone with the window, the call is dropped
-                SHOW_WORK_AFTER_MS, self, lambda: self.work.working(text) if self.growing == side else None
-            )
+            self.scheduler.later(SHOW_WORK_AFTER_MS, lambda: self.work.working(text) if self.growing == side else None)
         cache = self.cache
         self.jobs.submit(
             cache.grow,
@@ -233,7 +244,7 @@ class ValuesController(QObject):
             self._rows_tried = False
             self.cache.rest()
             self.session.values_changed(self.cache)
-            memory.give_back_soon()
+            self.give_back()
             return
         if mode == GRUNDY:
             self.solve_rows()

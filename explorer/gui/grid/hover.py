@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from explorer.core.counting.raster import Raster
+from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import Rule
 from explorer.session.model import GRUNDY
 
@@ -38,6 +39,11 @@ def describe_shares(grid: GridView, x: int, y: int) -> str:
     return f"; cells of value 0–{len(counts) - 1}: {sum(counts)}" + (f" ({listed})" if listed else "")
 
 
+def cold_cells(n: int) -> str:
+    """ "1 cold cell", "2 cold cells" (a count of any size, cut to a readable length)."""
+    return f"{short_decimal(n, 40)} cold cell{'' if n == 1 else 's'}"
+
+
 def describe_heap(grid: GridView, x: int, y: int, step: int) -> str:
     """Hovering the game plus a heap of h: the sum's cold cells are the cells of value h."""
     heap = grid.heap_shown
@@ -61,6 +67,6 @@ def describe_heap(grid: GridView, x: int, y: int, step: int) -> str:
     x0, y0 = x - x % step, y - y % step
     inside = f", counted in [0, {solved:,})² only" if max(x0, y0) + step > solved else ""
     return (
-        f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}] plus a heap of {heap}: {n} cold cells "
+        f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}] plus a heap of {heap}: {cold_cells(n)} "
         f"(cells of value {heap}) of {step}²{inside} (near ({x}, {y}))"
     )

@@ -19,6 +19,7 @@ from explorer.core.render.frame import clip_rect, clip_segment
 from explorer.gui import palette
 from explorer.gui.grid.host import GridHost
 from explorer.gui.grid.items import outline_box
+from explorer.session.marks import Marks as MarkState
 
 
 class Marks:
@@ -30,10 +31,7 @@ class Marks:
         self.host = host
         self.on_rectangle = on_rectangle
         vb = host.vb
-        self.selection: tuple[int, int] | None = None
-        self.moves: tuple[Move, ...] = ()
-        self.path: list[tuple[int, int]] = []
-        self.query_rect: tuple[int, int, int, int] | None = None
+        self.state = MarkState()  # the session's marks, as last drawn
         self.arrows: list[pg.GraphicsObject] = []
         self.selection_box = outline_box(vb, palette.SELECTION, width=3.0, z=10)
         self.path_curve = pg.PlotCurveItem(pen=pg.mkPen(*palette.PATH, width=3))
@@ -47,15 +45,31 @@ class Marks:
         self._place_query_rect()
         self._place_path()
 
-    def set_selection(self, x: int | None, y: int | None, moves: tuple[Move, ...] = ()) -> None:
-        self.selection = None if x is None or y is None else (x, y)
-        self.moves = moves
-        self._place_selection()
+    def show(self, marks: MarkState) -> None:
+        """Draw the session's marks: each part again only where it changed."""
+        old, self.state = self.state, marks
+        if (old.cell, old.moves) != (marks.cell, marks.moves):
+            self._place_selection()
+        if old.path != marks.path:
+            self._place_path()
+        if old.query != marks.query:
+            self._place_query_rect()
 
-    def set_path(self, path: list[tuple[int, int]]) -> None:
-        """Draw a game's path (the positions it went through)."""
-        self.path = list(path)
-        self._place_path()
+    @property
+    def selection(self) -> tuple[int, int] | None:
+        return self.state.cell
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return self.state.moves
+
+    @property
+    def path(self) -> tuple[tuple[int, int], ...]:
+        return self.state.path
+
+    @property
+    def query_rect(self) -> tuple[int, int, int, int] | None:
+        return self.state.query
 
     def _clip_box(self) -> tuple[Fraction, Fraction, Fraction, Fraction]:
         """The visible cells and a margin of one view on each side, exactly: whatever reaches
@@ -80,11 +94,6 @@ class Marks:
         self.path_curve.setData(
             np.array(xs, dtype=float), np.array(ys, dtype=float), connect=np.array(connect, dtype=bool)
         )
-
-    def set_query_rect(self, x0: int, y0: int, x1: int, y1: int) -> None:
-        """Outline the inclusive rectangle [x0, x1] x [y0, y1] of the latest query."""
-        self.query_rect = (x0, y0, x1, y1)
-        self._place_query_rect()
 
     def _place_query_rect(self) -> None:
         if self.query_rect is None:

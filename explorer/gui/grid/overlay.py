@@ -5,34 +5,22 @@ margin before anything reaches pyqtgraph's float64 coordinates)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsRectItem
 
-from explorer.core.analysis.construction import Line, clip
+from explorer.core.analysis.construction import clip
 from explorer.gui.grid.host import GridHost
+from explorer.session.views import Overlay, Position
 
-Position = tuple[int, int]
 VEIL = (255, 255, 255, 215)  # the cells not placed yet show faintly through it
 PLACED = (28, 58, 138)
 NEW = (230, 120, 20)
 SHADE = (230, 120, 20, 70)
 RING = (214, 40, 57)
 SUM = (0, 150, 80)  # the Sums panel's winning moves in the selected part
-
-
-class Overlay(NamedTuple):
-    """What to draw over the grid (all in cells, exact integers)."""
-
-    veil: bool = False  # whiten the grid's own colours (build mode shows only what is placed)
-    cells: tuple[Position, ...] = ()  # drawn cold
-    outlined: tuple[Position, ...] = ()  # the step's own cells, or the position asked about
-    lines: tuple[Line, ...] = ()  # shaded: cells made hot, or every move back
-    dots: tuple[Position, ...] = ()  # single cells (jumps), lightly ringed
-    ringed: tuple[Position, ...] = ()  # the cold cells a position reaches
 
 
 class Overlays:

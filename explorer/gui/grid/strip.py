@@ -9,6 +9,9 @@ split (Nim's pairs are (k, k); a solved square has no sequence) hide the strip.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
@@ -48,8 +51,11 @@ class BeattyStrip(QWidget):
 
     def bind(self, session: Session) -> None:
         """Follow the session model's rule (the strip keeps no copy of it)."""
-        session.events.rule.connect(lambda _: self.rule_changed())
+        self.session = session
         self.rule_changed()
+
+    def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
+        return [(self.session.events.rule, lambda _: self.rule_changed())]
 
     def rule_changed(self) -> None:
         self._roles.clear()

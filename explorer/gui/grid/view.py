@@ -12,7 +12,9 @@ back. Only what is on screen is computed: the visible cell range goes to
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
@@ -29,15 +31,17 @@ from explorer.core.value_source import HeapPicture, ValueCache
 from explorer.gui import palette
 from explorer.gui.grid import hover
 from explorer.gui.grid.axes import ExactAxis
+from explorer.gui.grid.hover import cold_cells
 from explorer.gui.grid.items import CellBorders, CellImage, RectSelectViewBox
 from explorer.gui.grid.marks import Marks
 from explorer.gui.grid.navigation import ExactView
-from explorer.gui.grid.overlay import Overlay, Overlays
+from explorer.gui.grid.overlay import Overlays
 from explorer.gui.grid.values import BAR_LABELS, ValueMarks
 from explorer.gui.jobs import LatestJob
 from explorer.gui.throttle import Throttle
 from explorer.session.jobs import off_thread
 from explorer.session.model import GRUNDY, HOT_COLD, Session
+from explorer.session.views import Overlay
 
 HEAP_COLUMNS_ON_GUI = 1 << 16  # a heap's picture reading more solved columns is drawn on a worker
 
@@ -215,14 +219,24 @@ class GridView(ExactView, pg.PlotWidget):
         """Draw from this session model: its rule, how far the rule is solved, its values and its
         colour mode. The grid keeps none of them: each change redraws from the model."""
         self.session = session
-        session.events.rule.connect(lambda _: self._model_changed())
-        session.events.solved.connect(lambda _: self._model_changed())
-        session.events.values_known.connect(lambda _: self.render_now())
-        session.events.mode.connect(lambda _: self.render_now())
-        session.events.heap.connect(lambda _: self._model_changed())
-        session.events.sum_moves.connect(self.overlays.set_sum_moves)
         self.overlays.sum_moves = session.sum_moves
+        self.marks.show(session.marks)
+        self.overlays.set_overlay(session.overlay)
         self._model_changed()
+
+    def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
+        """The session's fields the grid draws from (the composition root connects them)."""
+        events = self.session.events
+        return [
+            (events.rule, lambda _: self._model_changed()),
+            (events.solved, lambda _: self._model_changed()),
+            (events.values_known, lambda _: self.render_now()),
+            (events.mode, lambda _: self.render_now()),
+            (events.heap, lambda _: self._model_changed()),
+            (events.sum_moves, self.overlays.set_sum_moves),
+            (events.marks, self.marks.show),
+            (events.overlay, self.overlays.set_overlay),
+        ]
 
     @property
     def rule(self) -> Rule:
@@ -295,18 +309,6 @@ class GridView(ExactView, pg.PlotWidget):
         self.image.setVisible(True)
 
     # ----- the parts' faces: what controllers and views ask of the grid ---------------------------
-    def set_selection(self, x: int | None, y: int | None, moves: tuple[Move, ...] = ()) -> None:
-        self.marks.set_selection(x, y, moves)
-
-    def set_path(self, path: list[tuple[int, int]]) -> None:
-        self.marks.set_path(path)
-
-    def set_query_rect(self, x0: int, y0: int, x1: int, y1: int) -> None:
-        self.marks.set_query_rect(x0, y0, x1, y1)
-
-    def set_overlay(self, overlay: Overlay | None) -> None:
-        self.overlays.set_overlay(overlay)
-
     def set_highlight(self, cells: tuple[tuple[int, int], ...]) -> None:
         self.overlays.set_highlight(cells)
 
@@ -319,7 +321,7 @@ class GridView(ExactView, pg.PlotWidget):
         return self.marks.moves
 
     @property
-    def path(self) -> list[tuple[int, int]]:
+    def path(self) -> tuple[tuple[int, int], ...]:
         return self.marks.path
 
     @property
@@ -427,7 +429,7 @@ class GridView(ExactView, pg.PlotWidget):
             solved = f", counted in the solved square [0, {bound:,})² only"
         n = known if known is not None else self.rule.count_rect(x0, y0, x1, y1).count
         return (
-            f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}]: {n} cold cells of {step}²{solved} "
+            f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}]: {cold_cells(n)} of {step}²{solved} "
             f"(near ({x}, {y})){hover.describe_shares(self, x, y)}"
         )
 

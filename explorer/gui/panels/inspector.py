@@ -100,6 +100,9 @@ def _wrap(digits: str, width: int = 32) -> str:
     return "<br>&nbsp;&nbsp;&nbsp;&nbsp;".join(digits[i : i + width] for i in range(0, len(digits), width))
 
 
+NO_POSITION = "Choose a position: click a cell on the grid, or type its two piles above."
+
+
 class Inspector(QWidget):
     positionRequested = Signal(object, object)
     positionTextRequested = Signal(str, str)  # digits too long to read on the GUI thread
@@ -169,6 +172,7 @@ class Inspector(QWidget):
         self.moves = QListWidget(objectName="winningMoves")
         self.moves.itemActivated.connect(self._on_item_activated)
         layout.addWidget(self.moves, 1)
+        self._say_in_moves(NO_POSITION)
         layout.addWidget(self._legend())
 
     def _legend(self) -> QLabel:
@@ -235,7 +239,7 @@ class Inspector(QWidget):
     def set_report(self, r: PositionReport | None) -> None:
         if r is None:  # no verdict (yet, or the rule cannot answer): nothing stale stays
             self.status.setText("")
-            self.moves.clear()
+            self._say_in_moves(NO_POSITION)
             self.set_values("")
             return
         for edit, text in ((self.position_a, r.a_text), (self.position_b, r.b_text)):
@@ -273,6 +277,12 @@ class Inspector(QWidget):
             item.setToolTip(f"({a}, {b})" if max(a, b).bit_length() < 600 else "")
             self.moves.addItem(item)
         if not r.moves:
-            empty = QListWidgetItem(no_moves_text(r))
-            empty.setFlags(Qt.ItemFlag.NoItemFlags)
-            self.moves.addItem(empty)
+            self._say_in_moves(no_moves_text(r), clear=False)
+
+    def _say_in_moves(self, text: str, clear: bool = True) -> None:
+        """A line in the moves' list that is not a move (greyed, not playable)."""
+        if clear:
+            self.moves.clear()
+        item = QListWidgetItem(text)
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        self.moves.addItem(item)

@@ -46,6 +46,9 @@ class WholeNumberAxis(pg.AxisItem):
 
 class PlayPanel(QWidget):
     startRequested = Signal(object, object, bool)
+    hintRequested = Signal()
+    undoRequested = Signal()
+    redoRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -73,6 +76,9 @@ class PlayPanel(QWidget):
         self.hint = QPushButton("Hint", objectName="playHint")
         self.undo = QPushButton("Undo", objectName="playUndo")
         self.redo = QPushButton("Redo", objectName="playRedo")
+        self.hint.clicked.connect(self.hintRequested)
+        self.undo.clicked.connect(self.undoRequested)
+        self.redo.clicked.connect(self.redoRequested)
         for button in (self.hint, self.undo, self.redo):
             buttons.addWidget(button)
         layout.addLayout(buttons)

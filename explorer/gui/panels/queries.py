@@ -32,14 +32,15 @@ from explorer.core.exact.bigint import parse_natural, share_text, short_decimal
 from explorer.core.rules import Count
 from explorer.gui.lazy import LazyWidget
 from explorer.gui.panels.inspector import MAX_DIGITS
+from explorer.session import views
 from explorer.session.model import GRUNDY, REMOTENESS
 
 PHI = (1 + math.sqrt(5)) / 2
 HISTORY_COLUMNS = ["x0", "y0", "x1", "y1", "cold cells", "cells", "share", "method", "rule"]
-SHOWN_BATCH_ROWS = 500  # rows of an imported batch shown in the table; all go to the CSV
 
 
-HISTORY_SHOWN = 2000
+VALUES_ARE_NATURAL = "Grundy values and remoteness are 0 or more"
+HISTORY_SHOWN = views.HISTORY_SHOWN
 
 
 class QueryPanel(QWidget):
@@ -56,7 +57,6 @@ class QueryPanel(QWidget):
         self.setMaximumWidth(560)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("<b>Cold cells in a rectangle</b> (inclusive; Shift-drag on the grid)"))
-        self.rule_key = ""
         self.rule_label = QLabel(objectName="queryRule")
         self.rule_label.setWordWrap(True)
         layout.addWidget(self.rule_label)
@@ -165,7 +165,7 @@ class QueryPanel(QWidget):
             return
         if self.value.text().strip():
             try:
-                v = parse_natural(self.value.text(), "the value")
+                v = parse_natural(self.value.text(), "the value", VALUES_ARE_NATURAL)
             except ValueError as exc:
                 self.show_error(str(exc))
                 return
@@ -185,7 +185,7 @@ class QueryPanel(QWidget):
             self.importRequested.emit(path)
             return
         try:
-            v = parse_natural(self.value.text(), "the value")
+            v = parse_natural(self.value.text(), "the value", VALUES_ARE_NATURAL)
         except ValueError as exc:
             self.show_error(str(exc))
             return
@@ -197,11 +197,9 @@ class QueryPanel(QWidget):
             self.exportRequested.emit(path)
 
     # ----- state -> view ------------------------------------------------------------------------
-    def set_rule_title(self, title: str, key: str = "") -> None:
-        """The rule in effect: named above the panel, and in the history's rule column of the
-        answers that follow (each answer keeps the rule it was computed for)."""
+    def set_rule_title(self, title: str) -> None:
+        """The rule in effect, named above the panel (each answer in the history names its own)."""
         self.rule_label.setText(f"Rule: {title}")
-        self.rule_key = key
 
     def show_error(self, message: str) -> None:
         self.result.setStyleSheet("color: #b00020; font-weight: bold;")
@@ -218,7 +216,6 @@ class QueryPanel(QWidget):
             f"{rect}: <b>{short_decimal(answer.count, 60)}</b> cold cells of {short_decimal(answer.cells, 60)} "
             f"({share_text(answer.count, answer.cells)}), by the {answer.method} method"
         )
-        self.add_history_row(x0, y0, x1, y1, answer.count, answer.cells, answer.method)
 
     def show_value_count(self, kind: str, v: int, x0: int, y0: int, x1: int, y1: int, count: int) -> None:
         self.result.setStyleSheet("")
@@ -228,28 +225,29 @@ class QueryPanel(QWidget):
             f"[{x0}, {x1}] × [{y0}, {y1}]: <b>{count}</b> cell{'s' * (count != 1)} with {name} = {v} of {cells} "
             f"({share_text(count, cells)}), by the Fenwick dominance counter"
         )
-        self.add_history_row(x0, y0, x1, y1, count, cells, f"{name} = {v}, dominance")
 
-    def add_history_row(
-        self, x0: int, y0: int, x1: int, y1: int, count: int, cells: int, method: str, rule: str | None = None
-    ) -> None:
-        """One answer; `rule` is the key of the rule it was computed for (the rule in effect if None)."""
-        row = self.history.rowCount()
-        self.history.insertRow(row)
-        values = [short_decimal(v, 30) for v in (x0, y0, x1, y1, count, cells)]
-        values += [share_text(count, cells), method, self.rule_key if rule is None else rule]
-        for col, text in enumerate(values):
-            self.history.setItem(row, col, QTableWidgetItem(text))
+    def add_history_rows(self, rows: list[tuple[int, int, int, int, int, int, str, str]]) -> None:
+        """Answers added to the session's history, at the bottom; the oldest go past HISTORY_SHOWN."""
+        if not rows:
+            return
+        self.history.setUpdatesEnabled(False)
+        for x0, y0, x1, y1, count, cells, method, rule in rows:
+            row = self.history.rowCount()
+            self.history.insertRow(row)
+            values = [short_decimal(v, 30) for v in (x0, y0, x1, y1, count, cells)]
+            values += [share_text(count, cells), method, rule]
+            for col, text in enumerate(values):
+                self.history.setItem(row, col, QTableWidgetItem(text))
+        extra = self.history.rowCount() - HISTORY_SHOWN
+        if extra > 0:
+            self.history.model().removeRows(0, extra)
+        self.history.setUpdatesEnabled(True)
         self.history.scrollToBottom()
 
     def set_history(self, rows: list[tuple[int, int, int, int, int, int, str, str]]) -> None:
-        """Show these answers (an opened session's) in place of the history; the newest
-        HISTORY_SHOWN rows are listed, all of them are kept and exported."""
+        """The session's history in place of what the table listed (the newest HISTORY_SHOWN rows)."""
         self.history.setRowCount(0)
-        self.history.setUpdatesEnabled(False)
-        for row in rows[-HISTORY_SHOWN:]:
-            self.add_history_row(*row)
-        self.history.setUpdatesEnabled(True)
+        self.add_history_rows(rows)
 
     def show_progress(self, done: int, total: int) -> None:
         busy = done < total

@@ -28,9 +28,8 @@ from explorer.core.exact.bigint import parse_natural
 
 class SumsPanel(QWidget):
     partsChanged = Signal(object, object)  # a tuple of heaps, and (c, d) or None
+    partsRejected = Signal(str)  # what was typed cannot be read: why
     playRequested = Signal(int)  # the index of a winning move
-    shownNow = Signal()  # the panel came to the front
-    hiddenNow = Signal()  # another panel came in front of it
     cancelRequested = Signal()
     gridHeapChanged = Signal(int)  # draw the game plus a heap of h on the grid (0: the game alone)
 
@@ -116,7 +115,7 @@ class SumsPanel(QWidget):
                 c, d = (parse_natural(p, name) for p, name in zip(parts, ("pile C", "pile D"), strict=True))
                 second = (c, d)
         except ValueError as exc:
-            self.set_error(str(exc))
+            self.partsRejected.emit(str(exc))
             return
         self.partsChanged.emit(heaps, second)
 
@@ -137,10 +136,12 @@ class SumsPanel(QWidget):
     def set_position(self, text: str) -> None:
         self.position.setText(f"Position: {text}")
 
-    def set_heaps(self, heaps: tuple[int, ...]) -> None:
+    def set_parts(self, heaps: tuple[int, ...], second: tuple[int, int] | None) -> None:
+        """The session's parts, in the fields (a second position unticked when there is none)."""
         self.heaps.setText(" ".join(map(str, heaps)))
-
-    def set_second(self, second: tuple[int, int] | None) -> None:
+        with QSignalBlocker(self.use_second):
+            self.use_second.setChecked(second is not None)
+        self.second.setEnabled(second is not None)
         if second is not None:
             self.second.setText(f"{second[0]} {second[1]}")
 
@@ -158,17 +159,6 @@ class SumsPanel(QWidget):
     def set_grid_heap(self, heap: int) -> None:
         with QSignalBlocker(self.grid_heap):
             self.grid_heap.setValue(heap)
-
-    def is_shown(self) -> bool:
-        return self.isVisible()
-
-    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
-        super().showEvent(event)
-        self.shownNow.emit()
-
-    def hideEvent(self, event) -> None:  # type: ignore[no-untyped-def]
-        super().hideEvent(event)
-        self.hiddenNow.emit()
 
     def set_busy(self, busy: bool, done: int = 0, total: int = 0) -> None:
         self.progress.setVisible(busy)

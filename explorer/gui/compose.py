@@ -1,0 +1,376 @@
+"""The composition root: the one place where the window's parts are made and connected.
+
+`compose(window)` makes the views (the grid, the panels in their docks, the toolbar, the menus),
+then the controllers, each given everything it needs when it is made (the session, its views, its
+background channels, the scheduler, the memory pool's room), then connects them: every request of
+a view to the controller that handles it, every session field a controller follows (its
+`listens()`), and every controller's announcement to whoever hears it. Nothing else in the window
+calls `connect` outside a widget's own internals; controllers are plain objects that import no
+widgets (the import contracts in pyproject.toml keep it so).
+
+Learned from ndv's ArrayViewer and napari's QtViewer: views emit requests and draw what they are
+told; the model holds the state; one object wires the two.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from itertools import pairwise
+from typing import Any
+
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QStatusBar, QTabWidget, QVBoxLayout, QWidget
+
+from explorer.core import budget
+from explorer.gui import memory
+from explorer.gui.controllers.array import ArrayController
+from explorer.gui.controllers.build import BuildController
+from explorer.gui.controllers.demo import DemoController
+from explorer.gui.controllers.export import AnimationExporter
+from explorer.gui.controllers.growth import GrowthController
+from explorer.gui.controllers.npiles import NPilesController
+from explorer.gui.controllers.play import PlayController
+from explorer.gui.controllers.queries import QueryController
+from explorer.gui.controllers.rules import RuleController
+from explorer.gui.controllers.selection import SelectionController
+from explorer.gui.controllers.sessions import SessionController
+from explorer.gui.controllers.structure import StructureController
+from explorer.gui.controllers.sums import SumsController
+from explorer.gui.controllers.values import ValuesController
+from explorer.gui.controllers.why import WhyController
+from explorer.gui.dialogs import Dialogs
+from explorer.gui.docks import stacked
+from explorer.gui.grid.strip import BeattyStrip
+from explorer.gui.grid.view import GridView
+from explorer.gui.jobs import LatestJob
+from explorer.gui.menus import START_HINT, Menus, show_about, show_how_to_read, show_text
+from explorer.gui.panels.array import ArrayPanel
+from explorer.gui.panels.build import BuildPanel
+from explorer.gui.panels.inspector import Inspector
+from explorer.gui.panels.npiles import NPilesPanel
+from explorer.gui.panels.play import PlayPanel
+from explorer.gui.panels.queries import QueryPanel
+from explorer.gui.panels.rows import RowsPanel
+from explorer.gui.panels.rules import RuleBar
+from explorer.gui.panels.sequence import SequencePanel
+from explorer.gui.panels.structure import StructurePanel
+from explorer.gui.panels.sums import SumsPanel
+from explorer.gui.scheduler import QtScheduler
+from explorer.gui.window_pool import POOL_INDEX, POOL_SOLVED, POOL_VALUES, add_window_caches
+from explorer.gui.work_line import WorkLine
+from explorer.session.events import follow
+from explorer.session.views import PANELS
+
+# The window being composed: explorer.gui.main_window.MainWindow, which imports this module (so it
+# is named, not imported, here: the siblings of explorer.gui form a hierarchy).
+MainWindow = Any
+
+STATUS_MS = 8000  # how long a passing message stays in the status bar
+
+
+class StatusMessages:
+    """The status bar as a view: passing messages."""
+
+    def __init__(self, bar: QStatusBar) -> None:
+        self.bar = bar
+
+    def show_message(self, text: str) -> None:
+        self.bar.showMessage(text, STATUS_MS)
+
+
+def compose(window: MainWindow) -> None:
+    """Make and connect every part of `window` (its session is made already)."""
+    _make_views(window)
+    _make_controllers(window)
+    window.menus = Menus(window)
+    _connect_views(window)
+    _connect_menus(window, window.menus)
+    for controller in window.controllers:
+        follow(controller)
+    app = QApplication.instance()
+    if app is not None:  # quitting without closing the window first: nothing is drawn on deleted widgets
+        app.aboutToQuit.connect(window.detach)
+
+
+# ----- the views ------------------------------------------------------------------------------------
+def _make_views(w: MainWindow) -> None:
+    w.dialogs = Dialogs(w)
+    w.grid = GridView(w)
+    w.strip = BeattyStrip(w.grid)
+    central = QWidget(w, objectName="central")
+    column = QVBoxLayout(central)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.setSpacing(0)
+    column.addWidget(w.grid, 1)
+    column.addWidget(w.strip)
+    w.setCentralWidget(central)
+    w.inspector = Inspector(w)
+    w.query_panel = QueryPanel(w)
+    w.play_panel = PlayPanel(w)
+    w.sequence_panel = SequencePanel(w)
+    w.npiles_panel = NPilesPanel(w)
+    w.sums_panel = SumsPanel(w)
+    w.rows_panel = RowsPanel(w)
+    w.array_panel = ArrayPanel(w)
+    w.structure_panel = StructurePanel(w)
+    w.build_panel = BuildPanel(w)
+    # The sidebar's tabs stand on its outer edge, written downwards: nine names across a 380-pixel
+    # sidebar would be cut short; down its height each is read in full.
+    w.setDockOptions(
+        QMainWindow.DockOption.AnimatedDocks
+        | QMainWindow.DockOption.AllowTabbedDocks
+        | QMainWindow.DockOption.AllowNestedDocks
+    )
+    w.setTabPosition(Qt.DockWidgetArea.RightDockWidgetArea, QTabWidget.TabPosition.East)
+    w.setTabPosition(Qt.DockWidgetArea.LeftDockWidgetArea, QTabWidget.TabPosition.West)
+    docks = [
+        w._dock("Inspector", "inspectorDock", w.inspector),
+        w._dock("Queries", "queryDock", w.query_panel),
+        w._dock("Play", "playDock", w.play_panel),
+        w._dock("Sequence", "sequenceDock", w.sequence_panel),
+        w._dock("Array", "arrayDock", w.array_panel),
+        w._dock("Sums", "sumsDock", stacked(w.sums_panel, w.npiles_panel)),
+        w._dock("Rows", "rowsDock", w.rows_panel),
+        w._dock("Structure", "structureDock", w.structure_panel),
+        w._dock("Build", "buildDock", w.build_panel),
+    ]
+    w.docks = dict(zip(PANELS, docks, strict=True))  # by the command line's names
+    for before, after in pairwise(docks):
+        w.tabifyDockWidget(before, after)
+    w.default_state = w.saveState()  # View ▸ Panels ▸ Restore the default layout
+    w.resizeDocks([docks[0]], [380], Qt.Orientation.Horizontal)
+    docks[0].raise_()
+    toolbar = w.addToolBar("Colours")
+    toolbar.setObjectName("colourToolbar")
+    w.rule_bar = RuleBar(w)
+    toolbar.addWidget(w.rule_bar)
+    w.hover_label = QLabel(objectName="hoverLabel")
+    w.statusBar().addWidget(w.hover_label, 1)
+    w.busy_label = QLabel(objectName="busyLabel")
+    w.statusBar().addPermanentWidget(w.busy_label)
+
+
+# ----- the controllers ------------------------------------------------------------------------------
+def _make_controllers(w: MainWindow) -> None:
+    session = w.session
+
+    def channel() -> LatestJob:
+        return LatestJob(w)
+
+    def say(text: str) -> None:
+        w.statusBar().showMessage(text, STATUS_MS)
+
+    scheduler = QtScheduler(w)
+    w.pool = pool = budget.Pool()
+    w.rules = RuleController(session, w.rule_bar, StatusMessages(w.statusBar()), channel())
+    w.selection = SelectionController(session, w.inspector, channel())
+    w.values = ValuesController(
+        session,
+        w.inspector,
+        WorkLine(w.statusBar(), "values", 180),
+        channel,
+        scheduler,
+        make_room=lambda need: pool.make_room(POOL_VALUES, need),
+        give_back=memory.give_back_soon,
+    )
+    w.play = PlayController(session, w.play_panel, w.grid, scheduler, want_values=w.values.request_cover)
+    w.queries = QueryController(session, w.query_panel, channel)
+    w.growth = GrowthController(
+        session,
+        w.grid,
+        WorkLine(w.statusBar(), "growth"),
+        channel(),
+        scheduler,
+        make_room=lambda need: pool.make_room(POOL_SOLVED, need),
+    )
+    w.structure = StructureController(session, w.structure_panel, channel(), ask_path=w.ask_structure_path)
+    w.builder = BuildController(session, w.build_panel, w.grid, scheduler)
+    w.why = WhyController(session, w.inspector, channel(), say)
+    w.demo = DemoController(session, w.inspector, channel(), scheduler, say)
+    w.exporter = AnimationExporter(session, w.grid, WorkLine(w.statusBar(), "export", 140), channel(), say)
+    w.npiles = NPilesController(w.npiles_panel, channel())
+    w.sums = SumsController(session, w.sums_panel, channel(), go_to=w.select_position)
+    w.array = ArrayController(session, w.array_panel, channel(), go_to=w.go_to_position)
+    w.sessions = SessionController(
+        session,
+        w.grid,
+        select=w.select_position,
+        clear_selection=w.selection.clear,
+        restore_game=w.play.restore,
+        warn=lambda text: w.dialogs.warn("Session", text),
+        status=lambda text: w.statusBar().showMessage(text, 6000),
+        jobs=channel(),
+        opened=w.remember_file,
+    )
+    add_window_caches(pool, session, w.values, w.queries)
+    w.controllers = (
+        w.rules,
+        w.selection,
+        w.values,
+        w.play,
+        w.queries,
+        w.growth,
+        w.structure,
+        w.builder,
+        w.why,
+        w.demo,
+        w.exporter,
+        w.npiles,
+        w.sums,
+        w.array,
+        w.sessions,
+    )
+
+
+# ----- the connections ------------------------------------------------------------------------------
+def _connect_views(w: MainWindow) -> None:
+    session, grid = w.session, w.grid
+    for item in (grid, w.strip):
+        item.bind(session)
+        follow(item)
+    for name, dock in w.docks.items():  # a tab behind another is not in front
+        dock.visibilityChanged.connect(lambda on, n=name: session.set_front(n, on))
+        if dock.isVisible() and not dock.visibleRegion().isEmpty():
+            session.set_front(name, True)
+    for work, controller in ((w.values.work, w.values), (w.growth.work, w.growth), (w.exporter.work, w.exporter)):
+        work.on_cancel(controller.cancel)
+    # the grid
+    grid.valuesNeeded.connect(w.values.request)
+    grid.farValuesNeeded.connect(w.values.request_far)
+    grid.navigated.connect(w.growth.view_moved)
+    grid.navigated.connect(w.sessions.view_moved)
+    grid.cellClicked.connect(w.cell_clicked)
+    grid.hoverText.connect(w.hover_text)
+    grid.busy.connect(w.busy_label.setText)
+    grid.limitReached.connect(lambda text: w.statusBar().showMessage(text, 4000))
+    grid.rectangleSelected.connect(w.queries.from_grid)
+    w.strip.numberHovered.connect(w.number_hovered)
+    session.events.selection.connect(lambda _: w.hover_text(""))
+    session.events.why.connect(lambda _: w.show_why_state())
+    w.hover_text("")
+    # the toolbar and the inspector
+    w.rule_bar.ruleRequested.connect(w.rules.request)
+    w.rule_bar.askRequested.connect(w.ask_rule)
+    w.rule_bar.modeRequested.connect(w.rules.request_mode)
+    inspector = w.inspector
+    inspector.positionRequested.connect(w.go_to_position)
+    inspector.positionTextRequested.connect(
+        lambda a, b: w.selection.request_text(a, b, then=lambda x, y: grid.center_on(x, y))
+    )
+    inspector.inputRejected.connect(w.selection.input_error)
+    inspector.moveActivated.connect(w.select_position)
+    inspector.whyRequested.connect(w.why.ask_why)
+    inspector.whyRequested.connect(w.show_why_state)
+    inspector.perfectPlayRequested.connect(w.demo.show_perfect_play)
+    # the panels
+    play = w.play_panel
+    play.startRequested.connect(w.play.new_game)
+    play.hintRequested.connect(w.play.show_hint)
+    play.undoRequested.connect(w.play.undo)
+    play.redoRequested.connect(w.play.redo)
+    queries = w.query_panel
+    queries.queryRequested.connect(w.queries.run_query)
+    queries.valueQueryRequested.connect(w.queries.run_value_query)
+    queries.importRequested.connect(w.queries.import_batch)
+    queries.valueImportRequested.connect(w.queries.import_value_batch)
+    queries.exportRequested.connect(w.queries.export_csv)
+    queries.cancelRequested.connect(w.queries.cancel)
+    w.queries.answered.connect(lambda _: w.pool.touch(POOL_INDEX))
+    build = w.build_panel
+    build.startRequested.connect(w.builder.start)
+    build.stepRequested.connect(w.builder.step)
+    build.scrubRequested.connect(w.builder.scrub)
+    build.playRequested.connect(w.builder.toggle_play)
+    build.speedRequested.connect(w.builder.set_speed)
+    build.closeRequested.connect(w.builder.close)
+    structure = w.structure_panel
+    structure.refreshRequested.connect(w.structure.refresh)
+    structure.exportRequested.connect(w.structure.export)
+    structure.valueChosen.connect(w.structure.choose_value)
+    w.growth.grown.connect(lambda _: w.structure.refresh() if w.structure.wanted else None)
+    w.values.grown.connect(lambda _: w.play.refresh_history())
+    w.values.rowsSolved.connect(w.rows_panel.set_rows)
+    rows = w.rows_panel
+    rows.solveRequested.connect(w.solve_rows)
+    rows.positionRequested.connect(w.go_to_position)
+    rows.valueRequested.connect(w.row_value)
+    w.npiles_panel.evaluateRequested.connect(w.npiles.request)
+    w.npiles_panel.cancelRequested.connect(w.npiles.cancel)
+    sums = w.sums_panel
+    sums.partsChanged.connect(w.sums.set_parts)
+    sums.partsRejected.connect(w.sums.reject_parts)
+    sums.playRequested.connect(w.sums.play)
+    sums.gridHeapChanged.connect(w.sums.show_heap)
+    sums.cancelRequested.connect(w.sums.cancel)
+    w.array_panel.entryChosen.connect(w.array.entry_chosen)
+
+
+def _connect_menus(w: MainWindow, menus: Menus) -> None:
+    slots: dict[str, Callable[..., object]] = {
+        "open": lambda: w.open_session(),
+        "save": lambda: w.save_session(),
+        "export_png": lambda: w.export_png(),
+        "export_animation": w.export_animation,
+        "quit": w.close,
+        "reset": w.grid.reset_view,
+        "goto": w.ask_go_to,
+        "add_bookmark": w.ask_bookmark,
+        "grid_lines": lambda on: w.grid.set_overlays(grid_lines=on),
+        "phi_lines": lambda on: w.grid.set_overlays(phi_lines=on),
+        "extend": lambda: w.growth.extend(),
+        "build": w.build_mode,
+        "step_forward": lambda: w.builder.step(1),
+        "step_back": lambda: w.builder.step(-1),
+        "build_play": w.builder.toggle_play,
+        "build_close": w.builder.close,
+        "restore_layout": w.restore_default_layout,
+        "keys": lambda: show_text(w, "Keyboard shortcuts", w.shortcuts_html()),
+        "how": lambda: show_how_to_read(w),
+        "about": lambda: show_about(w, w.about_text()),
+    }
+    for name, slot in slots.items():
+        action = menus.actions[name]
+        (action.toggled if action.isCheckable() else action.triggered).connect(slot)
+    menus.why.triggered.connect(w.why.ask_why)
+    menus.why.triggered.connect(w.show_why_state)  # it stays off if nothing is selected
+    for name, action in menus.panel_actions.items():
+        action.triggered.connect(lambda _=False, n=name: w.show_panel(n))
+    menus.recent_menu.aboutToShow.connect(lambda: _fill_recent(w, menus))
+    menus.bookmarks_menu.aboutToShow.connect(lambda: _fill_bookmarks(w, menus))
+
+
+def _fill_recent(w: MainWindow, menus: Menus) -> None:
+    menus.recent_menu.clear()
+    files = w.recent_files()
+    for path in files:
+        action = menus.recent_menu.addAction(os.path.basename(path))
+        action.setToolTip(path)
+        action.triggered.connect(lambda _=False, p=path: w.open_session(p))
+    if not files:
+        menus.recent_menu.addAction("(no sessions yet)").setEnabled(False)
+
+
+def _fill_bookmarks(w: MainWindow, menus: Menus) -> None:
+    menu = menus.bookmarks_menu
+    menu.clear()
+    menu.addAction(menus.add_bookmark)
+    marks = w.session.bookmarks
+    if marks:
+        menu.addSeparator()
+        for b in marks:
+            menu.addAction(b.name).triggered.connect(lambda _=False, n=b.name: w.sessions.go_to_bookmark(n))
+        delete = menu.addMenu("&Delete")
+        for b in marks:
+            delete.addAction(b.name).triggered.connect(lambda _=False, n=b.name: w.sessions.delete_bookmark(n))
+
+
+def show_why_state(w: MainWindow) -> None:
+    """The Why? button and menu item show whether Why? is on (it follows the selection)."""
+    on = w.session.why is not None
+    w.inspector.set_why_on(on)
+    with QSignalBlocker(w.menus.why):
+        w.menus.why.setChecked(on)
+
+
+__all__ = ["START_HINT", "compose", "follow", "show_why_state"]

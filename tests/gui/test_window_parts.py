@@ -1,0 +1,162 @@
+"""Issue 48: the window as parts. One composition root connects everything; controllers are plain
+objects; what a panel shows is session state, and a panel works only while it is in front."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+
+from explorer.gui import compose, main_window
+
+GUI = Path(compose.__file__).resolve().parent
+
+
+def _sum_text(window) -> str:  # type: ignore[no-untyped-def]
+    return re.sub(r"<[^>]+>", "", window.sums_panel.result.text())
+
+
+def _evaluate(qtbot, window, heaps: str) -> None:  # type: ignore[no-untyped-def]
+    window.sums_panel.heaps.setText(heaps)
+    window.sums_panel.evaluate()
+    qtbot.waitUntil(lambda: not window.sums.busy, timeout=30_000)
+
+
+# ----- one composition root --------------------------------------------------------------------------
+def test_only_the_root_connects_and_the_window_init_is_short():
+    init = inspect.getsource(main_window.MainWindow.__init__)
+    assert len(init.strip().splitlines()) <= 50
+    for path in [GUI / "main_window.py", GUI / "menus.py", GUI / "window_pool.py", *(GUI / "controllers").glob("*.py")]:
+        calls = [
+            node
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "connect"
+        ]
+        assert not calls, f"{path.name} connects {len(calls)} signal(s): only explorer/gui/compose.py does"
+
+
+def test_controllers_are_plain_objects_made_with_everything(window):
+    assert len(window.controllers) >= 13
+    for controller in window.controllers:
+        assert not isinstance(controller, QObject), type(controller).__name__
+    # nothing is set on a controller after it is made: its attributes are those its constructor set
+    for controller in window.controllers:
+        source = inspect.getsource(type(controller).__init__)
+        for name in vars(controller):
+            assert f"self.{name}" in source, f"{type(controller).__name__}.{name} was set from outside"
+
+
+# ----- a panel works only while it is in front --------------------------------------------------------
+def test_the_sums_panel_neither_works_nor_draws_behind_another_tab(qtbot, window):
+    window.show_panel("sums")
+    qtbot.waitUntil(lambda: "sums" in window.session.front, timeout=5_000)
+    window.select_position(5, 7)
+    _evaluate(qtbot, window, "3")
+    qtbot.waitUntil(lambda: bool(window.session.sum_moves), timeout=30_000)
+    window.show_panel("inspector")
+    qtbot.waitUntil(lambda: "sums" not in window.session.front, timeout=5_000)
+    assert window.session.sum_moves == ()  # its diamonds leave the grid
+    window.select_position(1_000_000, 1_618_034)  # far: seconds of work, were the panel to do it
+    qtbot.wait(200)
+    assert not window.sums.busy and window.sums.answer is None and window.session.sum_moves == ()
+    window.show_panel("sums")  # in front again: it answers what changed meanwhile
+    qtbot.waitUntil(lambda: window.sums.answer is not None, timeout=60_000)
+    assert "G(1000000, 1618034)" in _sum_text(window)
+
+
+def test_no_answer_is_shown_for_heaps_that_are_no_longer_typed(qtbot, window):
+    window.show_panel("sums")
+    window.select_position(5, 7)
+    _evaluate(qtbot, window, "3")
+    assert "heap 3" in _sum_text(window)
+    window.sums_panel.heaps.setText("abc")
+    window.sums_panel.evaluate()
+    assert "not a whole number" in _sum_text(window)
+    window.select_position(4, 9)
+    qtbot.wait(100)
+    qtbot.waitUntil(lambda: not window.sums.busy, timeout=30_000)
+    text = _sum_text(window)
+    assert "not a whole number" in text and "⊕" not in text, text
+    assert window.sums.answer is None and window.session.sum_moves == ()
+
+
+def test_a_huge_heap_is_shown_short(qtbot, window):
+    window.show_panel("sums")
+    window.select_position(5, 7)
+    _evaluate(qtbot, window, "9" * 5000)
+    text = _sum_text(window)
+    assert "…" in text or "..." in text
+    moves = window.sums_panel.moves
+    assert len(text) < 2000 and moves.count() and all(len(moves.item(i).text()) < 300 for i in range(moves.count()))
+
+
+# ----- a saved session brings it all back ----------------------------------------------------------------
+def test_the_sum_and_the_query_history_come_back_with_the_session(qtbot, window, tmp_path):
+    from tests.gui.test_sessions import _fresh_window
+
+    window.show_panel("sums")
+    window.select_position(6, 11)
+    window.sums_panel.use_second.setChecked(True)
+    window.sums_panel.second.setText("4 7")
+    _evaluate(qtbot, window, "3 5")
+    for rect in ((0, 0, 100, 100), (3, 4, 50, 60)):
+        window.queries.run_query(*rect)
+    qtbot.waitUntil(lambda: len(window.session.queries) == 2 and not window.busy, timeout=30_000)
+    path = tmp_path / "s.json"
+    assert window.save_session(str(path))
+    other = _fresh_window(qtbot, tmp_path, "other")
+    other.open_session(str(path))
+    qtbot.waitUntil(lambda: other.session.selection == (6, 11), timeout=30_000)
+    assert other.session.sum_parts == window.session.sum_parts
+    panel = other.sums_panel
+    assert panel.heaps.text() == "3 5" and panel.use_second.isChecked() and panel.second.text() == "4 7"
+    table = other.query_panel.history
+    rows = [[table.item(r, c).text() for c in range(4)] for r in range(table.rowCount())]
+    assert rows == [["0", "0", "100", "100"], ["3", "4", "50", "60"]]
+    other.show_panel("sums")
+    qtbot.waitUntil(lambda: other.sums.answer is not None, timeout=30_000)
+    assert _sum_text(other) == _sum_text(window)
+
+
+# ----- closing prints nothing -----------------------------------------------------------------------------
+QUIT_FIRST = textwrap.dedent(
+    """
+    import sys
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    app = QApplication(sys.argv)
+    from explorer.gui.main_window import MainWindow
+    w = MainWindow()
+    w.show()
+    w.show_panel("sums")
+    w.select_position(5, 7)
+    w.sums.set_parts((3,), None)
+    order = sys.argv[1]
+    def end():
+        if order == "close-first":
+            w.close()
+        app.quit()
+    QTimer.singleShot(1500, end)
+    app.exec()
+    if order == "quit-then-delete":
+        del w
+    """
+)
+
+
+def test_closing_in_any_order_prints_nothing(tmp_path):
+    script = tmp_path / "quit.py"
+    script.write_text(QUIT_FIRST)
+    env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    for order in ("quit-first", "close-first", "quit-then-delete"):
+        done = subprocess.run(
+            [sys.executable, str(script), order], capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path
+        )
+        noise = [line for line in done.stderr.splitlines() if "propagateSizeHints" not in line]
+        assert done.returncode == 0 and not noise, (order, done.stderr[-2000:])
