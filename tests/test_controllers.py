@@ -23,7 +23,7 @@ def _selection(session: Session | None = None, jobs: Jobs | None = None):  # typ
 
 
 def test_a_request_selects_and_reports():
-    session, inspector, grid, controller = _selection()
+    session, inspector, _grid, controller = _selection()
     controller.request(5, 7)
     want = report(Wythoff(), 5, 7)
     assert session.selection == (5, 7) and session.report == want

@@ -136,7 +136,7 @@ def corner_bytes(per_cell: int, nx: int, ny: int) -> int:
     values on each line (a row, a column, a diagonal: about (nx + 2 ny)(nx + ny) / 2 bytes). The
     bytes-a-cell figures were measured on squares, whose bitsets come to about SQUARE_LINE_BYTES a
     cell; a thin corner's grow with the square of its long side ([0, 3) x [0, 60000) of Wythoff's
-    took 1 GiB while its cells came to 1 MiB: a long soak's peak of 4.2 GiB, seed 20261127)."""
+    took 1 GiB while its cells came to 1 MiB)."""
     lines = (nx + 2 * ny) * (nx + ny) // 2
     return per_cell * nx * ny + max(0, lines - SQUARE_LINE_BYTES * nx * ny)
 

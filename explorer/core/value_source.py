@@ -25,7 +25,7 @@ Limits are stated once, in explorer.core.value_limits (`WINDOW`, `COMMAND`), fro
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -103,10 +103,35 @@ class ValueCache(Plans):
     far: ValuesSolved | None = None  # values 0 … H−1 far out, each a sequence (ValueSequences rules)
     limits: Limits = WINDOW
     grundy_corner: NDArray | None = None  # G alone on [0, nx) x [0, ny) (a command's corner)
+    # a working copy's parts as they were when it was made (`adopt` takes those it replaced)
+    _base: tuple[object, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.max_side:
             self.max_side = largest_side(self.rule, self.limits)
+
+    # ----- a worker solves into a copy; the owner's thread takes what it learned ------------------------
+    _PARTS = ("table", "rows", "far", "grundy_corner")
+
+    def working_copy(self) -> ValueCache:
+        """A copy for a worker to solve into (its answers, corners, rows and sequences go there): the
+        cache itself changes only on its owner's thread, when that takes the copy's parts (`adopt`)."""
+        copy = replace(self)
+        copy._base = tuple(getattr(self, name) for name in self._PARTS)
+        return copy
+
+    def adopt(self, copy: ValueCache) -> bool:
+        """Take each part `copy` (a working copy of this cache) replaced on its worker: its corner,
+        rows, sequences or G corner. False, and nothing taken, for another rule's copy or no news."""
+        if copy.rule != self.rule or copy._base is None:
+            return False
+        changed = False
+        for name, before in zip(self._PARTS, copy._base, strict=True):
+            now = getattr(copy, name)
+            if now is not before:
+                setattr(self, name, now)
+                changed = True
+        return changed
 
     @property
     def side(self) -> int:

@@ -106,15 +106,6 @@ def _make_views(w: MainWindow) -> None:
     column.addWidget(w.strip)
     w.setCentralWidget(central)
     w.inspector = Inspector(w)
-    w.query_panel = QueryPanel(w)
-    w.play_panel = PlayPanel(w)
-    w.sequence_panel = SequencePanel(w)
-    w.npiles_panel = NPilesPanel(w)
-    w.sums_panel = SumsPanel(w)
-    w.rows_panel = RowsPanel(w)
-    w.array_panel = ArrayPanel(w)
-    w.structure_panel = StructurePanel(w)
-    w.build_panel = BuildPanel(w)
     # The sidebar's tabs stand on its outer edge, written downwards: nine names across a 380-pixel
     # sidebar would be cut short; down its height each is read in full.
     w.setDockOptions(
@@ -124,18 +115,12 @@ def _make_views(w: MainWindow) -> None:
     )
     w.setTabPosition(Qt.DockWidgetArea.RightDockWidgetArea, QTabWidget.TabPosition.East)
     w.setTabPosition(Qt.DockWidgetArea.LeftDockWidgetArea, QTabWidget.TabPosition.West)
-    docks = [
-        w._dock("Inspector", "inspectorDock", w.inspector),
-        w._dock("Queries", "queryDock", w.query_panel),
-        w._dock("Play", "playDock", w.play_panel),
-        w._dock("Sequence", "sequenceDock", w.sequence_panel),
-        w._dock("Array", "arrayDock", w.array_panel),
-        w._dock("Sums", "sumsDock", stacked(w.sums_panel, w.npiles_panel)),
-        w._dock("Rows", "rowsDock", w.rows_panel),
-        w._dock("Structure", "structureDock", w.structure_panel),
-        w._dock("Build", "buildDock", w.build_panel),
-    ]
+    # Each panel but the inspector is built when its tab first comes to the front (or when first
+    # asked for): a placeholder holds its place until then.
+    docks = [w._dock(TITLES[name], f"{name}Dock" if name != "queries" else "queryDock", QWidget()) for name in PANELS]
+    docks[0].setWidget(w.inspector)
     w.docks = dict(zip(PANELS, docks, strict=True))  # by the command line's names
+    w.parts = Parts(w)
     for before, after in pairwise(docks):
         w.tabifyDockWidget(before, after)
     w.default_state = w.saveState()  # View ▸ Panels ▸ Restore the default layout
@@ -174,8 +159,6 @@ def _make_controllers(w: MainWindow) -> None:
         make_room=lambda need: pool.make_room(POOL_VALUES, need),
         give_back=memory.give_back_soon,
     )
-    w.play = PlayController(session, w.play_panel, w.grid, scheduler, want_values=w.values.request_cover)
-    w.queries = QueryController(session, w.query_panel, channel)
     w.growth = GrowthController(
         session,
         w.grid,
@@ -184,43 +167,22 @@ def _make_controllers(w: MainWindow) -> None:
         scheduler,
         make_room=lambda need: pool.make_room(POOL_SOLVED, need),
     )
-    w.structure = StructureController(session, w.structure_panel, channel(), ask_path=w.ask_structure_path)
-    w.builder = BuildController(session, w.build_panel, w.grid, scheduler)
     w.why = WhyController(session, w.inspector, channel(), say)
     w.demo = DemoController(session, w.inspector, channel(), scheduler, say)
     w.exporter = AnimationExporter(session, w.grid, WorkLine(w.statusBar(), "export", 140), channel(), say)
-    w.npiles = NPilesController(w.npiles_panel, channel())
-    w.sums = SumsController(session, w.sums_panel, channel(), go_to=w.select_position)
-    w.array = ArrayController(session, w.array_panel, channel(), go_to=w.go_to_position)
     w.sessions = SessionController(
         session,
         w.grid,
         select=w.select_position,
         clear_selection=w.selection.clear,
-        restore_game=w.play.restore,
+        restore_game=lambda game: w.play.restore(game) if game is not None or w.parts.built("play") else None,
         warn=lambda text: w.dialogs.warn("Session", text),
         status=lambda text: w.statusBar().showMessage(text, 6000),
         jobs=channel(),
         opened=w.remember_file,
     )
-    add_window_caches(pool, session, w.values, w.queries)
-    w.controllers = (
-        w.rules,
-        w.selection,
-        w.values,
-        w.play,
-        w.queries,
-        w.growth,
-        w.structure,
-        w.builder,
-        w.why,
-        w.demo,
-        w.exporter,
-        w.npiles,
-        w.sums,
-        w.array,
-        w.sessions,
-    )
+    add_window_caches(pool, session, w.values, lambda: w.queries if w.parts.built("queries") else None)
+    w.controllers = [w.rules, w.selection, w.values, w.growth, w.why, w.demo, w.exporter, w.sessions]
 
 
 # ----- the connections ------------------------------------------------------------------------------
@@ -230,9 +192,7 @@ def _connect_views(w: MainWindow) -> None:
         item.bind(session)
         follow(item)
     for name, dock in w.docks.items():  # a tab behind another is not in front
-        dock.visibilityChanged.connect(lambda on, n=name: session.set_front(n, on))
-        if dock.isVisible() and not dock.visibleRegion().isEmpty():
-            session.set_front(name, True)
+        dock.visibilityChanged.connect(lambda on, n=name: _front(w, n, on))
     for work, controller in ((w.values.work, w.values), (w.growth.work, w.growth), (w.exporter.work, w.exporter)):
         work.on_cancel(controller.cancel)
     # the grid
@@ -244,7 +204,7 @@ def _connect_views(w: MainWindow) -> None:
     grid.hoverText.connect(w.hover_text)
     grid.busy.connect(w.busy_label.setText)
     grid.limitReached.connect(lambda text: w.statusBar().showMessage(text, 4000))
-    grid.rectangleSelected.connect(w.queries.from_grid)
+    grid.rectangleSelected.connect(lambda x0, y0, x1, y1: w.queries.from_grid(x0, y0, x1, y1))
     w.strip.numberHovered.connect(w.number_hovered)
     session.events.selection.connect(lambda _: w.hover_text(""))
     session.events.why.connect(lambda _: w.show_why_state())
@@ -263,47 +223,157 @@ def _connect_views(w: MainWindow) -> None:
     inspector.whyRequested.connect(w.why.ask_why)
     inspector.whyRequested.connect(w.show_why_state)
     inspector.perfectPlayRequested.connect(w.demo.show_perfect_play)
-    # the panels
-    play = w.play_panel
-    play.startRequested.connect(w.play.new_game)
-    play.hintRequested.connect(w.play.show_hint)
-    play.undoRequested.connect(w.play.undo)
-    play.redoRequested.connect(w.play.redo)
-    queries = w.query_panel
-    queries.queryRequested.connect(w.queries.run_query)
-    queries.valueQueryRequested.connect(w.queries.run_value_query)
-    queries.importRequested.connect(w.queries.import_batch)
-    queries.valueImportRequested.connect(w.queries.import_value_batch)
-    queries.exportRequested.connect(w.queries.export_csv)
-    queries.cancelRequested.connect(w.queries.cancel)
-    w.queries.answered.connect(lambda _: w.pool.touch(POOL_INDEX))
-    build = w.build_panel
-    build.startRequested.connect(w.builder.start)
-    build.stepRequested.connect(w.builder.step)
-    build.scrubRequested.connect(w.builder.scrub)
-    build.playRequested.connect(w.builder.toggle_play)
-    build.speedRequested.connect(w.builder.set_speed)
-    build.closeRequested.connect(w.builder.close)
-    structure = w.structure_panel
-    structure.refreshRequested.connect(w.structure.refresh)
-    structure.exportRequested.connect(w.structure.export)
-    structure.valueChosen.connect(w.structure.choose_value)
-    w.growth.grown.connect(lambda _: w.structure.refresh() if w.structure.wanted else None)
-    w.values.grown.connect(lambda _: w.play.refresh_history())
-    w.values.rowsSolved.connect(w.rows_panel.set_rows)
-    rows = w.rows_panel
-    rows.solveRequested.connect(w.solve_rows)
-    rows.positionRequested.connect(w.go_to_position)
-    rows.valueRequested.connect(w.row_value)
-    w.npiles_panel.evaluateRequested.connect(w.npiles.request)
-    w.npiles_panel.cancelRequested.connect(w.npiles.cancel)
-    sums = w.sums_panel
-    sums.partsChanged.connect(w.sums.set_parts)
-    sums.partsRejected.connect(w.sums.reject_parts)
-    sums.playRequested.connect(w.sums.play)
-    sums.gridHeapChanged.connect(w.sums.show_heap)
-    sums.cancelRequested.connect(w.sums.cancel)
-    w.array_panel.entryChosen.connect(w.array.entry_chosen)
+
+
+# ----- the panels built when first shown, each with its controllers and connections ----------------------
+TITLES = {
+    "inspector": "Inspector",
+    "queries": "Queries",
+    "play": "Play",
+    "sequence": "Sequence",
+    "array": "Array",
+    "sums": "Sums",
+    "rows": "Rows",
+    "structure": "Structure",
+    "build": "Build",
+}
+# What each part makes, by the window's attribute (asking for one builds its part).
+PART_OF = {
+    "query_panel": "queries",
+    "queries": "queries",
+    "play_panel": "play",
+    "play": "play",
+    "sequence_panel": "sequence",
+    "array_panel": "array",
+    "array": "array",
+    "sums_panel": "sums",
+    "npiles_panel": "sums",
+    "sums": "sums",
+    "npiles": "sums",
+    "rows_panel": "rows",
+    "structure_panel": "structure",
+    "structure": "structure",
+    "build_panel": "build",
+    "builder": "build",
+}
+
+
+class Parts:
+    """The window's panels beyond the inspector, each built (with its controllers, connected) the
+    first time its tab comes to the front or something asks for it: the window paints first."""
+
+    def __init__(self, w: MainWindow) -> None:
+        self.w = w
+        self.made = {"inspector"}
+        self.scheduler = QtScheduler(w)
+
+    def built(self, name: str) -> bool:
+        return name in self.made
+
+    def build(self, name: str) -> None:
+        if name in self.made:
+            return
+        self.made.add(name)
+        panel, controllers = getattr(self, f"_{name}")()
+        self.w.docks[name].setWidget(panel)
+        for controller in controllers:
+            follow(controller)
+            self.w.controllers.append(controller)
+
+    def channel(self) -> LatestJob:
+        return LatestJob(self.w)
+
+    def _queries(self) -> tuple[QWidget, list[Any]]:
+        w = self.w
+        panel = w.query_panel = QueryPanel(w)
+        queries = w.queries = QueryController(w.session, panel, self.channel)
+        panel.queryRequested.connect(queries.run_query)
+        panel.valueQueryRequested.connect(queries.run_value_query)
+        panel.importRequested.connect(queries.import_batch)
+        panel.valueImportRequested.connect(queries.import_value_batch)
+        panel.exportRequested.connect(queries.export_csv)
+        panel.cancelRequested.connect(queries.cancel)
+        queries.answered.connect(lambda _: w.pool.touch(POOL_INDEX))
+        return panel, [queries]
+
+    def _play(self) -> tuple[QWidget, list[Any]]:
+        w = self.w
+        panel = w.play_panel = PlayPanel(w)
+        play = w.play = PlayController(w.session, panel, w.grid, self.scheduler, want_values=w.values.request_cover)
+        panel.startRequested.connect(play.new_game)
+        panel.hintRequested.connect(play.show_hint)
+        panel.undoRequested.connect(play.undo)
+        panel.redoRequested.connect(play.redo)
+        w.values.grown.connect(lambda _: play.refresh_history())
+        return panel, [play]
+
+    def _sequence(self) -> tuple[QWidget, list[Any]]:
+        panel = self.w.sequence_panel = SequencePanel(self.w)
+        return panel, []
+
+    def _array(self) -> tuple[QWidget, list[Any]]:
+        w = self.w
+        panel = w.array_panel = ArrayPanel(w)
+        array = w.array = ArrayController(w.session, panel, self.channel(), go_to=w.go_to_position)
+        panel.entryChosen.connect(array.entry_chosen)
+        if w.session.selection is not None:  # what is selected already, placed in the array
+            array.selected(w.session.selection)
+        return panel, [array]
+
+    def _sums(self) -> tuple[QWidget, list[Any]]:
+        w = self.w
+        sums_panel = w.sums_panel = SumsPanel(w)
+        npiles_panel = w.npiles_panel = NPilesPanel(w)
+        sums = w.sums = SumsController(w.session, sums_panel, self.channel(), go_to=w.select_position)
+        npiles = w.npiles = NPilesController(npiles_panel, self.channel())
+        sums_panel.partsChanged.connect(sums.set_parts)
+        sums_panel.partsRejected.connect(sums.reject_parts)
+        sums_panel.playRequested.connect(sums.play)
+        sums_panel.gridHeapChanged.connect(sums.show_heap)
+        sums_panel.cancelRequested.connect(sums.cancel)
+        npiles_panel.evaluateRequested.connect(npiles.request)
+        npiles_panel.cancelRequested.connect(npiles.cancel)
+        return stacked(sums_panel, npiles_panel), [sums, npiles]
+
+    def _rows(self) -> tuple[QWidget, list[Any]]:
+        w = self.w
+        panel = w.rows_panel = RowsPanel(w)
+        w.values.rowsSolved.connect(panel.set_rows)
+        panel.solveRequested.connect(w.solve_rows)
+        panel.positionRequested.connect(w.go_to_position)
+        panel.valueRequested.connect(w.row_value)
+        if w.values.cache.rows is not None:  # solved already (Grundy colouring): shown at once
+            panel.set_rows(w.values.cache.rows)
+        return panel, []
+
+    def _structure(self) -> tuple[QWidget, list[Any]]:
+        w = self.w
+        panel = w.structure_panel = StructurePanel(w)
+        structure = w.structure = StructureController(w.session, panel, self.channel(), ask_path=w.ask_structure_path)
+        panel.refreshRequested.connect(structure.refresh)
+        panel.exportRequested.connect(structure.export)
+        panel.valueChosen.connect(structure.choose_value)
+        w.growth.grown.connect(lambda _: structure.refresh() if structure.wanted else None)
+        return panel, [structure]
+
+    def _build(self) -> tuple[QWidget, list[Any]]:
+        w = self.w
+        panel = w.build_panel = BuildPanel(w)
+        builder = w.builder = BuildController(w.session, panel, w.grid, self.scheduler)
+        panel.startRequested.connect(builder.start)
+        panel.stepRequested.connect(builder.step)
+        panel.scrubRequested.connect(builder.scrub)
+        panel.playRequested.connect(builder.toggle_play)
+        panel.speedRequested.connect(builder.set_speed)
+        panel.closeRequested.connect(builder.close)
+        return panel, [builder]
+
+
+def _front(w: MainWindow, name: str, on: bool) -> None:
+    """A panel's tab came to the front (built now, the first time) or went behind another."""
+    if on:
+        w.parts.build(name)
+    w.session.set_front(name, on)
 
 
 def _connect_menus(w: MainWindow, menus: Menus) -> None:
@@ -322,8 +392,8 @@ def _connect_menus(w: MainWindow, menus: Menus) -> None:
         "build": w.build_mode,
         "step_forward": lambda: w.builder.step(1),
         "step_back": lambda: w.builder.step(-1),
-        "build_play": w.builder.toggle_play,
-        "build_close": w.builder.close,
+        "build_play": lambda: w.builder.toggle_play(),
+        "build_close": lambda: w.builder.close() if w.parts.built("build") else None,
         "restore_layout": w.restore_default_layout,
         "keys": lambda: show_text(w, "Keyboard shortcuts", w.shortcuts_html()),
         "how": lambda: show_how_to_read(w),

@@ -103,7 +103,7 @@ def _import_workers() -> None:
 
 # A worker reports progress at most this often: each report repaints a progress bar on the GUI
 # thread, and a sum's values reported every block queued up hundreds of repaints that one turn
-# of the event loop then drew in 200-300 ms (long soak, seed 20261405).
+# of the event loop then drew in 200-300 ms.
 PROGRESS_EVERY_S = 0.04
 WORKER_NICE = 5  # background work runs this much "nicer" than the GUI thread (Linux: per thread)
 _niced = threading.local()
@@ -112,7 +112,7 @@ _niced = threading.local()
 def yield_to_the_gui() -> None:
     """Lower this worker thread's scheduling priority, once. On two cores, two workers sweeping
     took the CPU from the GUI thread: drawing after a rule change stretched to 250-550 ms in
-    processEvents (long soaks), with both workers inside compiled sweeps that hold no GIL."""
+    processEvents, with both workers inside compiled sweeps that hold no GIL."""
     if getattr(_niced, "done", False):
         return
     _niced.done = True

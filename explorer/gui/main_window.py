@@ -19,7 +19,7 @@ from explorer.core.exact.bigint import parse_natural
 from explorer.core.protocol import Rule
 from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, MAX_A, family_named
 from explorer.gui import collector, jobs
-from explorer.gui.compose import compose
+from explorer.gui.compose import PART_OF, compose
 from explorer.gui.docks import DockedPanels
 from explorer.gui.files import save_png
 from explorer.gui.grid.strip import hovered_pair
@@ -45,7 +45,7 @@ class MainWindow(DockedPanels):
     inspector: Inspector
     sums_panel: SumsPanel
     menus: Menus
-    controllers: tuple[Any, ...]
+    controllers: list[Any]  # every controller made so far (a panel's, once it is built)
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -119,24 +119,24 @@ class MainWindow(DockedPanels):
     @property
     def busy(self) -> bool:
         """True while any background work of the window is under way."""
+        panels = [getattr(self, name) for name in ("sequence_panel", "array_panel") if self.parts.built(name[:-6])]
         return bool(
             self.grid.rendering
-            or self.queries.busy
             or self.selection.jobs.busy
             or self.rules.jobs.busy
-            or self.values.busy
-            or self.npiles.busy
-            or self.sums.busy
-            or self.sequence_panel.busy
-            or self.array_panel.busy
-            or self.array.busy
             or self.sessions.jobs.busy
-            or self.growth.busy
-            or self.structure.busy
-            or self.exporter.busy
-            or self.why.busy
-            or self.demo.busy
+            or any(getattr(c, "busy", False) for c in self.controllers)
+            or any(p.busy for p in panels)
         )
+
+    def __getattr__(self, name: str) -> Any:
+        """A part not built yet (a panel and its controllers) is built when first asked for."""
+        part = PART_OF.get(name)
+        parts = self.__dict__.get("parts")
+        if part is None or parts is None or parts.built(part):
+            raise AttributeError(f"{type(self).__name__!r} has no attribute {name!r}")
+        parts.build(part)
+        return self.__dict__[name]
 
     # ----- menus ------------------------------------------------------------------------
     def memory_in_use(self) -> dict[str, int]:
@@ -169,7 +169,8 @@ class MainWindow(DockedPanels):
 
     # ----- requests from the views ------------------------------------------------------
     def cell_clicked(self, x: int, y: int) -> None:
-        if not self.play.handle_click(x, y):
+        """A click on the grid: a move in a game under way, else a selection."""
+        if self.session.game is None or not self.play.handle_click(x, y):
             self.select_position(x, y)
 
     def go_to_position(self, a: int, b: int) -> None:
@@ -291,10 +292,10 @@ class MainWindow(DockedPanels):
         if self._detached:
             return
         self._detached = True
-        self.queries.cancel()
-        self.values.cancel()
-        self.npiles.cancel()
-        self.sums.cancel()
+        for controller in self.controllers:  # every part built so far
+            cancel = getattr(controller, "cancel", None)
+            if cancel is not None:
+                cancel()
         for job in self.findChildren(LatestJob):  # an answer that arrived after the close would
             job.cancel()  # reach a deleted label
         self.session.events.disconnect_all()

@@ -6,7 +6,7 @@ given back while the rule is in effect."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from explorer import __version__
 from explorer.core import budget
@@ -28,7 +28,9 @@ class Held:
         self.release = release
 
 
-def add_window_caches(pool: budget.Pool, session: Session, values: ValuesController, queries: QueryController) -> None:
+def add_window_caches(
+    pool: budget.Pool, session: Session, values: ValuesController, queries: Callable[[], QueryController | None]
+) -> None:
     """The window's caches, each as the pool sees it (the controllers were given the pool's
     `make_room` when they were made)."""
 
@@ -51,39 +53,36 @@ def add_window_caches(pool: budget.Pool, session: Session, values: ValuesControl
         return cache.nbytes + strip + value_sequences.held_bytes()
 
     def release_index() -> None:
-        """The Fenwick index (a new one grows again with the next query)."""
-        if not queries.busy:
-            queries.counter = session.rule.counter()
+        """The Fenwick index (a new one grows again with the next query); none before the Queries
+        panel is built."""
+        made = queries()
+        if made is not None and not made.busy:
+            made.counter = session.rule.counter()
+
+    def index_held() -> int:
+        made = queries()
+        return made.counter.nbytes if made is not None else 0
 
     pool.add(POOL_VALUES, Held(values_held, release_values))
-    pool.add(POOL_INDEX, Held(lambda: queries.counter.nbytes, release_index))
+    pool.add(POOL_INDEX, Held(index_held, release_index))
     pool.add(POOL_SOLVED, Held(lambda: session.rule.nbytes, lambda: None))
 
 
-class Caches(Protocol):
-    """What holds the window's caches (the main window)."""
-
-    session: Session
-    values: ValuesController
-    queries: QueryController
-    sequence_panel: Any
-    array_panel: Any
-    structure: Any
-
-
-def caches_in_use(window: Caches) -> dict[str, int]:
-    """Bytes held by each cache of explorer.core.budget."""
+def caches_in_use(window: Any) -> dict[str, int]:
+    """Bytes held by each cache of explorer.core.budget (a panel not built yet holds none)."""
     values = window.values.cache
+    built = window.parts.built
+    structure = window.structure.current if built("structure") else None
     return {
-        "Fenwick index": window.queries.counter.nbytes,
+        "Fenwick index": window.queries.counter.nbytes if built("queries") else 0,
         "Grundy and remoteness": values.table.nbytes if values.table is not None else 0,
         "Grundy rows": values.rows.nbytes if values.rows is not None else shared_strip.held_bytes(),
         "Grundy values far out": value_sequences.held_bytes(),
         "the rule's solved cells": window.session.rule.nbytes,
-        "sequence rows": window.sequence_panel.model.nbytes,
-        "array cells": window.array_panel.model.nbytes,
+        "sequence rows": window.sequence_panel.model.nbytes if built("sequence") else 0,
+        "array cells": window.array_panel.model.nbytes if built("array") else 0,
         "query history": sum(r.nbytes for r in window.session.queries),
-        "structure pairs": window.structure.current.nbytes if window.structure.current is not None else 0,
+        "structure pairs": structure.nbytes if structure is not None else 0,
     }
 
 

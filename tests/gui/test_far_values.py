@@ -5,11 +5,10 @@ corner table of the rule, computed here on its own."""
 
 from __future__ import annotations
 
-from tests.gui.helpers import wait_event
-
 import numpy as np
 
 from explorer.core import budget
+from tests.gui.helpers import wait_event
 from tests.gui.test_value_modes import _shown_values, choose_rule, mode_on
 
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QTableWidget
 
 from explorer.core import cold_cells_in
-from tests.gui.helpers import widget_point, wait_event
+from tests.gui.helpers import wait_event, widget_point
 from tests.oracles import cold_table
 
 

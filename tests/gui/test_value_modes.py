@@ -3,8 +3,6 @@ background growth with Cancel, the inspector, value counts, strips far out, the 
 
 from __future__ import annotations
 
-from tests.gui.helpers import wait_event
-
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
@@ -13,6 +11,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton
 
 from explorer.gui.grid.items import CellNumbers
 from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
+from tests.gui.helpers import wait_event
 from tests.oracles import grundy_table, values_by_definition
 
 

@@ -121,7 +121,7 @@ def count_value_rects(
 
     counts = prefix(x1s, y1s) - prefix(x0s - 1, y1s) - prefix(x1s, y0s - 1) + prefix(x0s - 1, y0s - 1)
     # an empty rectangle (x1 < x0 or y1 < y0) holds no cell: its four prefixes would not cancel
-    # (a batch's empty rectangle was answered -5: long soak, seed 20261409)
+    # (an empty rectangle of a batch would be answered -5)
     return np.where((x1s >= x0s) & (y1s >= y0s), counts, 0)
 
 

@@ -72,7 +72,7 @@ def _not_known(cache: ValueCache, r: PositionReport, growing: int, kind: str = "
 
 
 # The moves to each value read at most this many cells along lines, on the GUI thread: about 35 ns
-# a cell (2^22 of them took 148 ms, a long soak's stall of 266 ms, seed 20261127): 2^19, ~18 ms
+# a cell (2^22 of them take 148 ms): 2^19, ~18 ms
 MEX_LINE_STEPS = 1 << 19
 
 

@@ -261,7 +261,7 @@ def rasterize_strip(col: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_hi:
     right = (tx0 + nx) * step
     # Every cell counted lies below 2^31 (the sequences are int32): dividing by min(step, 2^31)
     # puts each in the texel dividing by the step does, and keeps numpy within int64 (zoomed out to
-    # 10^997 the step is no int64: a long soak's OverflowError, seed 20261127).
+    # 10^997 the step is no int64).
     div = min(step, 1 << 31)
     found_i: list[NDArray] = []
     found_j: list[NDArray] = []

@@ -171,7 +171,7 @@ def bounded_levels(raster: Raster, n: int) -> NDArray[np.uint8]:
     base = raster.levels().astype(np.int64)
     levels = np.where(base > 0, 1 + np.minimum(base, 254), 1)
     # the texels whose corner lies inside: a prefix along each axis, found with two exact
-    # divisions (a Python loop over texels cost 0.24 s with 3 000-bit steps: soak finding)
+    # divisions (a Python loop over texels cost 0.24 s with 3 000-bit steps)
     xs = np.arange(raster.nx) < count_below(raster.tx0 * raster.step, raster.step, raster.nx, n)
     ys = np.arange(raster.ny) < count_below(raster.ty0 * raster.step, raster.step, raster.ny, n)
     levels[~(ys[:, None] & xs[None, :])] = 0

@@ -253,7 +253,7 @@ class Misere(WythoffMoves):
 
     def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]:
         """Wythoff's pairs in bulk, the first two replaced (a pair at a time, the Structure tab's
-        million pairs were a million Python tuples: +160 MiB, long soak, seed 20261408)."""
+        million pairs would be a million Python tuples: +160 MiB)."""
         if start < 0:
             return super().cold_pairs(start, count)
         xs, ys = bulk.cold_pairs(start, count)

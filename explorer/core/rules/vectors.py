@@ -369,12 +369,12 @@ class VectorSequenceRule(SweptValues, VectorRuleMixin, PairRule):
     def cost(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> int:
         """About how many ns drawing this view (a step per solved column its texels reach) or
         reporting on this cell (its winning moves look along each ray's line behind it: a step per
-        column; far out, 2^24 of them took 389 ms on the GUI thread in a long soak) takes."""
+        column; far out, 2^24 of them take 389 ms) takes."""
         n = max(self.bound, self.engine.growing_to)  # a growth under way may finish before the raster starts
         # Texels are aligned to multiples of their width (at most the view's), so the columns a raster
         # scans reach up to a view's width past either edge: a view 10^672 cells wide ending at
         # column 200 000 had one texel [0, 10^672 / 700) holding all 16 million solved columns
-        # (1.8 s on the GUI thread under Maharaja: long soak, seed 20261125).
+        # (1.8 s under Maharaja).
         width = max(x_hi - x_lo, 0)
         columns = max(0, min(x_hi + width, n) - max(x_lo - width, 0))
         line_steps = min(max(min(x_lo, y_lo), 0), n)
@@ -389,7 +389,7 @@ def _rank(xs: NDArray, v: int) -> int:
 
 # What answering costs, measured alone on the 2-core test machine (the GUI thresholds the sum):
 COLUMN_NS = 40  # a raster's step per solved column (2^18 columns: 8.6 ms; 2^20: 28.6 ms)
-LINE_STEP_NS = 25  # a winning-move scan's step along a ray's line (2^24 steps: 389 ms in a long soak)
+LINE_STEP_NS = 25  # a winning-move scan's step along a ray's line (2^24 steps: 389 ms)
 
 
 def _cold_on_line(col: NDArray, x: int, y: int, p: int, q: int) -> Position | None:

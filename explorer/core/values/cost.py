@@ -85,6 +85,6 @@ def vector_cost(spec: VectorSpec, nx: int, ny: int) -> tuple[int, int]:
 
 # A line read of the vector sweep costs more than one of the MoveSpec sweep (whose units the
 # bounds above are in): measured 8-11 ns a read at sides 512-2048 and 18 ns at 4096 (Maharaja),
-# against 0.8-6 ns a unit there. Maharaja's window corner of 4096² took 18 s and kept a long soak
-# waiting past its 20 s (seed 20261210); counted in the same units it is 3.9e9, past WINDOW_WORK.
+# against 0.8-6 ns a unit there. Maharaja's window corner of 4096² takes 18 s; counted in the same
+# units it is 3.9e9, past WINDOW_WORK, so the window never starts it.
 VECTOR_READ_UNITS = 4

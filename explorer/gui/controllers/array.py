@@ -30,7 +30,7 @@ class ArrayController:
         self.go_to = go_to  # select (a, b) and show it on the grid
 
     def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
-        return [(self.session.events.selection, self._selected)]
+        return [(self.session.events.selection, self.selected)]
 
     @property
     def busy(self) -> bool:
@@ -45,7 +45,7 @@ class ArrayController:
             array_pair, row, col, done=lambda pair: self.go_to(*pair), failed=self._failed, background=background
         )
 
-    def _selected(self, selection: tuple[int, int] | None) -> None:
+    def selected(self, selection: tuple[int, int] | None) -> None:
         if selection is None:
             self.view.show_place(None, None, "")
             return

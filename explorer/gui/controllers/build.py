@@ -88,7 +88,7 @@ class BuildController:
     def _earlier_cells(self, rule: Rule, first: int) -> tuple[tuple[int, int], ...]:
         """The cold cells in view placed before step `first`. The view's cold cells come from the
         rule's raster of single cells (asking each of 6 000 cells of 700-digit numbers whether it
-        is cold took 459 ms under misère in the long soak); only those are asked their step."""
+        is cold takes 459 ms under misère); only those are asked their step."""
         x0, y0, x1, y1 = self.grid.visible_cells()
         x0, y0 = max(0, x0), max(0, y0)
         if x1 <= x0 or y1 <= y0 or not isinstance(rule, Constructed):

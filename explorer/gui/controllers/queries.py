@@ -28,6 +28,7 @@ from explorer.core.counting.cold_index import Counter
 from explorer.core.protocol import Rule, RuleError
 from explorer.core.textio.atomic import replaced
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
+from explorer.core.value_source import ValueCache
 from explorer.session.jobs import Event, Jobs, ProgressFn
 from explorer.session.model import GRUNDY, BatchRecord, QueryRecord, Session
 from explorer.session.views import HISTORY_SHOWN, QueryView
@@ -115,15 +116,16 @@ class QueryController:
                 )
                 return
             self.panel.show_busy(f"Counting the cells with G = {v} from its sequence…")
+            work = cache.working_copy()  # solved into on the worker; the session's cache takes it here
             self.jobs.submit(
                 count_far,
-                cache,
+                work,
                 v,
                 x0,
                 y0,
                 x1,
                 y1,
-                done=lambda count: self._show_value(rule, kind, v, x0, y0, x1, y1, count, "sequence"),
+                done=lambda count: self._show_value(rule, kind, v, x0, y0, x1, y1, count, "sequence", cache, work),
                 failed=lambda exc: self._failed(rule, exc),
                 progress=lambda done, total: None,
             )
@@ -152,10 +154,23 @@ class QueryController:
         )
 
     def _show_value(
-        self, rule: Rule, kind: str, v: int, x0: int, y0: int, x1: int, y1: int, count: int, how: str = "dominance"
+        self,
+        rule: Rule,
+        kind: str,
+        v: int,
+        x0: int,
+        y0: int,
+        x1: int,
+        y1: int,
+        count: int,
+        how: str = "dominance",
+        cache: ValueCache | None = None,
+        work: ValueCache | None = None,
     ) -> None:
         if not self.session.accepts(rule):
             return
+        if cache is not None and work is not None and cache is self.session.values and cache.adopt(work):
+            self.session.values_changed(cache)
         self.panel.show_value_count(kind, v, x0, y0, x1, y1, count)
         cells = cells_in(x0, y0, x1, y1)
         self.session.add_query(
@@ -186,10 +201,11 @@ class QueryController:
         if cache is None:
             raise ValueError("values are not computed for this rule")
         if kind == GRUNDY and cache.has_far and v < cache.limits.far_values:
+            work = cache.working_copy()  # the batch's worker solves into its own copy
 
             def by_sequence(part: QueryBatch) -> tuple[Any, str]:
                 x0s, y0s, x1s, y1s = (clipped_bounds(c) for c in (part.x0, part.y0, part.x1, part.y1))
-                solved = sequences_for(cache, v + 1, smaller_sides(x1s, y1s))
+                solved = sequences_for(work, v + 1, smaller_sides(x1s, y1s))
                 return count_value_rects(solved, v, x0s, y0s, x1s, y1s), f"G={v} sequence"
 
             return by_sequence

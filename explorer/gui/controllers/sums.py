@@ -121,12 +121,13 @@ class SumsController:
             return
         self._stale = False
         self.panel.set_busy(True)
-        values = self.session.values if self.session.values is not None else None
+        cache = self.session.values
+        work = cache.working_copy() if cache is not None else None  # solved into on the worker
         self.jobs.submit(
             answer_sum,
             question,
-            values,
-            done=lambda answer: self._answered(question, answer),
+            work,
+            done=lambda answer: self._answered(question, answer, cache, work),
             failed=lambda exc: self._failed(question, exc),
             progress=lambda done, total: self.panel.set_busy(True, done, total),
         )
@@ -171,7 +172,15 @@ class SumsController:
     def _current(self, question: SumQuestion) -> bool:
         return self.question() == question and self.session.rule == question.rule
 
-    def _answered(self, question: SumQuestion, answer: SumAnswer) -> None:
+    def _answered(
+        self,
+        question: SumQuestion,
+        answer: SumAnswer,
+        cache: ValueCache | None = None,
+        work: ValueCache | None = None,
+    ) -> None:
+        if cache is not None and work is not None and cache is self.session.values and cache.adopt(work):
+            self.session.values_changed(cache)  # what the worker solved, taken here: views redraw
         if not self._current(question):
             return  # the sum or the rule changed meanwhile: a newer answer follows
         self.panel.set_busy(False)

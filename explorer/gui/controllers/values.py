@@ -94,10 +94,11 @@ class ValuesController:
         else:  # milliseconds, usually: a progress bar that flashes on each click says nothing
             self.scheduler.later(SHOW_WORK_AFTER_MS, lambda: self.work.working(text) if self.growing == side else None)
         cache = self.cache
+        work = cache.working_copy()  # the worker solves into its copy; the cache changes here, on done
         self.jobs.submit(
-            cache.grow,
+            work.grow,
             side,
-            done=lambda _: self._done(cache, side),
+            done=lambda _: self._done(cache, side, work),
             failed=lambda exc: self._failed(side, exc),
             progress=self._show_progress,
         )
@@ -122,19 +123,22 @@ class ValuesController:
             f"Solving Grundy values 0–{budget.FAR_VALUES_WINDOW - 1} far out, each as a sequence, on "
             f"{columns:,} columns…"
         )
+        work = cache.working_copy()
         self.far_jobs.submit(
-            cache.solve_far,
+            work.solve_far,
             columns,
-            done=lambda _: self._far_done(cache),
+            done=lambda _: self._far_done(cache, work),
             failed=lambda exc: self._far_failed(columns, exc),
             progress=self._show_progress,
         )
 
-    def _far_done(self, cache: ValueCache) -> None:
-        """Values solved in the background (far out, or for the selection): shown if still the rule's."""
+    def _far_done(self, cache: ValueCache, work: ValueCache) -> None:
+        """Values solved in the background (far out, or for the selection): taken into the cache
+        (on this thread) and shown, if still the rule's."""
         self.work.done()
         if cache is not self.cache:
             return
+        cache.adopt(work)
         self.work.hide()
         self.session.values_changed(cache)
         self._show_values(self.session.report)
@@ -155,9 +159,10 @@ class ValuesController:
             return
         self._rows_tried = True
         cache = self.cache
+        work = cache.working_copy()
         self.row_jobs.submit(
-            cache.solve_rows,
-            done=lambda rows: self._rows_done(cache, rows),
+            work.solve_rows,
+            done=lambda rows: self._rows_done(cache, rows, work),
             failed=self._rows_failed,
             progress=lambda done, total: None,  # lets Cancel (and closing the window) stop it
         )
@@ -174,9 +179,10 @@ class ValuesController:
         g = found.value
         return f"G({short_decimal(x, 40)}, {short_decimal(y, 40)}) = <b>{short_decimal(g, 60)}</b>", False
 
-    def _rows_done(self, cache: ValueCache, rows: object) -> None:
+    def _rows_done(self, cache: ValueCache, rows: object, work: ValueCache) -> None:
         if cache is not self.cache:
             return
+        cache.adopt(work)
         if rows is not None:
             self.session.values_changed(cache)
             self._show_values(self.session.report)
@@ -188,10 +194,11 @@ class ValuesController:
     def _show_progress(self, done: int, total: int) -> None:
         self.work.progress(done, total)
 
-    def _done(self, cache: ValueCache, side: int) -> None:
+    def _done(self, cache: ValueCache, side: int, work: ValueCache) -> None:
         self.work.done()
         if cache is not self.cache:
             return
+        cache.adopt(work)
         if cache.at_cap and self.session.mode != HOT_COLD:
             self.work.say(
                 f"Values are computed on [0, {cache.side})², as far as the memory budget and the "
@@ -300,18 +307,19 @@ class ValuesController:
         self.cell_working = (x, y)
         self.make_room(need.bytes)
         self.work.working(f"Working out G({short_decimal(x, 24)}, {short_decimal(y, 24)}): {need.describe()}…")
+        work = cache.working_copy()
         self.cell_jobs.submit(
-            cache.answer_many,
+            work.answer_many,
             [(x, y)],
-            done=lambda _: self._cell_done(cache, (x, y)),
+            done=lambda _: self._cell_done(cache, (x, y), work),
             failed=lambda exc: self._cell_failed(cache, (x, y), exc),
             progress=self._show_progress,
         )
 
-    def _cell_done(self, cache: ValueCache, cell: tuple[int, int]) -> None:
+    def _cell_done(self, cache: ValueCache, cell: tuple[int, int], work: ValueCache) -> None:
         if self.cell_working == cell:
             self.cell_working = None
-        self._far_done(cache)  # the same end: the model hears of the values, the inspector shows them
+        self._far_done(cache, work)  # the same end: the model hears of the values, the inspector shows them
 
     def _cell_failed(self, cache: ValueCache, cell: tuple[int, int], exc: BaseException) -> None:
         if self.cell_working == cell:

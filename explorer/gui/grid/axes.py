@@ -26,7 +26,7 @@ def compact(n: int, spacing: int) -> str:
     digits where neighbouring ticks differ and their place: "…4821e697" is …4821 x 10^697 plus
     lower digits. Every label is at most MAX_LABEL characters: the axis is as wide as its
     longest label, and a 704-digit tail once made it 728 pixels wide, pushed the plot past the
-    window's edge and made every frame draw ten times the texels (a soak finding).
+    window's edge and made every frame draw ten times the texels.
     """
     sign = "-" if n < 0 else ""
     digits = digit_count(n)

@@ -256,8 +256,8 @@ class RectSelectViewBox(pg.ViewBox):
 @contextmanager
 def reported() -> Iterator[None]:
     """An exception inside a Python override of a Qt virtual method goes to sys.excepthook, as a
-    slot's does, instead of back into shiboken: this build crashed storing one (an OverflowError
-    in a wheel event took the window down with a segmentation fault: a long soak, seed 20261128)."""
+    slot's does, instead of back into shiboken, which crashes storing one (an OverflowError in a
+    wheel event takes the window down with a segmentation fault)."""
     try:
         yield
     except Exception:

@@ -113,7 +113,7 @@ class Overlays:
             self._add(veil, 7)
         # Every line in one item, its segments drawn in pairs of points: an item each (3 a step of
         # build mode) cost pyqtgraph's addItem a walk of the scene each, and a wheel over a build
-        # of hundreds of steps stalled the window 326-364 ms (long soak, seed 20261604).
+        # of hundreds of steps stalled the window 326-364 ms.
         xs: list[float] = []
         ys: list[float] = []
         for line in o.lines:

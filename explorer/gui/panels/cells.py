@@ -3,8 +3,8 @@
 To paint a cell, Qt's item delegate asks the model for about seven roles (display, alignment,
 font, colours, check state, decoration...). Answered by `data`, that is seven calls into Python a
 cell: 560 for one paint of the Array tab. Each call takes the GIL, and while a worker runs Python
-each one may wait up to the switch interval for it. In a long soak (seed 20261602) raising the
-Array tab while a worker was loading numba took 210-266 ms. Qt 6 lets a model answer every role
+each one may wait up to the switch interval for it: raising the Array tab while a worker was
+loading numba took 210-266 ms. Qt 6 lets a model answer every role
 of a cell at once (`multiData`), so a paint costs one call a cell.
 """
 

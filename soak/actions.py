@@ -1,0 +1,324 @@
+"""What the monkey does on the grid and the window around it: wheel, drag, click, keys, hover,
+typed positions, rules, build mode, Why?, exports and a fresh window to compare with."""
+
+from __future__ import annotations
+
+import time
+from random import Random
+from typing import Any
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from soak import oracle
+from soak.inputs import (
+    JUNK,
+    OLD_FILE,
+    VECTOR_DIALOG,
+    VECTOR_JUNK,
+    _reads_as_number,
+    _shown,
+)
+from soak.summary import (
+    Summary,
+)
+
+
+class GridActions:
+    """The grid's and the window's actions (a part of Monkey)."""
+
+    w: Any
+    rng: Random
+    summary: Summary
+
+    # ----- actions ----------------------------------------------------------------------------
+    def wheel(self, steps: int | None = None) -> None:
+        steps = steps if steps is not None else self.rng.choice([-3, -2, -1, 1, 2, 3])
+        at = self.viewport_point()
+        event = QWheelEvent(
+            QPointF(at),
+            QPointF(self.w.grid.viewport().mapToGlobal(at)),
+            QPoint(0, 0),
+            QPoint(0, 120 * steps),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(self.w.grid.viewport(), event)
+
+    def wheel_far(self) -> None:
+        """Many turns in one direction: to the most zoomed-out (or zoomed-in) view and beyond."""
+        direction, notches = self.rng.choice([-1, 1]), self.rng.choice([3, 20, 60])
+        for _ in range(self.rng.randrange(20, 120)):
+            self._event(lambda: self.wheel(direction * notches))
+
+    def _drag(self, modifier: Qt.KeyboardModifier) -> None:
+        vp = self.w.grid.viewport()
+        a, b = self.viewport_point(), self.viewport_point()
+        self._event(lambda: QTest.mousePress(vp, Qt.MouseButton.LeftButton, modifier, a))
+        for t in (0.25, 0.5, 0.75, 1.0):
+            p = QPoint(int(a.x() + t * (b.x() - a.x())), int(a.y() + t * (b.y() - a.y())))
+            self._event(lambda p=p: QTest.mouseMove(vp, p))
+        self._event(lambda: QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, modifier, b))
+
+    def drag(self) -> None:
+        self._drag(Qt.KeyboardModifier.NoModifier)
+
+    def shift_drag(self) -> None:
+        before = len(self.w.session.queries)
+        self._drag(Qt.KeyboardModifier.ShiftModifier)
+        self.pending_query = ("grid", before)  # type: ignore[assignment]
+
+    def click(self) -> None:
+        at = self.viewport_point()
+        self.game_seen = self._game_length()
+        QTest.mouseClick(self.w.grid.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+
+    def key(self) -> None:
+        key = self.rng.choice(
+            [Qt.Key.Key_Plus, Qt.Key.Key_Minus, Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down]
+            + [Qt.Key.Key_Home] * 1
+        )
+        QTest.keyClick(self.w.grid, key)
+
+    def hover(self) -> None:
+        QTest.mouseMove(self.w.grid.viewport(), self.viewport_point())
+        self.pending_hover = True
+
+    def _type_into(self, edit: Any, text: str) -> None:
+        edit.setText(text)  # typing 7 000 digits key by key adds nothing but time
+
+    def type_position(self) -> None:
+        ins = self.w.inspector
+        junk = False
+        texts = [self.rng.choice(JUNK) if self.rng.random() < 0.12 else str(self.number()) for _ in range(2)]
+        if self.rng.random() < 0.15:  # far out where an oracle knows G: a cold pair, or a row 0-2
+            big = self.rng.randrange(10**3, 10 ** self.rng.randrange(4, 30))
+            pair = (oracle.lower(big), oracle.lower(big) + big)
+            row = (self.rng.randrange(3), big)
+            texts = [str(v) for v in (pair if self.rng.random() < 0.5 else row)]
+        for edit, text in zip((ins.position_a, ins.position_b), texts, strict=True):
+            junk |= not _reads_as_number(text)
+            self._type_into(edit, text)
+        # A message must show until the next selection is made (and then go: issue 10 item 4).
+        self.expect_message = junk
+        self.report_at_junk = self.w.session.report
+        QTest.keyClick(ins.position_b, Qt.Key.Key_Return)
+
+    def go_to(self) -> None:
+        self.w.ask_go_to()
+
+    def choose_rule(self) -> None:
+        combo = self.w.rule_bar.rules
+        index = self.rng.randrange(combo.count())
+        combo.setCurrentIndex(index)
+        combo.activated.emit(index)
+
+    def extend(self) -> None:
+        """View ▸ Extend the solved range (a growing rule solves more columns; others say nothing)."""
+        before = self.w.session.rule.bound
+        self.w.growth.extend()
+        self.pending_extend = (self.w.session.rule, before)
+
+    def panel_key(self) -> None:
+        """Ctrl+1 … Ctrl+7: the panel comes to the front."""
+        from explorer.session.views import PANELS
+
+        i = self.rng.randrange(len(PANELS))
+        QTest.keyClick(self.w, Qt.Key(Qt.Key.Key_1 + i), Qt.KeyboardModifier.ControlModifier)
+        dock = self.w.docks[PANELS[i]]
+        if not dock.isVisible() or dock.visibleRegion().isEmpty():
+            self.wrong(f"Ctrl+{i + 1} did not bring the {dock.windowTitle()} panel to the front")
+
+    def build(self) -> None:
+        """Build mode: start from the view, step, scrub, play a moment, or close."""
+        w = self.w
+        choice = self.rng.random()
+        if w.session.build is None or choice < 0.25:
+            w.build_mode()
+        elif choice < 0.5:
+            for _ in range(self.rng.randint(1, 5)):
+                QTest.keyClick(w.grid, self.rng.choice([Qt.Key.Key_BracketRight, Qt.Key.Key_BracketLeft]))
+        elif choice < 0.7:
+            timeline = w.build_panel.timeline
+            timeline.setValue(self.rng.randint(timeline.minimum(), timeline.maximum()))
+        elif choice < 0.85:
+            w.builder.toggle_play()
+        else:
+            w.builder.close()
+        self.pending_build = True
+
+    def why(self) -> None:
+        """Why? on the selection (W, or the inspector's button)."""
+        if self.rng.random() < 0.5:
+            QTest.keyClick(self.w.grid, Qt.Key.Key_W)
+        else:
+            self.w.inspector.why_button.click()
+        self.pending_why = True
+
+    def perfect_play(self) -> None:
+        self.w.session.demo = ()
+        self.w.show_perfect_play()
+        self.w.demo.set_move_ms(5)  # the monkey does not wait a second a move
+        self.pending_demo = True
+
+    def export_animation(self) -> None:
+        """File ▸ Export animation…, cancelled at once (or by the dialog): nothing written, nothing stuck."""
+        import os
+        import tempfile
+
+        path = os.path.join(tempfile.gettempdir(), f"soak-{os.getpid()}.gif")
+        if os.path.exists(path):
+            os.remove(path)
+        what = self.rng.choice(["build", "play"])
+        steps, size = self.rng.choice([(120, (800, 600)), (600, (1024, 768))])  # the second is refused: too big
+        self.w.dialogs.animation = lambda: None if self.rng.random() < 0.2 else (what, steps, size, path)  # type: ignore[assignment]
+        self.w.export_animation()
+        self.w.exporter.cancel()
+        self.pending_export = path
+
+    def compare_fresh(self) -> None:
+        """History independence (issue 35): a fresh window brought straight to this window's rule,
+        colour mode, selection and view (its centre and width) says the same in the inspector and draws the same
+        selection and overlays. Only where no overlay of the walk is on (build mode, Why?, a game
+        shown or played): those have no direct path to compare with."""
+        import tempfile
+
+        from PySide6.QtCore import QSettings
+
+        self._segmented = True  # building a second window is the soak's own work, not a stall a person sees
+        w, s = self.w, self.w.session
+        if s.build is not None or s.why is not None or s.demo or s.game is not None or s.selection is None:
+            return
+        if s.report is None or s.message:
+            return
+        settings = QSettings(tempfile.mktemp(prefix="soak-fresh-", suffix=".ini"), QSettings.Format.IniFormat)
+        fresh = type(w)(settings=settings)
+        try:
+            fresh.resize(w.size())
+            fresh.show()
+            fresh.rules.request(s.rule.key)
+            self._settle_window(fresh)
+            if fresh.session.rule != s.rule:
+                self.wrong(f"a fresh window could not be brought to {s.rule.key}")
+                return
+            combo = fresh.rule_bar.mode
+            combo.setCurrentIndex(combo.findData(s.mode))
+            combo.activated.emit(combo.findData(s.mode))
+            fresh.select_position(*s.selection)
+            fresh.grid.show_centred(*w.grid.view_centre_and_span())  # arrows are clipped to the view
+            self._settle_window(fresh)
+            walked, direct = _shown(w), _shown(fresh)
+            if w.grid.size() != fresh.grid.size():  # panels moved: another view height, other arrows
+                walked, direct = walked[:2] + walked[3:], direct[:2] + direct[3:]
+            if walked != direct:
+                which = "the inspector" if walked[0] != direct[0] else f"the grid: {walked[1:]} / {direct[1:]}"
+                self.wrong(f"a fresh window brought straight to the same state differs in {which}")
+        finally:
+            fresh.close()
+            fresh.deleteLater()
+            QApplication.processEvents()
+            # the walked window is the active one again: its shortcuts (Ctrl+1 …) work only there
+            w.activateWindow()
+            QApplication.setActiveWindow(w)
+            QApplication.processEvents()
+
+    def _settle_window(self, window: Any) -> None:
+        deadline = time.perf_counter() + self.settle_s
+        QApplication.processEvents()
+        while window.busy and time.perf_counter() < deadline:
+            time.sleep(0.005)
+            QApplication.processEvents()
+        QTest.qWait(20)
+        QApplication.processEvents()
+
+    def export_file(self) -> None:
+        """An export over an old file (the view's PNG, the query history or the sequence as CSV, the
+        session): afterwards the file is whole and new, or the old one, never half of either."""
+        import os
+        import tempfile
+
+        what = self.rng.choice(["png", "queries", "sequence", "session"])
+        path = os.path.join(tempfile.gettempdir(), f"soak-{os.getpid()}-{what}")
+        with open(path, "wb") as old:
+            old.write(OLD_FILE)
+        rows = 0
+        if what == "png":
+            self.w.export_png(path)
+        elif what == "queries":
+            rows = sum(len(r) for r in self.w.session.queries)
+            self.w.query_panel.exportRequested.emit(path)
+        elif what == "sequence":  # rows of thousands of digits take a while: fewer of them
+            rows = self.rng.choice([1, 50] if self.w.sequence_panel.model.start.bit_length() > 300 else [1, 50, 2000])
+            self.w.sequence_panel.export_csv(path, rows)
+        else:
+            self.w.save_session(path)
+        self.pending_file = (what, path, rows)
+
+    def _check_file(self, what: str, path: str, rows: int) -> None:
+        import os
+
+        from PySide6.QtGui import QImage
+
+        from explorer.session import store
+
+        with open(path, "rb") as f:
+            data = f.read()
+        os.remove(path)
+        if data == OLD_FILE:
+            self.wrong(f"the {what} export left the old file without a word")
+        elif what == "png" and QImage.fromData(data, "PNG").isNull():
+            self.wrong("the exported PNG does not load")
+        elif what in ("queries", "sequence") and data.count(b"\n") != rows + 1:
+            written = data.count(b"\n") - 1
+            self.wrong(f"the {what} CSV holds {written} rows, not {rows}")
+        elif what == "session":
+            with open(path, "wb") as f:
+                f.write(data)
+            try:
+                if store.load(path).rule != self.w.session.rule.key:
+                    self.wrong("the saved session names another rule")
+            except store.SessionFileError as exc:  # the window wrote what it cannot read back
+                self.wrong(f"the saved session does not load: {exc}")
+            finally:
+                os.remove(path)
+
+    def strip_hover(self) -> None:
+        from PySide6.QtCore import QPoint
+
+        strip = self.w.strip
+        if strip.isVisible():
+            QTest.mouseMove(strip, QPoint(self.rng.randrange(max(1, strip.width())), strip.height() // 2))
+            self.pending_strip = True
+
+    def vectors_dialog(self) -> str | None:
+        """The Vectors… dialog, shown without a modal loop: junk must disable OK with a message;
+        a valid set must give the rule it means."""
+        from explorer.gui.panels.rule_dialog import VectorRuleDialog
+
+        dialog = VectorRuleDialog(self.w)
+        try:
+            for _ in range(self.rng.randint(0, 2)):
+                rays, jumps, n = self.rng.choice(VECTOR_JUNK)
+                dialog.rays.setText(rays)
+                dialog.jumps.setText(jumps)
+                dialog.bound.setValue(n)
+                if dialog.rule_text is not None or not dialog.error.text():
+                    self.wrong(f"the Vectors dialog took rays {rays!r} jumps {jumps!r} without a message")
+            if self.rng.random() < 0.25:
+                return None  # cancelled
+            (rays, jumps, n), key = self.rng.choice(list(VECTOR_DIALOG.items()))
+            dialog.rays.setText(rays)
+            dialog.jumps.setText(jumps)
+            dialog.bound.setValue(n)
+            if dialog.error.text() or dialog.rule_text is None:
+                self.wrong(f"the Vectors dialog refused rays {rays!r} jumps {jumps!r}: {dialog.error.text()!r}")
+                return None
+            if dialog.rule_text != key:
+                self.wrong(f"the Vectors dialog made {dialog.rule_text!r} of rays {rays!r} jumps {jumps!r}")
+            return dialog.rule_text
+        finally:
+            dialog.deleteLater()

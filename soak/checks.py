@@ -1,0 +1,332 @@
+"""The checks after every action against the oracle (soak.oracle): the verdict and moves shown,
+queries, values, the heap on the grid and the hover text."""
+
+from __future__ import annotations
+
+import re
+from random import Random
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from explorer.session.model import GRUNDY
+from soak import oracle
+from soak.inputs import (
+    RULES,
+    _short,
+    _shows,
+    _values,
+)
+from soak.summary import (
+    Summary,
+)
+
+
+class Checks:
+    """The grid's and the inspector's checks (a part of Monkey)."""
+
+    w: Any
+    rng: Random
+    summary: Summary
+
+    def _check(self) -> None:
+        self.summary.checks += 1
+        self._check_rule_everywhere()
+        cpp = self.w.grid.cells_per_pixel_exact() if hasattr(self.w.grid, "cells_per_pixel_exact") else None
+        self.summary.zoom_out_digits = max(self.summary.zoom_out_digits, len(str(int(cpp))) if cpp else 0)
+        self._check_selection()
+        if self.pending_query is not None:
+            self._check_query(*self.pending_query)  # type: ignore[misc]
+            self.pending_query = None
+        if self.pending_extend is not None:
+            rule, before = self.pending_extend
+            self.pending_extend = None
+            limit = self.w.growth.limit(rule)
+            grew = before is None or limit is None or limit <= before or rule.bound > before
+            if rule == self.w.session.rule and not grew and not self.w.growth.failure:
+                self.wrong(f"Extend the solved range left {rule.key} at {before:,} columns")
+        if self.pending_build:
+            self.pending_build = False
+            self._check_build()
+        if self.pending_why:
+            self.pending_why = False
+            self._check_why()
+        if self.pending_demo:
+            self.pending_demo = False
+            self._check_demo()
+        if self.pending_strip:
+            self.pending_strip = False
+            self._check_strip()
+        if self.pending_export is not None:
+            import os
+
+            path, self.pending_export = self.pending_export, None
+            if self.w.exporter.busy:
+                self.wrong("an export still runs after Cancel")
+            if os.path.exists(path) and self.w.exporter.last == "cancelled":
+                self.wrong("a cancelled export wrote its file")
+        if self.pending_file is not None:
+            self._check_file(*self.pending_file)
+            self.pending_file = None
+        if self.pending_value is not None:
+            self._check_value(*self.pending_value)
+            self.pending_value = None
+        if self.pending_heap:
+            self._check_heap()
+            self.pending_heap = False
+        if self.pending_value_batch is not None:
+            self._check_value_batch(*self.pending_value_batch)
+            self.pending_value_batch = None
+        if self.pending_hover:
+            self._check_hover()
+            self.pending_hover = False
+        if self.pending_npiles is not None:
+            self._check_npiles(self.pending_npiles)
+            self.pending_npiles = None
+        if self.pending_sums:
+            self._check_sums()
+            self.pending_sums = False
+        if self.pending_sequence is not None:
+            self._check_sequence()
+            self.pending_sequence = None
+        if self.pending_array is not None:
+            self._check_array(*self.pending_array)
+            self.pending_array = None
+        self._check_array_place()
+        self._check_game()
+
+    def _check_rule_everywhere(self) -> None:
+        from explorer.core.rules import parse_rule  # naming only: the oracle knows the rule by its text
+
+        w, s = self.w, self.w.session
+        key = s.rule.key
+        if not hasattr(self, "_keys"):  # once: making a rule again and again would churn the sequences' memory
+            self._keys = {parse_rule(text).key: (text, d) for text, d in RULES.items()}
+        expected = self._keys
+        if key not in expected:
+            self.wrong(f"the session holds a rule the monkey never asked for: {key}")
+            return
+        self.rule_text, self.definition = expected[key]
+        if w.rule_bar.rules.currentData() != key:
+            self.wrong(f"the selector shows {w.rule_bar.rules.currentText()!r} while {key} is in effect")
+        if w.grid.rule != s.rule:
+            self.wrong(f"the grid draws {w.grid.rule.key} while {key} is in effect")
+        if w.parts.built("queries") and w.query_panel.rule_label.text() != f"Rule: {s.rule.title}":
+            self.wrong(f"the query panel says {w.query_panel.rule_label.text()!r} under {key}")
+        if w.rule_bar.mode.currentData() != s.mode or w.grid.mode != s.mode:
+            self.wrong(f"mode shown {w.rule_bar.mode.currentData()} / drawn {w.grid.mode}, in effect {s.mode}")
+
+    def _inside(self, x: int, y: int) -> bool:
+        """Whether the rule in effect answers about (x, y): its square, or (a growing rule) the
+        columns solved so far."""
+        n = self.w.session.rule.bound if self.definition.grows else self.definition.n
+        return n is None or max(x, y) < n
+
+    def _checkable(self, x: int, y: int) -> bool:
+        """Inside, and within what the oracle itself can answer."""
+        return self._inside(x, y) and oracle.knows(self.definition, x, y)
+
+    def _check_selection(self) -> None:
+        w, s = self.w, self.w.session
+        if s.selection is None:
+            return
+        x, y = s.selection
+        self._check_values_text(x, y)
+        text = w.inspector.status.text()
+        error = w.inspector.error.text() if w.inspector.error.isVisible() else ""
+        if not self._inside(x, y):
+            if "P-position" in text or "N-position" in text:
+                self.wrong(f"a verdict for ({x}, {y}) outside the rule's square [0, {self.definition.n})²")
+            if not error:
+                self.wrong(f"no message for ({x}, {y}) outside the rule's square")
+            return
+        if self.expect_message and s.report is self.report_at_junk:
+            if not error:
+                self.wrong("junk typed into the inspector, and no message says so")
+            return
+        self.expect_message = False
+        if error:
+            self.wrong(f"a message while a valid position ({_short(x)}, {_short(y)}) is selected: {error!r}")
+        if s.report is None:
+            self.wrong(f"no report shown for ({_short(x)}, {_short(y)}) once settled")
+            return
+        if s.report.position != (x, y) or s.report.rule_key != s.rule.key:
+            self.wrong(f"the report is for {s.report.rule_key} at another position")
+        if not oracle.knows(self.definition, x, y):
+            return  # a growing rule, beyond what the oracle solves itself
+        cold = oracle.is_cold(self.definition, x, y)
+        shown_cold = "P-position" in text
+        if shown_cold != cold or ("N-position" in text) == cold:
+            self.wrong(f"({_short(x)}, {_short(y)}) shown {'cold' if shown_cold else 'hot'}; the oracle says {cold}")
+        targets = [w.inspector.moves.item(i).data(Qt.ItemDataRole.UserRole) for i in range(w.inspector.moves.count())]
+        targets = [t for t in targets if t is not None]
+        for t in targets:
+            if not oracle.legal(self.definition, (x, y), t) or (
+                oracle.knows(self.definition, *t) and not oracle.is_cold(self.definition, *t)
+            ):
+                self.wrong(f"winning move ({_short(x)}, {_short(y)}) → {t} is illegal or not to a cold cell")
+        if max(x, y) < 120:
+            want = {t for t in oracle.moves_small(self.definition, x, y) if oracle.is_cold(self.definition, *t)}
+            if set(map(tuple, targets)) != want:
+                self.wrong(f"winning moves from ({x}, {y}): shown {sorted(targets)}, oracle {sorted(want)}")
+        elif not cold and not targets and self._has_move(x, y):
+            self.wrong(f"hot ({_short(x)}, {_short(y)}) with no winning move listed")
+
+    def _has_move(self, x: int, y: int) -> bool:
+        return bool(oracle.moves_small(self.definition, min(x, 200), min(y, 200)))
+
+    def _check_query(self, source: str, before: int) -> None:
+        w, s = self.w, self.w.session
+        result = w.query_panel.result.text()
+        if len(s.queries) == before:  # refused, or asked for outside a bounded rule's square
+            return
+        record = s.queries[-1]
+        if not hasattr(record, "count") or hasattr(record, "__len__"):
+            return
+        if record.rule_key != s.rule.key:
+            self.wrong(f"a query answered under {record.rule_key} while {s.rule.key} is in effect")
+            return
+        x0, y0, x1, y1 = record.x0, record.y0, record.x1, record.y1
+        if not oracle.knows(self.definition, x1, y1):
+            return  # a growing rule, beyond what the oracle solves itself
+        want = oracle.count_rect(self.definition, x0, y0, x1, y1)
+        if (x1 - x0 + 1) * (y1 - y0 + 1) <= 900:
+            small = oracle.count_rect_small(self.definition, x0, y0, x1, y1)
+            if small != want:
+                self.wrong(f"the oracle disagrees with itself on [{x0}, {x1}] × [{y0}, {y1}]")
+        if record.count != want:
+            self.wrong(f"[{_short(x0)}, {_short(x1)}] × [{_short(y0)}, {_short(y1)}]: {record.count}, oracle {want}")
+        shown = re.search(r"<b>([^<]*)</b> cold cells", result)
+        if shown is None or not _shows(shown.group(1), want):
+            self.wrong(f"the result text does not show {want}: {result[:200]!r}")
+        share = re.search(r"\(([^()]*)\), by the", result)
+        if want and share and re.fullmatch(r"0(\.0*)?( %)?", share.group(1).strip()):
+            self.wrong(f"a share of zero shown for {want} cold cells: {share.group(1)!r}")
+
+    def _check_value(self, kind: str, g: int, x0: int, y0: int, x1: int, y1: int) -> None:
+        result = self.w.query_panel.result.text()
+        name = "G" if kind == GRUNDY else "R"
+        m = re.search(rf"<b>(\d+)</b> cells? with {name} = (\d+)", result)
+        if m is None:
+            return  # refused with a message (a table still growing, a rectangle beyond it)
+        values = _values(self.definition, max(x1, y1) + 1)[0 if kind == GRUNDY else 1]
+        want = sum(values[x][y] == g for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+        if int(m.group(1)) != want or int(m.group(2)) != g:
+            self.wrong(f"{name} = {g} count in [{x0}, {x1}] × [{y0}, {y1}]: shown {m.group(1)}, oracle {want}")
+
+    def _check_value_batch(self, kind: str, g: int, rects: list[tuple[int, int, int, int]], before: int) -> None:
+        """Every rectangle answered (or the batch refused with a message) and each count right: the
+        small ones by the definition; a wide one reaching past every column by its rows (each row
+        holds each value once under Nim's rays)."""
+        records = self.w.session.queries[before:]
+        counts = [int(c) for r in records if hasattr(r, "__len__") for c in r.counts]
+        if not counts:
+            return  # refused (a rule without these values, a corner still growing): said on the panel
+        if len(counts) != len(rects):
+            self.wrong(f"a value batch of {len(rects)} rectangles gave {len(counts)} answers")
+            return
+        name = "G" if kind == GRUNDY else "R"
+        small = [r for r in rects if max(r) < 80]
+        values = _values(self.definition, max((max(r) for r in small), default=0) + 1)[0 if kind == GRUNDY else 1]
+        for (x0, y0, x1, y1), count in zip(rects, counts, strict=True):
+            if count < 0 or ((x1 < x0 or y1 < y0) and count != 0):
+                self.wrong(f"value batch: {name} = {g} in [{x0}, {x1}] × [{y0}, {y1}] (empty or not): {count}")
+                continue
+            if max(x0, y0, x1, y1) >= 80:
+                continue
+            want = sum(values[x][y] == g for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+            if count != want:
+                self.wrong(f"value batch: {name} = {g} in [{x0}, {x1}] × [{y0}, {y1}]: {count}, oracle {want}")
+
+    def _check_heap(self) -> None:
+        """The game plus a heap of h: the grid's cold texels are the cells of value h (cells near the
+        origin, by the definition), and the heap is drawn only in hot/cold colouring."""
+        s, grid = self.w.session, self.w.grid
+        if s.heap and s.mode != "hot/cold":
+            self.wrong(f"a heap of {s.heap} kept while colouring by {s.mode}")
+        drawn, r = grid.raster_heap, grid.raster
+        if not s.heap or drawn is None or drawn[0] != s.heap or r is None or r.step != 1 or self.definition.misere:
+            return
+        cold = {(int(c), int(j)) for c, j in zip(r.cols, r.rows, strict=True)}
+        size = 60
+        g = _values(self.definition, size)[0]
+        for i in range(r.nx):
+            for j in range(r.ny):
+                x, y = r.x0 + i, r.y0 + j
+                inside = 0 <= x < size and 0 <= y < size and max(x, y) < drawn[1]
+                if inside and ((i, j) in cold) != (g[x][y] == s.heap):
+                    shown = "cold" if (i, j) in cold else "hot"
+                    self.wrong(f"heap {s.heap}: ({x}, {y}) drawn {shown}, G = {g[x][y]}")
+                    return
+
+    def _check_values_text(self, x: int, y: int) -> None:
+        """The inspector's remoteness ("wins in 7 moves") and G, for small positions; far out, its G
+        wherever an oracle of the soak's own knows it (cold cells, Nim, Wythoff's rows 0-2), in any
+        colour mode: it must be shown exactly, never refused or said to be above a bound."""
+        text = self.w.inspector.values.text() if self.w.inspector.values.isVisible() else ""
+        if text and max(x, y) >= 60 and len(str(max(x, y))) < 40 and not self.w.values.busy:
+            want = oracle.grundy_far(self.definition, x, y)
+            shown = re.search(r"G\([^=<]*\) = (\d+)", text)  # the piles may be shortened ("7792…1055")
+            if want is not None and "working it out" not in text:
+                if shown is None and "not known yet" not in text:
+                    self.wrong(f"G({x}, {y}) is {want} (an oracle's), the inspector says: {text[:160]!r}")
+                elif shown is not None and int(shown.group(1)) != want:
+                    self.wrong(f"G({x}, {y}) shown {shown.group(1)}, oracle {want}")
+        if not text or max(x, y) >= 60 or not self._inside(x, y):
+            return
+        g_table, r_table = _values(self.definition, max(x, y) + 1)
+        m = re.search(r"G\((\d+), (\d+)\) = (\d+)", text)
+        if m and (int(m.group(1)), int(m.group(2))) == (x, y) and int(m.group(3)) != g_table[x][y]:
+            self.wrong(f"G({x}, {y}) shown {m.group(3)}, oracle {g_table[x][y]}")
+        m = re.search(r"(Wins|Loses) in (\d+) moves?", text)
+        if m:
+            cold = oracle.is_cold(self.definition, x, y)
+            if int(m.group(2)) != r_table[x][y] or (m.group(1) == "Loses") != cold:
+                self.wrong(f"({x}, {y}): {m.group(0)!r}, oracle R = {r_table[x][y]}, cold = {cold}")
+
+    def _check_hover(self) -> None:
+        from explorer.gui.menus import START_HINT
+
+        text = self.w.hover_label.text()
+        if not text or "outside" in text or "beyond" in text or text.startswith("n = ") or text == START_HINT:
+            return  # (a number of the Beatty strip: _check_strip; nothing hovered or selected: the hint)
+        m = re.match(r"\((\d+), (\d+)\) plus a heap of (\d+)(  (cold|hot)|: being drawn)", text)
+        if m:  # the game plus a heap of h: cold exactly where G = h
+            x, y, h = (int(v) for v in m.groups()[:3])
+            if m.group(5) and max(x, y) < 60 and not self.definition.misere:
+                g = _values(self.definition, max(x, y) + 1)[0][x][y]
+                if (m.group(5) == "cold") != (g == h):
+                    self.wrong(f"hover says ({x}, {y}) plus a heap of {h} is {m.group(5)}; G = {g}")
+            return
+        m = re.match(r"pixel \[(\d+), (\d+)\] × \[(\d+), (\d+)\] plus a heap of (\d+): (\d+) cold cells", text)
+        if m:
+            x0, x1, y0, y1, h, n = (int(v) for v in m.groups())
+            if max(x1, y1) < 60 and not self.definition.misere:
+                g = _values(self.definition, max(x1, y1) + 1)[0]
+                want = sum(g[x][y] == h for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+                if n != want:
+                    self.wrong(f"hover pixel [{x0}…] plus a heap of {h} says {n} cold cells; G = h in {want}")
+            return
+        m = re.match(r"\((\d+), (\d+)\)  (cold|hot)", text)
+        if m:
+            x, y = int(m.group(1)), int(m.group(2))
+            if self._checkable(x, y) and (m.group(3) == "cold") != oracle.is_cold(self.definition, x, y):
+                self.wrong(f"hover says ({_short(x)}, {_short(y)}) is {m.group(3)}")
+            v = re.search(r"; (G|R) = (\d+)$", text)
+            if v and max(x, y) < 60 and self._inside(x, y):
+                want = _values(self.definition, max(x, y) + 1)[0 if v.group(1) == "G" else 1][x][y]
+                if int(v.group(2)) != want:
+                    self.wrong(f"hover says {v.group(1)}({x}, {y}) = {v.group(2)}; the oracle {want}")
+            return
+        m = re.match(r"pixel \[(\d+), (\d+)\] × \[(\d+), (\d+)\]: (\d+) cold cells", text)
+        if m:
+            x0, x1, y0, y1, n = (int(v) for v in m.groups())
+            bound = self.w.session.rule.bound if self.definition.grows else self.definition.n
+            if bound is not None:  # counted in the solved square only
+                x1, y1 = min(x1, bound - 1), min(y1, bound - 1)
+            if x1 >= x0 and y1 >= y0 and oracle.knows(self.definition, x1, y1):
+                want = oracle.count_rect(self.definition, x0, y0, x1, y1)
+                if n != want:
+                    self.wrong(f"hover pixel [{_short(x0)}…] says {n} cold cells; the oracle {want}")
+            return
+        self.wrong(f"unreadable hover text {text[:120]!r}")

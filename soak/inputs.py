@@ -1,0 +1,173 @@
+"""What the monkey types and chooses (rules, junk, the dialogs' answers), and the helpers that
+read numbers back from the window."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from soak import oracle
+from soak.oracle import ANY, Definition
+
+if TYPE_CHECKING:
+    from soak.driver import Monkey
+
+# The rules the monkey asks for, by text, with their definitions in the oracle's own words.
+RULES: dict[str, Definition] = {
+    "wythoff": oracle.WYTHOFF,
+    "nim": oracle.NIM,
+    "misere": oracle.MISERE,
+    "wythoff:2": oracle.fraenkel(2),
+    "wythoff:3": oracle.fraenkel(3),
+    "wythoff:7": oracle.fraenkel(7),
+    "wythoff:1000000": oracle.fraenkel(10**6),
+    "custom:one=any;both=any;a=1;n=512": Definition(ANY, ANY, 1, 512),  # the dialog's defaults
+    "custom:one=2 3;both=none;a=1;n=16": Definition(frozenset({2, 3}), None, 1, 16),
+    "custom:one=1 2 5;both=1 2 4 8;a=2;n=48": Definition(frozenset({1, 2, 5}), frozenset({1, 2, 4, 8}), 2, 48),
+    "custom:one=any;both=1 3;a=1;n=40;misere": Definition(ANY, frozenset({1, 3}), 1, 40, True),
+    "custom:one=none;both=any;a=3;n=64": Definition(None, ANY, 3, 64),
+    # move vectors (issue 29): the presets in the list, and sets typed in the Vectors… dialog
+    "maharaja": oracle.vector_rule([(1, 0), (1, 1)], [(1, 2)]),
+    "maharaja:2,3": oracle.vector_rule([(1, 0), (1, 1)], [(2, 3)]),
+    "gdwn:1,2": oracle.vector_rule([(1, 0), (1, 1), (1, 2)]),
+    "gdwn:1,3": oracle.vector_rule([(1, 0), (1, 1), (1, 3)]),
+    "vectors:rays=1,0 3,1;jumps=1,2": oracle.vector_rule([(1, 0), (3, 1)], [(1, 2)]),
+    "vectors:rays=1,1;jumps=0,1;n=96": oracle.vector_rule([(1, 1)], [(0, 1)], n=96),
+}
+VECTOR_DIALOG = {  # what the monkey types in the Vectors… dialog (rays, jumps, n) -> the text it means
+    ("1,0 3,1", "1,2", 512): "vectors:rays=1,0 3,1;jumps=1,2",
+    ("1,1", "1,0", 96): "vectors:rays=1,1;jumps=0,1;n=96",
+    ("3,1 1,0", "1,2 2,1", 64): "vectors:rays=1,0 3,1;jumps=1,2",  # mirrors, order and an unused n
+    ("1,0 1,1", "2,3", 512): "vectors:rays=1,0 1,1;jumps=2,3",  # Maharaja's (2,3)-knight, by its vectors
+}
+VECTOR_JUNK = [
+    ("2,2", "", 512),
+    ("1,0 0,0", "", 512),
+    ("x", "1,2", 512),
+    ("", "", 512),
+    ("1,0", "1,2,3", 512),
+    ("65,1", "", 64),
+    ("1,0 1,1", "2,3;rays=1,1", 512),  # a separator of the text form typed into a field
+]
+JUNK = ["", "  ", "-5", "+7", "abc", "٣", "1e5", "3.0", "0x10", "12 34", "1,000", "1_000_000", "∞", "\t9\t", "-0"]
+
+
+class ScriptedDialogs:
+    """Answers the window's questions as a random person would (sometimes cancelling)."""
+
+    def __init__(self, monkey: Monkey) -> None:
+        self.monkey = monkey
+
+    def integer(self, title: str, label: str, value: int, lo: int, hi: int) -> int | None:
+        rng = self.monkey.rng
+        if rng.random() < 0.25:
+            return None
+        return rng.choice([2, 3, 7, 10**6])
+
+    def custom_rule(self) -> str | None:
+        rng = self.monkey.rng
+        if rng.random() < 0.3:
+            return None
+        return rng.choice([t for t in RULES if t.startswith("custom:")])
+
+    def vector_rule(self) -> str | None:
+        """Types into the real Vectors… dialog (junk first, at times), then accepts or cancels."""
+        return self.monkey.vectors_dialog()
+
+    def text(self, title: str, label: str) -> str | None:
+        rng = self.monkey.rng
+        if rng.random() < 0.2:
+            return None
+        if rng.random() < 0.3:
+            return rng.choice(JUNK)
+        return f"{self.monkey.number()} {self.monkey.number()}"
+
+    def warn(self, title: str, message: str) -> None:
+        self.monkey.warnings_shown += 1
+
+
+def _shown(window: Any) -> tuple[object, ...]:
+    """What a comparison of two windows looks at: the inspector's verdict and the grid's marks."""
+    return window.inspector.status.text(), window.grid.selection, len(window.grid.arrows), list(window.grid.path)
+
+
+OLD_FILE = b"an old file, which an export replaces whole or leaves as it was\n"
+
+
+def _typed_number(text: str) -> int | None:
+    """A typed row as the explorer's fields read it, worked out here independently: ASCII digits
+    with an optional + and spaces, commas or underscores between them; blank means the first row.
+    None for anything else (which must bring a message)."""
+    t = text.strip()
+    if not t:
+        return 1
+    if not re.fullmatch(r"\+?[0-9](?:[0-9 ,_]*[0-9])?", t):
+        return None
+    return int(re.sub(r"[+ ,_]", "", t))
+
+
+def _reads_as_number(text: str) -> bool:
+    """What a person may type for a pile: digits, an optional +, separators between digits."""
+    return re.fullmatch(r"\+?[0-9]+([\s_,'\u00a0\u202f]*[0-9]+)*", text.strip()) is not None
+
+
+def _short(n: int) -> str:
+    s = str(n) if n.bit_length() < 200 else f"{str(n)[:8]}…({len(str(n))} digits)"
+    return s
+
+
+def _shows(text: str, value: int) -> bool:
+    """Whether an (elided) decimal shown as `text` is `value`."""
+    text = text.replace(",", "").replace(" ", "")
+    if "…" not in text:
+        return text.isdigit() and int(text) == value
+    m = re.fullmatch(r"(\d+)…(\d+)\((\d+)digits\)", text)
+    digits = str(value)
+    return bool(m) and digits.startswith(m.group(1)) and digits.endswith(m.group(2)) and len(digits) == int(m.group(3))
+
+
+_VALUES: dict[tuple[Definition, int], tuple[list[list[int]], list[list[int]]]] = {}
+
+
+def _values(d: Definition, n: int) -> tuple[list[list[int]], list[list[int]]]:
+    """G and remoteness on [0, n)² by their definitions, over the oracle's own moves and cold set."""
+    n = max(n, 8)
+    for (dd, m), tables in _VALUES.items():
+        if dd == d and m >= n:
+            return tables
+    g = [[0] * n for _ in range(n)]
+    r = [[0] * n for _ in range(n)]
+    cold = oracle.solved(d, n)
+    for x in range(n):
+        for y in range(n):
+            moves = oracle.moves_small(d, x, y)
+            seen = {g[i][j] for i, j in moves}
+            v = 0
+            while v in seen:
+                v += 1
+            g[x][y] = v
+            to_cold = [r[i][j] for i, j in moves if cold[i][j]]
+            r[x][y] = 0 if not moves else 1 + (min(to_cold) if to_cold else max(r[i][j] for i, j in moves))
+    _VALUES[(d, n)] = (g, r)
+    return g, r
+
+
+_NPILES: dict[tuple[int, ...], int] = {}
+
+
+def _npiles_grundy(piles: tuple[int, ...]) -> int:
+    """n piles, a move takes from one pile or the same from all: the mex over every move."""
+    if piles in _NPILES:
+        return _NPILES[piles]
+    options = set()
+    for i, p in enumerate(piles):
+        for k in range(1, p + 1):
+            options.add(tuple(sorted((*piles[:i], p - k, *piles[i + 1 :]))))
+    for k in range(1, min(piles) + 1):
+        options.add(tuple(sorted(p - k for p in piles)))
+    seen = {_npiles_grundy(o) for o in options}
+    v = 0
+    while v in seen:
+        v += 1
+    _NPILES[piles] = v
+    return v

@@ -1,0 +1,214 @@
+"""What the monkey does in the panels: colour modes, queries and batches, games, the sequence,
+array, n-piles and sums tabs."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from explorer.session.model import GRUNDY, REMOTENESS
+from soak.inputs import (
+    JUNK,
+    _typed_number,
+)
+from soak.summary import (
+    Summary,
+)
+
+
+class PanelActions:
+    """The panels' actions (a part of Monkey)."""
+
+    w: Any
+    rng: Random
+    summary: Summary
+
+    def choose_mode(self) -> None:
+        combo = self.w.rule_bar.mode
+        index = self.rng.randrange(combo.count())
+        if not combo.model().item(index).isEnabled():
+            return
+        combo.setCurrentIndex(index)
+        combo.activated.emit(index)
+
+    def _rectangle(self) -> tuple[int, int, int, int]:
+        r = self.rng.random()
+        if r < 0.5:
+            x0, y0 = self.rng.randrange(0, 80), self.rng.randrange(0, 80)
+            return x0, y0, x0 + self.rng.randrange(0, 60), y0 + self.rng.randrange(0, 60)
+        if r < 0.8:
+            x1, y1 = self.number(), self.number()
+            return self.rng.randrange(0, x1 + 1), self.rng.randrange(0, y1 + 1), x1, y1
+        base = self.number()
+        return base, base // 2, base + self.rng.randrange(0, 10**6), base + base // 3
+
+    def query(self) -> None:
+        p = self.w.query_panel
+        x0, y0, x1, y1 = self._rectangle()
+        if self.rng.random() < 0.08:
+            x0, x1 = x1 + 1, x0  # an empty rectangle: refused with a message
+        for edit, v in ((p.x0, x0), (p.y0, y0), (p.x1, x1), (p.y1, y1)):
+            self._type_into(edit, str(v) if self.rng.random() > 0.03 else self.rng.choice(JUNK))
+        self._type_into(p.value, "")
+        before = len(self.w.session.queries)
+        QTest.mouseClick(p.run, Qt.MouseButton.LeftButton)
+        self.pending_query = ("typed", before)  # type: ignore[assignment]
+
+    def value_query(self) -> None:
+        p = self.w.query_panel
+        x0, y0 = self.rng.randrange(0, 40), self.rng.randrange(0, 40)
+        x1, y1 = x0 + self.rng.randrange(0, 30), y0 + self.rng.randrange(0, 30)
+        g = self.rng.randrange(0, 6)
+        kind = self.rng.choice([GRUNDY, REMOTENESS])
+        p.value_kind.setCurrentIndex(p.value_kind.findData(kind))
+        for edit, v in ((p.x0, x0), (p.y0, y0), (p.x1, x1), (p.y1, y1), (p.value, g)):
+            self._type_into(edit, str(v))
+        QTest.mouseClick(p.run, Qt.MouseButton.LeftButton)
+        self._type_into(p.value, "")
+        self.pending_value = (kind, g, x0, y0, x1, y1)
+
+    def value_batch(self) -> None:
+        """Import batch… with a value typed: each rectangle counts the cells of that value (small
+        rectangles, checked against G and R by their definitions; a wide one past the corner)."""
+        import os
+        import tempfile
+
+        rects = []
+        for _ in range(self.rng.randrange(1, 12)):
+            x0, y0 = self.rng.randrange(0, 40), self.rng.randrange(0, 40)
+            rects.append((x0, y0, x0 + self.rng.randrange(0, 25), y0 + self.rng.randrange(0, 25)))
+        if self.rng.random() < 0.3:
+            rects.append((self.rng.randrange(0, 30), 0, self.number(), self.rng.randrange(0, 30)))
+        kind = GRUNDY if self.rng.random() < 0.75 else REMOTENESS
+        g = self.rng.randrange(0, 6)
+        path = os.path.join(tempfile.gettempdir(), f"soak-{os.getpid()}-values.txt")
+        with open(path, "w") as handle:
+            handle.write(f"{len(rects)}\n" + "".join(f"{a} {b} {c} {d}\n" for a, b, c, d in rects))
+        before = len(self.w.session.queries)
+        self.w.query_panel.valueImportRequested.emit(path, kind, g)
+        self.pending_value_batch = (kind, g, rects, before)
+
+    def grid_heap(self) -> None:
+        """Sums panel ▸ the game plus a heap of h on the grid (or back to the game alone)."""
+        self.w.show_panel("sums")
+        h = 0 if self.rng.random() < 0.3 else self.rng.randrange(1, 16)
+        self.w.sums_panel.grid_heap.setValue(h)
+        self.pending_heap = True
+
+    def play(self) -> None:
+        panel = self.w.play_panel
+        if self.rng.random() < 0.35 or self.w.session.game is None:
+            big = self.rng.random() < 0.3
+            a = self.number() if big else self.rng.randrange(0, 40)
+            b = self.number() if big else self.rng.randrange(0, 40)
+            self._type_into(panel.a, str(a))
+            self._type_into(panel.b, str(b))
+            panel.human_first.setChecked(self.rng.random() < 0.6)
+            QTest.mouseClick(panel.start, Qt.MouseButton.LeftButton)
+            self.watch_game = True
+        else:
+            game = self.w.session.game
+            x, y = game.position
+            # a click near the position: often a legal move, sometimes not
+            tx, ty = max(0, x - self.rng.randrange(0, 5)), max(0, y - self.rng.randrange(0, 5))
+            self.w.grid.center_on(x, y) if max(x, y) < 10**6 else None
+            self.game_seen = self._game_length()
+            self.w.cell_clicked(tx, ty)
+
+    def play_buttons(self) -> None:
+        panel = self.w.play_panel
+        button = self.rng.choice([panel.hint, panel.undo, panel.redo, panel.random])
+        if button.isEnabled():
+            QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+
+    def sequence(self) -> None:
+        panel = self.w.sequence_panel
+        if self.rng.random() < 0.6:
+            text = self.rng.choice(JUNK) if self.rng.random() < 0.1 else str(self.number())
+            self._type_into(panel.start, text)
+            QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
+        else:
+            bar = panel.table.verticalScrollBar()
+            bar.setValue(self.rng.randrange(0, max(1, bar.maximum())))
+        self.pending_sequence = 1
+
+    def array(self) -> None:
+        panel = self.w.array_panel
+        self.w.findChild(type(panel.parentWidget()), "arrayDock").raise_()
+        if self.rng.random() < 0.5:
+            row = self.rng.choice(JUNK) if self.rng.random() < 0.1 else str(self.number() + 1)
+            col = str(self.rng.choice([1, 2, 3, self.rng.randrange(1, 60), self.rng.randrange(1, 3000)]))
+            self._type_into(panel.row_field, row)
+            self._type_into(panel.col_field, col)
+            QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
+            want = _typed_number(row)
+            self.pending_array = ("jump", (want, int(col)) if want else None)
+            return
+        table = panel.table
+        vp = table.viewport()
+        point = QPoint(self.rng.randrange(2, max(3, vp.width() - 2)), self.rng.randrange(2, max(3, vp.height() - 2)))
+        index = table.indexAt(point)
+        if not index.isValid():
+            return
+        QTest.mouseClick(vp, Qt.MouseButton.LeftButton, pos=point)
+        self.pending_array = ("click", (panel.model.start + index.row(), index.column() + 1))
+
+    def npiles(self) -> None:
+        panel = self.w.npiles_panel
+        n = self.rng.randrange(1, 7)
+        if self.rng.random() < 0.1:
+            text = self.rng.choice(JUNK)
+            piles = None
+        else:
+            piles = tuple(
+                self.rng.randrange(0, 12) if self.rng.random() < 0.7 else self.rng.randrange(0, 200) for _ in range(n)
+            )
+            if self.rng.random() < 0.1:
+                piles = tuple(self.number() for _ in range(n))
+            text = " ".join(map(str, piles))
+        self._type_into(panel.piles, text)
+        QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
+        self.pending_npiles = piles
+
+    def sums(self) -> None:
+        """The Sums panel: heaps typed (or junk), added or removed, a second position, a move played."""
+        panel = self.w.sums_panel
+        r = self.rng.random()
+        if r < 0.15 and panel.moves.count():
+            panel.moves.itemActivated.emit(panel.moves.item(self.rng.randrange(panel.moves.count())))
+        elif r < 0.3:
+            QTest.mouseClick(self.rng.choice([panel.add, panel.remove]), Qt.MouseButton.LeftButton)
+        elif r < 0.4:
+            panel.use_second.setChecked(not panel.use_second.isChecked())
+            self._type_into(panel.second, f"{self.rng.randrange(0, 30)} {self.rng.randrange(0, 30)}")
+            QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
+        else:
+            n = self.rng.randrange(0, 4)
+            text = (
+                self.rng.choice(JUNK)
+                if self.rng.random() < 0.1
+                else " ".join(
+                    str(self.rng.randrange(0, 20) if self.rng.random() < 0.8 else self.number()) for _ in range(n)
+                )
+            )
+            self._type_into(panel.heaps, text)
+            QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
+        self.pending_sums = True
+
+    def activate_move(self) -> None:
+        moves = self.w.inspector.moves
+        if moves.count():
+            item = moves.item(self.rng.randrange(moves.count()))
+            moves.itemActivated.emit(item)
+
+    def toggle_overlay(self) -> None:
+        action = self.rng.choice([self.w.menus.grid_lines, self.w.menus.phi_lines])
+        action.toggle()
+
+    # ----- checks -----------------------------------------------------------------------------
+    def _game_length(self) -> int:
+        game = self.w.session.game
+        return len(game.movers) if game is not None else 0
