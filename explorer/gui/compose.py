@@ -67,6 +67,17 @@ from explorer.session.views import PANELS
 MainWindow = Any
 
 STATUS_MS = 8000  # how long a passing message stays in the status bar
+# Every panel, and the placeholder of one not built yet, is this wide at least (the widest panel's
+# own minimum, the Sequence tab's, is 419): the sidebar keeps its width when a panel is built, so
+# the grid never jumps the first time a tab comes to the front.
+PANEL_MIN_WIDTH = 420
+
+
+def _held() -> QWidget:
+    """The place of a panel not built yet."""
+    holder = QWidget()
+    holder.setMinimumWidth(PANEL_MIN_WIDTH)
+    return holder
 
 
 class StatusMessages:
@@ -117,7 +128,8 @@ def _make_views(w: MainWindow) -> None:
     w.setTabPosition(Qt.DockWidgetArea.LeftDockWidgetArea, QTabWidget.TabPosition.West)
     # Each panel but the inspector is built when its tab first comes to the front (or when first
     # asked for): a placeholder holds its place until then.
-    docks = [w._dock(TITLES[name], f"{name}Dock" if name != "queries" else "queryDock", QWidget()) for name in PANELS]
+    docks = [w._dock(TITLES[name], f"{name}Dock" if name != "queries" else "queryDock", _held()) for name in PANELS]
+    w.inspector.setMinimumWidth(PANEL_MIN_WIDTH)
     docks[0].setWidget(w.inspector)
     w.docks = dict(zip(PANELS, docks, strict=True))  # by the command line's names
     w.parts = Parts(w)
@@ -275,6 +287,7 @@ class Parts:
             return
         self.made.add(name)
         panel, controllers = getattr(self, f"_{name}")()
+        panel.setMinimumWidth(max(PANEL_MIN_WIDTH, panel.minimumSizeHint().width()))
         self.w.docks[name].setWidget(panel)
         for controller in controllers:
             follow(controller)

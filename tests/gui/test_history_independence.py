@@ -220,3 +220,83 @@ def test_a_heap_on_the_grid_reached_through_other_states_draws_as_a_fresh_window
     fresh = _fresh(qtbot, tmp_path, "heap")
     fresh.sums.show_heap(3)
     _same(qtbot, window, fresh)
+
+
+def _sums_state(window) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    panel = window.sums_panel
+    return {
+        "parts": window.session.sum_parts,
+        "heaps": panel.heaps.text(),
+        "second": (panel.use_second.isChecked(), panel.second.text() if panel.use_second.isChecked() else ""),
+        "result": panel.result.text(),
+        "moves": [panel.moves.item(i).text() for i in range(panel.moves.count())],
+        "drawn": window.session.sum_moves,
+    }
+
+
+def test_the_sums_panel_reached_through_other_sums_shows_what_a_fresh_one_does(qtbot, window, tmp_path):
+    """Issue 48: heaps typed and replaced, a bad entry, a second position ticked and unticked, a
+    move played, another rule and back: the panel shows what a fresh window shows for the same
+    position and heaps, and nothing of the sums before."""
+    window.show_panel("sums")
+    panel = window.sums_panel
+    _select(qtbot, window, 6, 11)
+    for typed in ("7 2", "abc", "1 1 1"):
+        panel.heaps.setText(typed)
+        panel.evaluate()
+        _settle(qtbot, window)
+    panel.use_second.setChecked(True)
+    panel.second.setText("4 7")
+    panel.evaluate()
+    _settle(qtbot, window)
+    if panel.moves.count():
+        panel.moves.itemActivated.emit(panel.moves.item(0))
+        _settle(qtbot, window)
+    panel.use_second.setChecked(False)
+    _rule(qtbot, window, "nim")
+    _rule(qtbot, window, "wythoff")
+    _select(qtbot, window, 5, 9)
+    panel.heaps.setText("3 5")
+    panel.evaluate()
+    _settle(qtbot, window)
+
+    fresh = _fresh(qtbot, tmp_path, "sums")
+    fresh.show_panel("sums")
+    _select(qtbot, fresh, 5, 9)
+    fresh.sums_panel.heaps.setText("3 5")
+    fresh.sums_panel.evaluate()
+    _settle(qtbot, fresh)
+    assert _sums_state(window) == _sums_state(fresh)
+    _same(qtbot, window, fresh)
+
+
+def _history(window) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    table = window.query_panel.history
+    return [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
+
+
+def test_the_query_history_lists_the_sessions_answers_however_they_came(qtbot, window, tmp_path):
+    """Issue 48: the history table is drawn from the session's answers: queries asked, a batch
+    imported, a rule changed, then a session opened over it, shows what a fresh window that opens
+    the same session shows (and the table holds no row the session does not)."""
+    path = tmp_path / "rects.txt"
+    path.write_text("3\n0 0 40 40\n5 5 9 300\n2 7 1000 1000\n")
+    window.show_panel("queries")
+    window.queries.run_query(0, 0, 100, 100)
+    window.query_panel.importRequested.emit(str(path))
+    _settle(qtbot, window)
+    _rule(qtbot, window, "maharaja")
+    window.queries.run_query(3, 4, 50, 60)
+    _settle(qtbot, window)
+    assert len(_history(window)) == 5 and _history(window)[-1][-1] == "maharaja"
+    saved = tmp_path / "s.json"
+    assert window.save_session(str(saved))
+    window.queries.run_query(1, 1, 2, 2)  # then asked more, and opened the file over it
+    _settle(qtbot, window)
+    window.open_session(str(saved))
+    _settle(qtbot, window)
+    fresh = _fresh(qtbot, tmp_path, "history")
+    fresh.open_session(str(saved))
+    _settle(qtbot, fresh)
+    assert _history(window) == _history(fresh)
+    assert len(_history(fresh)) == len(window.session.queries) == 5

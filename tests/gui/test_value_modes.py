@@ -221,6 +221,7 @@ def _written_cells(grid):
 
 
 def test_rows_tab_lists_certified_rows_and_answers_far_out(qtbot, window):
+    window.show_panel("rows")
     window.findChild(QPushButton, "rowsSolve").click()
     panel = window.rows_panel
     qtbot.waitUntil(lambda: len(panel.infos) == 201, timeout=120_000)

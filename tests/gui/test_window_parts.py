@@ -42,7 +42,13 @@ def test_only_the_root_connects_and_the_window_init_is_short():
 
 
 def test_controllers_are_plain_objects_made_with_everything(window):
-    assert len(window.controllers) >= 13
+    from explorer.session.views import PANELS
+
+    assert window.parts.made == {"inspector"}  # the other panels are built when first shown
+    for name in PANELS:
+        window.show_panel(name)
+    assert window.parts.made == set(PANELS)
+    assert len(window.controllers) >= 14
     for controller in window.controllers:
         assert not isinstance(controller, QObject), type(controller).__name__
     # nothing is set on a controller after it is made: its attributes are those its constructor set
@@ -50,6 +56,19 @@ def test_controllers_are_plain_objects_made_with_everything(window):
         source = inspect.getsource(type(controller).__init__)
         for name in vars(controller):
             assert f"self.{name}" in source, f"{type(controller).__name__}.{name} was set from outside"
+
+
+def test_building_a_panel_moves_nothing_on_screen(qtbot, window):
+    """The panels are built when first shown; the grid's size, and so the cells in view, stay."""
+    from explorer.gui.compose import PANEL_MIN_WIDTH
+    from explorer.session.views import PANELS
+
+    size, cells = window.grid.size(), window.grid.visible_cells()
+    for name in PANELS:
+        window.show_panel(name)
+        qtbot.wait(20)
+        assert window.docks[name].widget().minimumSizeHint().width() <= PANEL_MIN_WIDTH or name == "inspector"
+        assert window.grid.size() == size and window.grid.visible_cells() == cells, name
 
 
 # ----- a panel works only while it is in front --------------------------------------------------------
