@@ -24,19 +24,12 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QStatusBar, QTa
 
 from explorer.core import budget
 from explorer.gui import memory
-from explorer.gui.controllers.array import ArrayController
-from explorer.gui.controllers.build import BuildController
 from explorer.gui.controllers.demo import DemoController
 from explorer.gui.controllers.export import AnimationExporter
 from explorer.gui.controllers.growth import GrowthController
-from explorer.gui.controllers.npiles import NPilesController
-from explorer.gui.controllers.play import PlayController
-from explorer.gui.controllers.queries import QueryController
 from explorer.gui.controllers.rules import RuleController
 from explorer.gui.controllers.selection import SelectionController
 from explorer.gui.controllers.sessions import SessionController
-from explorer.gui.controllers.structure import StructureController
-from explorer.gui.controllers.sums import SumsController
 from explorer.gui.controllers.values import ValuesController
 from explorer.gui.controllers.why import WhyController
 from explorer.gui.dialogs import Dialogs
@@ -45,17 +38,8 @@ from explorer.gui.grid.strip import BeattyStrip
 from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
 from explorer.gui.menus import START_HINT, Menus, show_about, show_how_to_read, show_text
-from explorer.gui.panels.array import ArrayPanel
-from explorer.gui.panels.build import BuildPanel
 from explorer.gui.panels.inspector import Inspector
-from explorer.gui.panels.npiles import NPilesPanel
-from explorer.gui.panels.play import PlayPanel
-from explorer.gui.panels.queries import QueryPanel
-from explorer.gui.panels.rows import RowsPanel
 from explorer.gui.panels.rules import RuleBar
-from explorer.gui.panels.sequence import SequencePanel
-from explorer.gui.panels.structure import StructurePanel
-from explorer.gui.panels.sums import SumsPanel
 from explorer.gui.scheduler import QtScheduler
 from explorer.gui.window_pool import POOL_INDEX, POOL_SOLVED, POOL_VALUES, add_window_caches
 from explorer.gui.work_line import WorkLine
@@ -272,7 +256,8 @@ PART_OF = {
 
 class Parts:
     """The window's panels beyond the inspector, each built (with its controllers, connected) the
-    first time its tab comes to the front or something asks for it: the window paints first."""
+    first time its tab comes to the front or something asks for it: the window paints first. Their
+    modules are imported then too (the Queries tab's, with its counting, take tens of ms)."""
 
     def __init__(self, w: MainWindow) -> None:
         self.w = w
@@ -297,6 +282,9 @@ class Parts:
         return LatestJob(self.w)
 
     def _queries(self) -> tuple[QWidget, list[Any]]:
+        from explorer.gui.controllers.queries import QueryController
+        from explorer.gui.panels.queries import QueryPanel
+
         w = self.w
         panel = w.query_panel = QueryPanel(w)
         queries = w.queries = QueryController(w.session, panel, self.channel)
@@ -310,6 +298,9 @@ class Parts:
         return panel, [queries]
 
     def _play(self) -> tuple[QWidget, list[Any]]:
+        from explorer.gui.controllers.play import PlayController
+        from explorer.gui.panels.play import PlayPanel
+
         w = self.w
         panel = w.play_panel = PlayPanel(w)
         play = w.play = PlayController(w.session, panel, w.grid, self.scheduler, want_values=w.values.request_cover)
@@ -321,10 +312,15 @@ class Parts:
         return panel, [play]
 
     def _sequence(self) -> tuple[QWidget, list[Any]]:
+        from explorer.gui.panels.sequence import SequencePanel
+
         panel = self.w.sequence_panel = SequencePanel(self.w)
         return panel, []
 
     def _array(self) -> tuple[QWidget, list[Any]]:
+        from explorer.gui.controllers.array import ArrayController
+        from explorer.gui.panels.array import ArrayPanel
+
         w = self.w
         panel = w.array_panel = ArrayPanel(w)
         array = w.array = ArrayController(w.session, panel, self.channel(), go_to=w.go_to_position)
@@ -334,6 +330,11 @@ class Parts:
         return panel, [array]
 
     def _sums(self) -> tuple[QWidget, list[Any]]:
+        from explorer.gui.controllers.npiles import NPilesController
+        from explorer.gui.controllers.sums import SumsController
+        from explorer.gui.panels.npiles import NPilesPanel
+        from explorer.gui.panels.sums import SumsPanel
+
         w = self.w
         sums_panel = w.sums_panel = SumsPanel(w)
         npiles_panel = w.npiles_panel = NPilesPanel(w)
@@ -349,6 +350,8 @@ class Parts:
         return stacked(sums_panel, npiles_panel), [sums, npiles]
 
     def _rows(self) -> tuple[QWidget, list[Any]]:
+        from explorer.gui.panels.rows import RowsPanel
+
         w = self.w
         panel = w.rows_panel = RowsPanel(w)
         w.values.rowsSolved.connect(panel.set_rows)
@@ -360,6 +363,9 @@ class Parts:
         return panel, []
 
     def _structure(self) -> tuple[QWidget, list[Any]]:
+        from explorer.gui.controllers.structure import StructureController
+        from explorer.gui.panels.structure import StructurePanel
+
         w = self.w
         panel = w.structure_panel = StructurePanel(w)
         structure = w.structure = StructureController(w.session, panel, self.channel(), ask_path=w.ask_structure_path)
@@ -370,6 +376,9 @@ class Parts:
         return panel, [structure]
 
     def _build(self) -> tuple[QWidget, list[Any]]:
+        from explorer.gui.controllers.build import BuildController
+        from explorer.gui.panels.build import BuildPanel
+
         w = self.w
         panel = w.build_panel = BuildPanel(w)
         builder = w.builder = BuildController(w.session, panel, w.grid, self.scheduler)

@@ -27,7 +27,6 @@ from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
 from explorer.gui.menus import START_HINT, Menus, shortcuts_html
 from explorer.gui.panels.inspector import Inspector
-from explorer.gui.panels.sums import SumsPanel
 from explorer.gui.window_pool import about_html, caches_in_use
 from explorer.session.model import Session
 
@@ -43,7 +42,6 @@ class MainWindow(DockedPanels):
     session: Session
     grid: GridView
     inspector: Inspector
-    sums_panel: SumsPanel
     menus: Menus
     controllers: list[Any]  # every controller made so far (a panel's, once it is built)
 

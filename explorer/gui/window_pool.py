@@ -13,7 +13,6 @@ from explorer.core import budget
 from explorer.core.game import value_sequences
 from explorer.core.value_source import INSPECT_SIDE
 from explorer.core.values import shared_strip
-from explorer.gui.controllers.queries import QueryController
 from explorer.gui.controllers.values import ValuesController
 from explorer.session.model import Session
 
@@ -29,7 +28,7 @@ class Held:
 
 
 def add_window_caches(
-    pool: budget.Pool, session: Session, values: ValuesController, queries: Callable[[], QueryController | None]
+    pool: budget.Pool, session: Session, values: ValuesController, queries: Callable[[], Any]
 ) -> None:
     """The window's caches, each as the pool sees it (the controllers were given the pool's
     `make_room` when they were made)."""
