@@ -20,7 +20,17 @@ from itertools import pairwise
 from typing import Any
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QStatusBar, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QLabel,
+    QMainWindow,
+    QScrollArea,
+    QStatusBar,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from explorer.core import budget
 from explorer.gui import memory
@@ -55,6 +65,18 @@ STATUS_MS = 8000  # how long a passing message stays in the status bar
 # own minimum, the Sequence tab's, is 419): the sidebar keeps its width when a panel is built, so
 # the grid never jumps the first time a tab comes to the front.
 PANEL_MIN_WIDTH = 420
+
+
+def scrolled(panel: QWidget) -> QScrollArea:
+    """A panel that scrolls when the window is too short for it: its wrapped lines keep their
+    height (squeezed, the inspector's lines were drawn over one another)."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setWidget(panel)
+    area.setMinimumWidth(PANEL_MIN_WIDTH)
+    return area
 
 
 def _held() -> QWidget:
@@ -113,8 +135,7 @@ def _make_views(w: MainWindow) -> None:
     # Each panel but the inspector is built when its tab first comes to the front (or when first
     # asked for): a placeholder holds its place until then.
     docks = [w._dock(TITLES[name], f"{name}Dock" if name != "queries" else "queryDock", _held()) for name in PANELS]
-    w.inspector.setMinimumWidth(PANEL_MIN_WIDTH)
-    docks[0].setWidget(w.inspector)
+    docks[0].setWidget(scrolled(w.inspector))
     w.docks = dict(zip(PANELS, docks, strict=True))  # by the command line's names
     w.parts = Parts(w)
     for before, after in pairwise(docks):

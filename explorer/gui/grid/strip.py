@@ -114,10 +114,13 @@ class BeattyStrip(QWidget):
     def _paint(self, painter: QPainter) -> None:
         painter.fillRect(self.rect(), QColor(250, 250, 250))
         left, width, u0, u1, x0, x1 = self._geometry()
-        if left >= 34:  # its name, in the margin under the grid's vertical axis (it had no visible label)
+        # its name, in the margin under the grid's vertical axis: whole, or shorter where the margin
+        # is narrow (a cut "n: a/" said nothing), or not at all
+        fits = [t for t in (STRIP_LABEL, "a/b") if painter.fontMetrics().horizontalAdvance(t) <= left - 8]
+        if fits:
             painter.setPen(QColor(90, 90, 90))
             margin = QRectF(2, 0, left - 6, self.height())
-            painter.drawText(margin, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), STRIP_LABEL)
+            painter.drawText(margin, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), fits[0])
         count = x1 - x0  # any size: zoomed out it passes what a float holds
         cell = width / max(1, count) if count <= MAX_NUMBERS else 0.0
         if cell < MIN_PX:
