@@ -115,24 +115,6 @@ def test_hover_counts_belong_to_the_rule_in_effect(qtbot, window):
     assert text.startswith("pixel") and ": 0 cold cells" in text  # off Nim's diagonal x = y
 
 
-def test_a_finished_game_cannot_be_revived_under_another_rule(qtbot, window):
-    """Found by the soak: a game over when the rule changed stayed, and Undo resumed it under
-    the old rule."""
-    window.play.reply_delay_ms = 0
-    panel = window.play_panel
-    panel.a.setText("1")
-    panel.b.setText("2")
-    panel.human_first.setChecked(True)
-    panel.start.click()
-    window.cell_clicked(1, 1)  # (1, 2) -> (1, 1): a blunder; the computer takes (0, 0)
-    qtbot.waitUntil(lambda: window.session.game.over)
-    window.set_rule("nim")
-    qtbot.waitUntil(lambda: not window.busy)
-    assert window.session.game is None and not panel.undo.isEnabled()
-    panel.undo.click()
-    assert window.session.game is None
-
-
 def test_the_hover_text_follows_a_rule_change(qtbot, window):
     """Found by the soak: the status bar kept saying "(10, 11) cold" (under a custom rule) after
     the rule became Fraenkel's a = 2, where (10, 11) is hot; the mouse had not moved."""

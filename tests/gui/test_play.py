@@ -1,4 +1,6 @@
-"""A whole game against the computer, driven through the window."""
+"""A whole game against the computer, driven through the window: clicks on the grid, the panel's
+fields and buttons, its chart. The controller's rules of play run with mocked views
+(test_play_mocked.py)."""
 
 from __future__ import annotations
 
@@ -42,57 +44,14 @@ def test_a_whole_game_won_by_perfect_play(qtbot, window):
     assert list(window.grid.path) == game.path and len(game.path) > 2
 
 
-def test_computer_punishes_a_blunder_and_hints_undo_redo(qtbot, window):
-    start(qtbot, window, 5, 7)
-    click(qtbot, window, 5, 6)  # hot -> hot
-    assert "threw away your win" in status(window)
-    qtbot.waitUntil(lambda: window.play.game.to_move == "you", timeout=5000)
-    assert is_cold(*window.play.game.position)
-    qtbot.mouseClick(window.findChild(QPushButton, "playUndo"), Qt.MouseButton.LeftButton)
-    assert window.play.game.path == [(5, 7)]
-    qtbot.mouseClick(window.findChild(QPushButton, "playRedo"), Qt.MouseButton.LeftButton)
-    assert len(window.play.game.path) == 3
-    qtbot.mouseClick(window.findChild(QPushButton, "playUndo"), Qt.MouseButton.LeftButton)
-    qtbot.mouseClick(window.findChild(QPushButton, "playHint"), Qt.MouseButton.LeftButton)
-    assert "Hint: move to (3, 5), (4, 7), (5, 3)" in status(window)
-    assert {m.target for m in window.grid.moves} == {(3, 5), (4, 7), (5, 3)}
-
-
-def test_illegal_click_and_computer_first(qtbot, window):
-    start(qtbot, window, 4, 4, human_first=False)
-    qtbot.waitUntil(lambda: window.play.game.to_move == "you", timeout=5000)
-    assert window.play.game.position == (0, 0) or is_cold(*window.play.game.position)
+def test_illegal_click_and_a_negative_start(qtbot, window):
+    """The panel's and the grid's part (the controller alone: test_play_mocked.py)."""
     start(qtbot, window, 6, 9)
     click(qtbot, window, 5, 7)  # takes 1 and 2: illegal in Wythoff
     assert "cannot be reached" in status(window) and window.play.game.path == [(6, 9)]
     window.findChild(QLineEdit, "playA").setText("-2")
     qtbot.mouseClick(window.findChild(QPushButton, "playStart"), Qt.MouseButton.LeftButton)
     assert "negative" in status(window)
-
-
-def test_value_history_shows_where_a_game_was_thrown_away(qtbot, window):
-    """The computer wins fastest once remoteness is known; the chart colours each point by who
-    was winning, and the note names the move that threw the win away."""
-    from tests.oracles import values_by_definition
-
-    _, cold, rem = values_by_definition(40, 40, "any", "any", 1)
-    start(qtbot, window, 9, 6)
-    qtbot.waitUntil(lambda: window.values.cache.covers(9, 6) and not window.values.jobs.busy, timeout=60_000)
-    game = window.play.game
-    click(qtbot, window, 9, 5)  # hot -> hot: the win is thrown away
-    qtbot.waitUntil(lambda: game.to_move == "you" or game.over, timeout=5000)
-    # the computer's reply is its fastest win: least remoteness among its winning targets
-    x, y = game.path[1]
-    wins = [t for t in ((x - k, y) for k in range(1, x + 1)) if cold[t[0]][t[1]]]
-    wins += [t for t in ((x, y - k) for k in range(1, y + 1)) if cold[t[0]][t[1]]]
-    wins += [t for t in ((x - k, y - k) for k in range(1, min(x, y) + 1)) if cold[t[0]][t[1]]]
-    assert rem[game.position[0]][game.position[1]] == min(rem[a][b] for a, b in wins)
-    history = window.play_panel.history
-    assert [(i, r) for i, r, _ in history] == [(i, rem[p[0]][p[1]]) for i, p in enumerate(game.path)]
-    assert [who for _, _, who in history][:2] == ["you", "computer"]
-    assert "after move 1" in window.findChild(QLabel, "valueHistoryNote").text()
-    xs, ys = window.play_panel.chart_points.getData()
-    assert list(xs) == [i for i, _, _ in history] and list(ys) == [r for _, r, _ in history]
 
 
 def _drawn_ticks(axis):  # type: ignore[no-untyped-def]
