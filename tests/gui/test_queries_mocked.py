@@ -1,0 +1,114 @@
+"""Rectangle counts with a mocked query panel: the Query controller alone (requests in, the
+session's history and the panel's lines out), answers checked against brute force and the
+closed form. test_query_panel.py drives the window's panel, its drag and its workers."""
+
+from __future__ import annotations
+
+import csv
+from unittest.mock import MagicMock
+
+import numpy as np
+import pytest
+
+from explorer.core import cold_cells_in
+from explorer.core.rules import parse_rule
+from explorer.gui.controllers.queries import QueryController
+from explorer.session.events import follow
+from explorer.session.jobs import InlineJobs
+from explorer.session.model import Session
+from explorer.session.views import HISTORY_SHOWN, QueryView
+from tests.oracles import cold_table
+
+
+def _queries(rule: str = "wythoff"):  # type: ignore[no-untyped-def]
+    session, panel = Session(rule=parse_rule(rule)), MagicMock(spec=QueryView)
+    return session, panel, follow(QueryController(session, panel, InlineJobs))
+
+
+def _rows_listed(panel) -> list[tuple]:  # type: ignore[no-untyped-def]
+    """The rows the panel lists after what it was told, in order: the history drawn from the
+    session, the newest HISTORY_SHOWN kept (as the panel keeps them)."""
+    rows: list[tuple] = []
+    for call in panel.method_calls:
+        if call[0] == "set_history":
+            rows = list(call.args[0])
+        elif call[0] == "add_history_rows":
+            rows += call.args[0]
+    return rows[-HISTORY_SHOWN:]
+
+
+def brute(x0: int, y0: int, x1: int, y1: int) -> int:
+    cold = cold_table(120)
+    return sum(cold[x][y] for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+
+
+@pytest.mark.parametrize(("x0", "y0", "x1", "y1"), [(0, 0, 10, 10), (0, 0, 100, 37), (3, 5, 3, 5), (20, 30, 90, 110)])
+def test_counts_against_the_definition(x0, y0, x1, y1):
+    session, panel, queries = _queries()
+    queries.run_query(x0, y0, x1, y1)
+    _, _, _, _, answer = panel.show_count.call_args.args
+    cells = (x1 - x0 + 1) * (y1 - y0 + 1)
+    assert (answer.count, answer.cells, answer.method) == (brute(x0, y0, x1, y1), cells, "fenwick")
+    assert session.marks.query == (x0, y0, x1, y1)  # outlined on the grid
+    assert _rows_listed(panel)[-1][:6] == (x0, y0, x1, y1, answer.count, cells)
+
+
+def test_a_huge_rectangle_uses_the_closed_form_and_a_million_grows_the_index():
+    session, panel, queries = _queries()
+    queries.run_query(0, 0, 10**100, 10**100)
+    assert session.queries[-1].count == cold_cells_in(10**100, 10**100)
+    assert panel.show_count.call_args.args[4].method == "closed-form"
+    queries.counter.max_cells = 1 << 22
+    queries.run_query(0, 0, 3 * 10**6, 2 * 10**6)
+    assert session.queries[-1].count == cold_cells_in(3 * 10**6, 2 * 10**6)
+    assert panel.show_count.call_args.args[4].method == "fenwick"
+
+
+def test_a_batch_is_answered_in_chunks_kept_in_the_history_and_exported(tmp_path):
+    rng = np.random.default_rng(6)
+    n = 120_000
+    xs, ys = rng.integers(0, 10**6, n), rng.integers(0, 10**6, n)
+    path = tmp_path / "batch.txt"
+    path.write_text(f"{n}\n" + "\n".join(f"{x} {y}" for x, y in zip(xs, ys, strict=True)) + "\n")
+    session, panel, queries = _queries()
+    finished: list[int] = []
+    queries.batchFinished.connect(finished.append)
+    queries.import_batch(str(path))
+    assert finished == [n] and not queries.busy
+    assert sum(len(r) for r in session.queries) == n and len(session.queries) == 3  # chunks of 50 000
+    assert len({c.args[0] for c in panel.show_progress.call_args_list}) >= 3  # the bar moved
+    listed = _rows_listed(panel)
+    assert len(listed) == 2000 and listed[-1][:2] == (0, 0)  # the newest 2 000 rows
+    assert listed[-1][4] == cold_cells_in(int(xs[-1]), int(ys[-1]))
+    out = tmp_path / "out.csv"
+    queries.export_csv(str(out))
+    assert "Exported" in panel.show_busy.call_args.args[0]
+    with open(out) as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == n
+    for i in range(0, n, 4999):
+        assert int(rows[i]["cold_cells"]) == cold_cells_in(int(xs[i]), int(ys[i]))
+        assert int(rows[i]["cells"]) == (int(xs[i]) + 1) * (int(ys[i]) + 1)
+
+
+def test_a_malformed_or_missing_batch_file_is_reported_and_nothing_is_kept(tmp_path):
+    session, panel, queries = _queries()
+    path = tmp_path / "bad.txt"
+    path.write_text("3\n1 2\n3 x\n")
+    finished: list[int] = []
+    queries.batchFinished.connect(finished.append)
+    queries.import_batch(str(path))
+    assert "line 3" in panel.show_error.call_args.args[0] and finished == [-1]
+    queries.import_batch(str(tmp_path / "missing.txt"))
+    assert "Cannot read" in panel.show_error.call_args.args[0]
+    assert session.queries == () and not queries.busy
+
+
+def test_the_history_names_each_answers_rule():
+    session, panel, queries = _queries()
+    queries.run_query(0, 0, 100, 100)
+    session.rule = parse_rule("nim")
+    panel.set_rule_title.assert_called_with(session.rule.title)
+    queries.run_query(0, 0, 10**30, 10**30)
+    assert [row[7] for row in _rows_listed(panel)] == ["wythoff", "nim"]
+    assert [r.rule_key for r in session.queries] == ["wythoff", "nim"]
