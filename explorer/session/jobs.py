@@ -56,13 +56,14 @@ class Jobs(Protocol):
 
 
 class InlineJobs:
-    """Runs every request at once, on the caller's thread (controller tests, scripts)."""
-
-    busy = False
+    """Runs every request at once, on the caller's thread (controller tests, scripts). As the
+    window's channel does, it says it is busy (`busyChanged(True)`) before the work and idle
+    (`busyChanged(False)`) once its answer has been delivered."""
 
     def __init__(self) -> None:
         self.submitted = 0
-        self.busyChanged = Event()  # never busy between calls: nothing to announce
+        self.busy = False
+        self.busyChanged = Event()
 
     def submit(
         self,
@@ -85,12 +86,20 @@ class InlineJobs:
                 return True
 
             kwargs["progress"] = report
+        was_busy, self.busy = self.busy, True
+        if not was_busy:
+            self.busyChanged.emit(True)
         try:
-            result = work(*args, **kwargs)
-        except Exception as exc:
-            failed(exc)
-            return
-        done(result)
+            try:
+                result = work(*args, **kwargs)
+            except Exception as exc:
+                failed(exc)
+                return
+            done(result)
+        finally:
+            if not was_busy:
+                self.busy = False
+                self.busyChanged.emit(False)
 
     def cancel(self) -> None:
         pass

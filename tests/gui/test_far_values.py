@@ -8,7 +8,6 @@ from __future__ import annotations
 import numpy as np
 
 from explorer.core import budget
-from tests.gui.helpers import wait_event
 from tests.gui.test_value_modes import _shown_values, choose_rule, mode_on
 
 
@@ -93,83 +92,6 @@ def test_the_sums_panel_lists_every_winning_move_and_plays_one(qtbot, window):
 def _wythoff_moves(x: int, y: int) -> set[tuple[int, int]]:
     out = {(x - k, y) for k in range(1, x + 1)} | {(x, y - k) for k in range(1, y + 1)}
     return out | {(x - k, y - k) for k in range(1, min(x, y) + 1)}
-
-
-def test_value_counts_past_the_corner_come_from_the_value_sequence(qtbot, window):
-    from explorer.session.model import GRUNDY
-
-    choose_rule(qtbot, window, "gdwn:1,2")
-    side = window.values.cache.max_side
-    x0, y0, x1, y1 = side - 50, side + 100, side + 200, side + 900
-    g = np.asarray(window.session.rule.value_table(x1 + 1, y1 + 1).grundy)
-    for v in (0, 4):
-        before = len(window.session.queries)
-        window.queries.run_value_query(GRUNDY, v, x0, y0, x1, y1)
-        qtbot.waitUntil(lambda b=before: len(window.session.queries) > b, timeout=60_000)
-        record = window.session.queries[-1]
-        assert record.count == int(np.count_nonzero(g[x0 : x1 + 1, y0 : y1 + 1] == v))
-        assert "sequence" in record.method
-
-
-def test_a_batch_counts_the_cells_of_one_value_far_out_and_in_the_corner(qtbot, window, tmp_path):
-    """Import batch… with a value in the value field: each rectangle counts the cells of that value.
-    Past the corner from the value's sequence (rectangles wider than tall read as their mirror), in
-    the corner for remoteness; checked against the rule's table computed here on its own."""
-    import csv
-
-    from explorer.session.model import GRUNDY, REMOTENESS
-
-    choose_rule(qtbot, window, "maharaja")
-    side = window.values.cache.max_side
-    rng = np.random.default_rng(37)
-    n = side + 1200
-    table = window.session.rule.value_table(n, n)
-    g, rem = np.asarray(table.grundy), np.asarray(table.remoteness)
-    rects = []
-    for _ in range(40):
-        x0, y0 = (int(v) for v in rng.integers(0, n - 400, 2))
-        x1, y1 = x0 + int(rng.integers(0, 399)), y0 + int(rng.integers(0, 399))
-        rects.append((x0, y0, x1, y1))
-    rects.append((side + 10, 5, n - 1, 300))  # wider than tall, past the corner: read as its mirror
-    path = tmp_path / "rects.txt"
-    path.write_text(f"{len(rects)}\n" + "".join(f"{a} {b} {c} {d}\n" for a, b, c, d in rects))
-
-    def run(kind: str, v: int) -> list[int]:
-        before = len(window.session.queries)
-        with wait_event(qtbot, window.queries.batchFinished, timeout=120_000) as blocker:
-            window.query_panel.valueImportRequested.emit(str(path), kind, v)
-        assert blocker.args == [len(rects)]
-        records = window.session.queries[before:]
-        return [int(c) for r in records for c in r.counts]
-
-    for v in (0, 5):
-        want = [int(np.count_nonzero(g[a : c + 1, b : d + 1] == v)) for a, b, c, d in rects]
-        assert run(GRUNDY, v) == want
-        assert window.session.queries[-1].method == f"G={v} sequence"
-    rects = [(a % 900, b % 900, a % 900 + (c - a) % 100, b % 900 + (d - b) % 100) for a, b, c, d in rects]
-    path.write_text(f"{len(rects)}\n" + "".join(f"{a} {b} {c} {d}\n" for a, b, c, d in rects))
-    window.values.cache.grow(1024)  # the corner, as colouring by remoteness would compute it
-    want = [int(np.count_nonzero(rem[a : c + 1, b : d + 1] == 3)) for a, b, c, d in rects]
-    assert run(REMOTENESS, 3) == want
-    out = tmp_path / "out.csv"
-    window.query_panel.exportRequested.emit(str(out))
-    qtbot.waitUntil(lambda: not window.queries.busy, timeout=60_000)
-    with open(out) as handle:
-        rows = list(csv.DictReader(handle))
-    assert rows[-1]["method"] == "R=3 dominance" and int(rows[-1]["count"]) == want[-1]
-
-
-def test_a_value_batch_beyond_the_corner_without_sequences_is_refused_and_the_panel_works(qtbot, window, tmp_path):
-    from explorer.session.model import GRUNDY
-
-    choose_rule(qtbot, window, "misere")
-    path = tmp_path / "far.txt"
-    path.write_text("1\n0 0 100000 100000\n")
-    window.query_panel.valueImportRequested.emit(str(path), GRUNDY, 2)
-    qtbot.waitUntil(lambda: not window.queries.busy, timeout=30_000)
-    assert "leaves the computed square" in window.query_panel.result.text()
-    with wait_event(qtbot, window.queries.batchFinished, timeout=30_000):
-        window.query_panel.importRequested.emit(str(path))
 
 
 def _heap_texels(window) -> dict[tuple[int, int], int]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from tests.gui.helpers import widget_point
@@ -36,41 +35,6 @@ def _choose(window, qtbot, data_prefix: str) -> None:
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
 
 
-def test_cancelled_dialogs_leave_the_selector_on_the_rule_in_effect(qtbot, window):
-    window.dialogs = Answers(None, None, 5, 9)
-    _choose(window, qtbot, "ask:custom")
-    assert window.rule_bar.rules.currentData() == window.session.rule.key == "wythoff"
-    _choose(window, qtbot, "ask:fraenkel")
-    assert window.rule_bar.rules.currentData() == "wythoff"
-    _choose(window, qtbot, "ask:fraenkel")
-    assert window.session.rule.key == "wythoff:5"
-    # choosing the entry again asks again: a changes without going through another rule
-    _choose(window, qtbot, "ask:fraenkel")
-    assert window.session.rule.key == "wythoff:9" == window.rule_bar.rules.currentData()
-
-
-def test_custom_rule_play_far_outside_its_square_is_refused_with_a_message(qtbot, window):
-    """Item 0: a game at (4.9e19, 3.0e19) under the default custom rule listed every move until
-    the machine ran out of memory; from (20, 30) with n = 16, Hint raised ValueError."""
-    window.dialogs = Answers("custom:one=any;both=any;a=1;n=16")
-    _choose(window, qtbot, "ask:custom")
-    assert window.session.rule.bound == 16
-    panel = window.play_panel
-    for a, b in ((49626493404001064237, 30670859666145124624), (20, 30)):
-        panel.a.setText(str(a))
-        panel.b.setText(str(b))
-        panel.start.click()
-        assert window.session.game is None
-        assert "16" in panel.status.text()  # says where the rule is solved
-        panel.hint.click()  # no game: nothing happens, nothing raises
-    panel.a.setText("9")
-    panel.b.setText("13")
-    panel.start.click()
-    assert window.session.game is not None
-    QTest.mouseClick(window.grid.viewport(), Qt.MouseButton.LeftButton, pos=widget_point(window.grid, 9, 2))
-    assert window.session.game.position in ((9, 2), (9, 13))
-
-
 def test_custom_rule_views_far_beyond_the_square_draw_and_say_so(qtbot, window):
     """Item 2: rasterize_table raised IndexError beyond the solved square; OutOfBounds escaped."""
     window.set_rule("custom:one=2 3;both=none;n=16")
@@ -82,26 +46,6 @@ def test_custom_rule_views_far_beyond_the_square_draw_and_say_so(qtbot, window):
         assert "[0, 16)" in window.inspector.error.text()
         assert window.session.report is None
         assert "beyond the square" in window.grid.hover_description(x, y)
-
-
-def test_a_valid_selection_clears_an_old_input_message(qtbot, window):
-    """Item 4: "Pile A is not a whole number: '٣'" stayed after a click selected a cell."""
-    ins = window.inspector
-    for junk in ("٣", "-4"):
-        ins.position_a.setText(junk)
-        ins.position_b.setText("7")
-        ins.submit()
-        assert ins.error.isVisible() and ins.error.text()
-        QTest.mouseClick(window.grid.viewport(), Qt.MouseButton.LeftButton, pos=widget_point(window.grid, 3, 5))
-        qtbot.waitUntil(lambda: window.session.report is not None)
-        assert not ins.error.isVisible()
-    ins.position_a.setText("x")
-    ins.submit()
-    assert ins.error.isVisible()
-    window.dialogs = Answers("12 20")
-    window.ask_go_to()
-    qtbot.waitUntil(lambda: window.session.report is not None)
-    assert window.session.selection == (12, 20) and not ins.error.isVisible()
 
 
 def test_hover_counts_belong_to_the_rule_in_effect(qtbot, window):

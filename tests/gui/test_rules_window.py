@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel, QLineEdit, QListWidget, QPushButton
+from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel, QListWidget
 
 from explorer.core.rules import Amounts, CustomRule, MoveSpec
 from explorer.gui.panels.rule_dialog import CustomRuleDialog
@@ -88,16 +87,3 @@ def test_custom_rule_is_solved_and_followed(qtbot, window):
         window.play.handle_click(*hot_moves[0])
         qtbot.waitUntil(lambda: window.play.game.to_move == "you" or window.play.game.over, timeout=5000)
         assert window.play.game.path[1] == hot_moves[0]
-
-
-def test_play_uses_the_rule(qtbot, window):
-    choose(window, "nim")
-    window.play.reply_delay_ms = 0
-    window.docks["play"].raise_()
-    window.findChild(QLineEdit, "playA").setText("3")
-    window.findChild(QLineEdit, "playB").setText("8")
-    qtbot.mouseClick(window.findChild(QPushButton, "playStart"), Qt.MouseButton.LeftButton)
-    window.play.handle_click(2, 7)  # a diagonal move is illegal in Nim
-    assert "cannot be reached" in window.findChild(QLabel, "playStatus").text()
-    window.play.handle_click(3, 3)
-    assert window.play.game.path[1] == (3, 3)

@@ -140,51 +140,6 @@ def test_zooming_out_grows_the_table_in_the_background_and_can_cancel(qtbot, win
     assert not grid.value_grid.known.all()  # what lies beyond the computed square is grey
 
 
-def test_inspector_shows_g_r_and_the_fastest_win(qtbot, window):
-    mode_on(qtbot, window)
-    for name, text in (("positionA", "5"), ("positionB", "7")):
-        edit = window.findChild(QLineEdit, name)
-        edit.clear()
-        qtbot.keyClicks(edit, text)
-    qtbot.keyClick(window.findChild(QLineEdit, "positionB"), Qt.Key.Key_Return)
-    label = window.findChild(QLabel, "positionValues")
-    qtbot.waitUntil(lambda: "G(5, 7)" in label.text(), timeout=10_000)
-    text = label.text()
-    table = grundy_table(40)
-    _, _, rem = values_by_definition(40, 40, "any", "any", 1)
-    assert f"G(5, 7) = {table[5][7]}" in text and "targets: 0, 0, 0" in text
-    assert f"Wins in {rem[5][7]} moves" in text
-    reach = (
-        [(5 - k, 7) for k in range(1, 6)] + [(5, 7 - k) for k in range(1, 8)] + [(5 - k, 7 - k) for k in range(1, 6)]
-    )
-    fastest = min(rem[x][y] for x, y in reach if table[x][y] == 0)
-    assert f"{fastest} moves left" in text.split("Fastest wins first:")[1].split(";")[0]
-
-
-def test_query_counts_cells_of_one_value_and_of_one_remoteness(qtbot, window):
-    mode_on(qtbot, window)
-    table = np.array(grundy_table(90))
-    _, _, rem = values_by_definition(90, 90, "any", "any", 1)
-    rem = np.array(rem)
-    window.docks["queries"].raise_()
-    kind = window.findChild(QComboBox, "queryValueKind")
-    for which, arr in ((GRUNDY, table), (REMOTENESS, rem)):
-        kind.setCurrentIndex(kind.findData(which))
-        for v, (x0, y0, x1, y1) in [(0, (0, 0, 80, 80)), (7, (3, 5, 60, 88)), (40, (10, 10, 89, 89))]:
-            for name, text in (("queryX0", x0), ("queryY0", y0), ("queryX", x1), ("queryY", y1), ("queryValue", v)):
-                window.findChild(QLineEdit, name).setText(str(text))
-            qtbot.mouseClick(window.findChild(QPushButton, "queryRun"), Qt.MouseButton.LeftButton)
-            want = int((arr[x0 : x1 + 1, y0 : y1 + 1] == v).sum())
-            name = "G" if which == GRUNDY else "R"
-            assert (
-                f"<b>{want}</b> cell{'s' * (want != 1)} with {name} = {v}"
-                in window.findChild(QLabel, "queryResult").text()
-            )
-    window.findChild(QLineEdit, "queryX").setText("100000")
-    qtbot.mouseClick(window.findChild(QPushButton, "queryRun"), Qt.MouseButton.LeftButton)
-    assert "computed on" in window.findChild(QLabel, "queryResult").text()
-
-
 def test_grundy_strips_far_out_along_both_axes(qtbot, window):
     """Near (7, 10^30): Wythoff's certified rows give exact G in the strip x <= 200, drawn and
     written in cells; the mirror strip near (10^30, 7) too; cells beyond stay grey."""
@@ -240,36 +195,6 @@ def test_rows_tab_lists_certified_rows_and_answers_far_out(qtbot, window):
     g = window.values.cache.rows.value(10, 10**40)
     assert f"= <b>{g}</b>" in window.findChild(QLabel, "rowsAnswer").text().replace("…", "")
     assert window.session.selection == (10, 10**40)
-
-
-def test_leaving_value_colouring_frees_the_big_table_and_keeps_the_answers(qtbot, window, monkeypatch):
-    """Back to hot/cold, the corner shrinks to REST_SIDE (a copy: the big table is freed) and the
-    rows are dropped; the inspector still answers from what is kept, and Grundy colouring
-    brings everything back."""
-    import gc
-    import weakref
-
-    from explorer.core import value_source as cache_module
-    from explorer.core.values import shared_strip
-
-    monkeypatch.setattr(cache_module, "REST_SIDE", 256)
-    monkeypatch.setattr(cache_module.ValueCache.rest, "__defaults__", (256,))
-    mode_on(qtbot, window)
-    window.grid.set_view(0, 0, 700, 500)
-    qtbot.waitUntil(lambda: window.values.cache.side >= 512 and not window.values.jobs.busy, timeout=60_000)
-    qtbot.waitUntil(lambda: window.values.cache.rows is not None, timeout=120_000)
-    big = weakref.ref(window.values.cache.table.grundy)
-    combo = window.findChild(QComboBox, "colorMode")
-    combo.setCurrentIndex(combo.findData(HOT_COLD))
-    combo.activated.emit(combo.findData(HOT_COLD))
-    gc.collect()
-    assert window.values.cache.side == 256 and big() is None
-    assert window.values.cache.rows is None and not shared_strip._LAST
-    table = grundy_table(40)
-    assert window.values.cache.grundy(30, 17) == table[30][17]
-    mode_on(qtbot, window)
-    qtbot.waitUntil(lambda: window.values.cache.rows is not None, timeout=120_000)
-    assert all(window.values.cache.rows.value(7, y) == table[7][y] for y in range(40))
 
 
 def test_a_view_far_beyond_the_corner_does_not_grow_it(qtbot, window):

@@ -9,8 +9,6 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel, QListWidget, QPushButton
 
-from explorer.core import budget
-from explorer.gui.controllers.growth import AUTO_COLUMNS
 from explorer.gui.panels.rule_dialog import VectorRuleDialog
 from tests.gui.helpers import colour_at, is_cold_colour, is_hot_colour
 from tests.gui.test_query_panel import ask
@@ -95,31 +93,6 @@ def test_the_vectors_dialog_refuses_junk_and_makes_the_rule(qtbot, window):
     assert window.rule_bar.rules.currentData() == "maharaja"
 
 
-def test_the_sequence_grows_to_the_view_and_further_when_asked(qtbot, window):
-    choose(qtbot, window, "gdwn:1,2")
-    rule = window.session.rule
-    label = window.findChild(QLabel, "growthLabel")
-    assert label.isVisible() and f"[0, {rule.bound:,})²" in label.text()
-    far = 3_000_000
-    window.select_position(far + 5, 11)  # beyond what is solved: refused, naming the bound
-    qtbot.waitUntil(lambda: bool(window.session.message), timeout=10_000)
-    if rule.bound <= far + 5:
-        assert "lies beyond" in window.session.message
-    window.grid.set_view(0, 0, far, far)  # looking there solves it
-    qtbot.waitUntil(lambda: rule.bound > far + 5 and not window.busy, timeout=60_000)
-    assert rule.bound <= AUTO_COLUMNS and f"[0, {rule.bound:,})²" in label.text()
-    qtbot.waitUntil(lambda: window.session.report is not None, timeout=10_000)  # asked again by itself
-    assert window.session.report.position == (far + 5, 11) and not window.session.message
-    assert window.session.report.cold == rule.is_cold(far + 5, 11)
-    before = rule.bound
-    window.growth.extend()
-    qtbot.waitUntil(lambda: not window.busy, timeout=120_000)
-    limit = rule.reach_limit(budget.GENERATED_WINDOW_BYTES)
-    assert rule.bound > before or before >= limit
-    raster = window.grid.raster
-    assert raster is not None and int(raster.counts.sum()) > 0  # the far view is drawn from the sequence
-
-
 def test_cancelling_a_growth_keeps_what_it_solved_and_the_window_working(qtbot, window):
     choose(qtbot, window, "gdwn:1,3")
     rule = window.session.rule
@@ -162,21 +135,3 @@ def test_the_structure_tab_shows_the_beams_and_exports_every_pair(qtbot, window,
     window.set_rule("custom:one=2 3;both=none;a=1;n=16")
     qtbot.waitUntil(lambda: window.session.rule.bound == 16 and not window.busy, timeout=60_000)
     assert "no sequence of cold pairs" in window.findChild(QLabel, "structureStatus").text()
-
-
-def test_beyond_the_solved_range_the_inspector_names_the_windows_bound(qtbot, window):
-    """Issue 35: the inspector named the command line's bound (67,108,864) and not View ▸ Extend."""
-    from explorer.core import budget
-
-    choose(qtbot, window, "maharaja")
-    rule = window.session.rule
-    limit = rule.reach_limit(budget.GENERATED_WINDOW_BYTES)
-    cli_limit = rule.reach_limit(budget.GENERATED_CLI_BYTES)
-    assert rule.bound < limit < cli_limit
-    window.select_position(limit - 5, 3)
-    qtbot.waitUntil(lambda: bool(window.session.message), timeout=10_000)
-    message = window.session.message
-    assert "View ▸ Extend" in message and f"{limit:,}" in message and f"{cli_limit:,}" not in message
-    window.select_position(limit + 5, 3)
-    qtbot.waitUntil(lambda: bool(window.session.message), timeout=10_000)
-    assert "command line goes further" in window.session.message
