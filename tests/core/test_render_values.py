@@ -244,7 +244,7 @@ def test_the_colour_range_keeps_the_frame_befores_while_it_holds_the_values_and_
 
 
 @pytest.mark.slow
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=4, deadline=None)
 @given(
     tx0=st.integers(0, 40),
     ty0=st.integers(0, 40),

@@ -29,7 +29,7 @@ SEQUENCE_RULES = {
 @pytest.mark.slow
 @pytest.mark.parametrize("key", list(SEQUENCE_RULES))
 def test_the_sequence_is_the_brute_force_square(key):
-    n = 2000
+    n = 1500
     cold = vector_cold_square(n, SEQUENCE_RULES[key])
     rule = parse_rule(key)
     col = rule.solved.col
