@@ -23,7 +23,26 @@ PANEL_ALIASES = {"npiles": "sums"}
 HISTORY_SHOWN = 2000  # rows of the query history a table lists, the newest; every row is kept and exported
 
 
+class Request(Protocol):
+    """What a view asks for: a signal the composition root connects (`connect(slot)`)."""
+
+    def connect(self, slot: Callable[..., Any]) -> Any: ...
+
+
+REQUESTS: dict[
+    str, tuple[str, ...]
+] = {}  # filled below: each view protocol's requests, by protocol name (for a test to check)
+
+
 class InspectorView(Protocol):
+    # requests (Qt signals in the window; the composition root connects them)
+    positionRequested: Request
+    positionTextRequested: Request
+    moveActivated: Request
+    inputRejected: Request
+    whyRequested: Request
+    perfectPlayRequested: Request
+
     def set_report(self, report: PositionReport | None) -> None: ...
     def set_error(self, message: str) -> None: ...
     def set_busy(self, a: int, b: int) -> None: ...
@@ -38,6 +57,16 @@ class GridView(Protocol):
     """The grid as controllers see it (it draws the rule, the values and the colour mode from the
     session model by itself: controllers never hand it those)."""
 
+    # requests (Qt signals in the window; the composition root connects them)
+    cellClicked: Request
+    hoverText: Request
+    busy: Request
+    valuesNeeded: Request
+    farValuesNeeded: Request
+    rectangleSelected: Request
+    navigated: Request
+    limitReached: Request
+
     def visible_cells(self) -> tuple[int, int, int, int]: ...
     def set_view(self, x0: int, y0: int, x1: int, y1: int) -> None: ...
     def center_on(self, x: int, y: int, span: int = ...) -> None: ...
@@ -45,6 +74,11 @@ class GridView(Protocol):
 
 
 class RuleSelectorView(Protocol):
+    # requests (Qt signals in the window; the composition root connects them)
+    ruleRequested: Request
+    askRequested: Request
+    modeRequested: Request
+
     def set_rule(self, rule: Rule) -> None: ...
     def set_mode(self, mode: str) -> None: ...
 
@@ -54,6 +88,14 @@ class StatusView(Protocol):
 
 
 class QueryView(Protocol):
+    # requests (Qt signals in the window; the composition root connects them)
+    queryRequested: Request
+    valueQueryRequested: Request
+    importRequested: Request
+    valueImportRequested: Request
+    exportRequested: Request
+    cancelRequested: Request
+
     def show_count(self, x0: int, y0: int, x1: int, y1: int, answer: Any) -> None: ...
     def show_value_count(self, kind: str, v: int, x0: int, y0: int, x1: int, y1: int, count: int) -> None: ...
     def show_error(self, message: str) -> None: ...
@@ -68,6 +110,12 @@ class QueryView(Protocol):
 class PlayView(Protocol):
     """The Play panel: a game's status line, Undo and Redo, its log of moves and its history chart."""
 
+    # requests (Qt signals in the window; the composition root connects them)
+    startRequested: Request
+    hintRequested: Request
+    undoRequested: Request
+    redoRequested: Request
+
     def set_status(self, text: str) -> None: ...  # rich text
     def set_turns(self, undo: bool, redo: bool) -> None: ...  # which of Undo and Redo can be pressed
     def clear_log(self) -> None: ...
@@ -79,11 +127,24 @@ class PlayView(Protocol):
 class BuildView(Protocol):
     """The Build panel: the construction's timeline."""
 
+    # requests (Qt signals in the window; the composition root connects them)
+    startRequested: Request
+    stepRequested: Request
+    scrubRequested: Request
+    playRequested: Request
+    speedRequested: Request
+    closeRequested: Request
+
     def set_step(self, index: int, count: int, caption: str, playing: bool) -> None: ...
     def set_off(self, message: str = "") -> None: ...
 
 
 class StructureView(Protocol):
+    # requests (Qt signals in the window; the composition root connects them)
+    refreshRequested: Request
+    exportRequested: Request
+    valueChosen: Request
+
     def set_busy(self, text: str) -> None: ...
     def set_structure(
         self, summary: str, ratio: tuple[Any, Any], offset: tuple[Any, Any], largest: tuple[Any, Any]
@@ -92,6 +153,10 @@ class StructureView(Protocol):
 
 
 class NPilesView(Protocol):
+    # requests (Qt signals in the window; the composition root connects them)
+    evaluateRequested: Request
+    cancelRequested: Request
+
     def set_error(self, message: str) -> None: ...
     def set_result(self, html: str) -> None: ...
     def set_busy(self, busy: bool, done: int = 0, total: int = 0) -> None: ...
@@ -99,6 +164,13 @@ class NPilesView(Protocol):
 
 class SumsView(Protocol):
     """The Sums panel: a two-pile position plus Nim heaps (and optionally a second position)."""
+
+    # requests (Qt signals in the window; the composition root connects them)
+    partsChanged: Request
+    partsRejected: Request
+    playRequested: Request
+    cancelRequested: Request
+    gridHeapChanged: Request
 
     def set_position(self, text: str) -> None: ...  # the two-pile part, as the selection gives it
     def set_parts(self, heaps: tuple[int, ...], second: tuple[int, int] | None) -> None: ...  # the session's
@@ -120,5 +192,17 @@ class WorkView(Protocol):
 
 
 class ArrayView(Protocol):
+    # requests (Qt signals in the window; the composition root connects them)
+    entryChosen: Request
+
     def show_place(self, row: int | None, col: int | None, text: str) -> None: ...
     def set_busy(self, text: str) -> None: ...
+
+
+REQUESTS.update(
+    {
+        name: tuple(k for k, v in proto.__annotations__.items() if v in ("Request", Request))
+        for name, proto in list(globals().items())
+        if name.endswith("View") and isinstance(proto, type) and "__annotations__" in vars(proto)
+    }
+)

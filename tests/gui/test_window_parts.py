@@ -58,6 +58,31 @@ def test_controllers_are_plain_objects_made_with_everything(window):
             assert f"self.{name}" in source, f"{type(controller).__name__}.{name} was set from outside"
 
 
+def test_every_view_has_the_requests_its_protocol_declares(window):
+    """The root connects what the view protocols declare (explorer.session.views): each panel
+    emits each of its protocol's requests as a signal."""
+    from PySide6.QtCore import SignalInstance
+
+    from explorer.session.views import REQUESTS
+
+    views = {
+        "InspectorView": window.inspector,
+        "GridView": window.grid,
+        "RuleSelectorView": window.rule_bar,
+        "QueryView": window.query_panel,
+        "PlayView": window.play_panel,
+        "BuildView": window.build_panel,
+        "StructureView": window.structure_panel,
+        "NPilesView": window.npiles_panel,
+        "SumsView": window.sums_panel,
+        "ArrayView": window.array_panel,
+    }
+    assert set(REQUESTS) == set(views) and all(REQUESTS.values())
+    for protocol, names in REQUESTS.items():
+        for name in names:
+            assert isinstance(getattr(views[protocol], name), SignalInstance), (protocol, name)
+
+
 def test_building_a_panel_moves_nothing_on_screen(qtbot, window):
     """The panels are built when first shown; the grid's size, and so the cells in view, stay."""
     from explorer.gui.compose import PANEL_MIN_WIDTH
