@@ -65,8 +65,8 @@ def test_moves_under_a_move_vector_rule_starts_like_wythoff():
 
 
 def test_the_window_starts_without_superqt_numba_or_importlib_metadata():
-    """superqt (its widget collection, ~85 ms) loads with the first background job, numba with
-    the first values sweep: neither before the window is painted. Nor importlib.metadata (with
+    """superqt (its widget collection, ~85 ms) is not loaded at all (the window's workers are its
+    own), numba loads with the first values sweep: neither before the window is painted. Nor importlib.metadata (with
     email, socket, zipfile: 30-45 ms), which psygnal imported to read its own version."""
     code = (
         "import sys\n"
@@ -80,36 +80,6 @@ def test_the_window_starts_without_superqt_numba_or_importlib_metadata():
         "print(sorted(m for m in ('superqt', 'numba', 'importlib.metadata') if m in sys.modules))\n"
     )
     assert _run(code, QT_QPA_PLATFORM="offscreen", HOME="/tmp").splitlines()[-1] == "[]"
-
-
-def test_superqt_loads_off_the_gui_thread_once_the_window_is_up():
-    """The first slow request used to import superqt on the GUI thread: the window stalled
-    ~70-110 ms the first time the Array tab was sent to a huge row (seen by the soak). Once the
-    window is up, a background thread imports it, before any job is asked for."""
-    code = (
-        "import sys, threading, time\n"
-        "from explorer.gui.app import application\n"
-        "app = application()\n"
-        "from explorer.gui.main_window import MainWindow\n"
-        "seen = []\n"
-        "real = __builtins__.__import__\n"
-        "def spy(name, *a, **k):\n"
-        "    if name.startswith('superqt') and 'superqt' not in sys.modules:\n"
-        "        seen.append(threading.current_thread() is threading.main_thread())\n"
-        "    return real(name, *a, **k)\n"
-        "__builtins__.__import__ = spy\n"
-        "w = MainWindow()\n"
-        "w.show()\n"
-        "end = time.monotonic() + 15\n"
-        "while 'superqt.utils' not in sys.modules and time.monotonic() < end:\n"
-        "    app.processEvents()\n"
-        "    time.sleep(0.01)\n"
-        "for t in threading.enumerate():\n"
-        "    if t.name == 'preload superqt':\n"
-        "        t.join()\n"
-        "print('superqt.utils' in sys.modules, seen)\n"
-    )
-    assert _run(code, QT_QPA_PLATFORM="offscreen", HOME="/tmp").splitlines()[-1] == "True [False]"
 
 
 def test_the_window_makes_workers_share_the_gil_quickly():

@@ -8,7 +8,7 @@ seen once in the tests (a worker importing numba collected a closed window's QMe
 GUI thread was deleting widgets). So automatic collection is switched off, and a timer on the
 GUI thread runs the collections the thresholds would have asked for.
 
-Modules loaded late (numba with the first values sweep, superqt once the window is up) bring
+Modules loaded late (numba with the first values sweep) bring
 ~100 000 functions, classes and tuples that live as long as the process. The first collection
 of the middle generation after them took 31 ms inside a frame, and every full one after it
 went through them again: like the start-up's, they are moved out of the collector's sight

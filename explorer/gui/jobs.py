@@ -1,6 +1,6 @@
 """The one background-work helper of the window: a channel where the latest request wins.
 
-Each request runs on a worker thread (superqt's `create_worker`). Submitting again cancels the
+Each request runs on a thread of Qt's pool (`_Worker`). Submitting again cancels the
 request before it (its progress callback starts answering False, so cooperative work stops at
 its next block) and makes sure its answer is never delivered; answers and errors arrive on the
 GUI thread through queued signals. `busy` is true while any worker of the channel still runs,
@@ -10,6 +10,7 @@ including a cancelled one that has not stopped yet.
 from __future__ import annotations
 
 import atexit
+import collections
 import contextlib
 import os
 import sys
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from explorer.gui import memory
 from explorer.session.jobs import Cancelled, Done, Failed, ProgressFn
@@ -50,9 +51,6 @@ def _failure(exc: BaseException) -> None:
             observer(exc)
 
 
-PRELOAD_AFTER_MS = 500  # after the window has painted: start-up stays as lean as it was
-
-
 GIL_SWITCH_S = 0.0005  # how long a busy worker may keep the GIL while the GUI thread waits for it
 
 
@@ -69,36 +67,45 @@ def share_the_gil() -> None:
     sys.setswitchinterval(min(sys.getswitchinterval(), GIL_SWITCH_S))
 
 
-def preload() -> None:
-    """Import superqt's workers on a background thread, once the window is up.
+class _WorkerSignals(QObject):
+    """A worker's signals, made on the GUI thread: what they carry arrives there, queued."""
 
-    The first background job would otherwise import superqt (~70 ms of pygments, qtpy, QtOpenGL)
-    on the GUI thread, and the window would stall for it the first time a user asks for anything
-    slow. Imported here instead, it costs the GUI thread a few ms at a time (the import is mostly
-    bytecode, which lets go of the GIL every 5 ms). A job submitted before it has finished waits
-    for it on a timer (`when_workers_ready`), not on the GUI thread.
-    """
-    if "superqt.utils" not in sys.modules:
-        thread = threading.Thread(target=_import_workers, name="preload superqt")
-        _PRELOADING[:] = [thread]
-        thread.start()
+    returned = Signal(object)
+    errored = Signal(object)
+    finished = Signal()
 
 
-_PRELOADING: list[threading.Thread] = []  # the preload's thread, once started
-WAIT_FOR_WORKERS_MS = 20
+class _Worker(QRunnable):
+    """One request on a thread of Qt's pool. It touches no process-wide state: superqt's worker,
+    used before, swapped `warnings.showwarning` for a lambda holding the worker inside each worker
+    thread, and `catch_warnings` is not thread-safe. Concurrent workers restored each other's
+    lambdas, so a worker could be freed on another worker's thread, and the window died with a
+    segmentation fault. The pool deletes its C++ side once it has run; the channel drops the
+    Python side on the GUI thread, a few requests later (`_RETIRED`), when its thread has long
+    left `run` (so its signals, made on the GUI thread, are freed there)."""
+
+    def __init__(self, fn: Callable[[], Any], request: object) -> None:
+        super().__init__()
+        self.fn: Callable[[], Any] | None = fn
+        # PySide holds the slots' object weakly: the request, whose methods the signals reach,
+        # lives as long as its worker (freed on the GUI thread with it)
+        self.request = request
+        self.signals = _WorkerSignals()
+
+    def run(self) -> None:
+        fn, self.fn = self.fn, None
+        assert fn is not None
+        try:
+            result = fn()
+        except BaseException as exc:  # every failure goes to the GUI thread, typed or not
+            self.signals.errored.emit(exc)
+        else:
+            self.signals.returned.emit(result)
+            del result
+        self.signals.finished.emit()
 
 
-def when_workers_ready(start: Callable[[], None]) -> None:
-    """Call `start`, which imports superqt's workers, now; or, while the preload's thread is
-    importing them, once it has finished, on a timer (the window keeps drawing meanwhile)."""
-    if any(thread.is_alive() for thread in _PRELOADING):
-        QTimer.singleShot(WAIT_FOR_WORKERS_MS, lambda: when_workers_ready(start))
-    else:
-        start()
-
-
-def _import_workers() -> None:
-    import superqt.utils  # noqa: F401
+_RETIRED: collections.deque[_Worker] = collections.deque(maxlen=16)  # finished workers, dropped later
 
 
 # A worker reports progress at most this often: each report repaints a progress bar on the GUI
@@ -160,35 +167,24 @@ class _Request:
         job = self.job
         if self.token == job._token:  # the callbacks may hold what the request was for (a rule)
             job._progress = job._partial = None
-        job._running.pop(self.key, None)
+        worker = job._running.pop(self.key, None)
+        if worker is not None:
+            _RETIRED.append(worker)  # freed here, on the GUI thread, a few requests from now
         memory.give_back_soon()
         if not job._running and shiboken6.isValid(job):  # a cancelled worker may outlive its window
             job.busyChanged.emit(False)
 
-    def launch(self, waiting: object) -> None:
-        """Start the worker (superqt's, imported by then), unless the request was cancelled while
-        it waited for them."""
-        job = self.job
-        if not shiboken6.isValid(job):  # its window closed while it waited
-            return
-        job._running.pop(id(waiting), None)
-        if self.token != job._token or self.stop.is_set():  # cancelled while it waited: nothing ran
-            self.call.clear()
-            self.hooks.clear()
-            if not job._running:
-                job.busyChanged.emit(False)
-            return
-        from superqt.utils import create_worker  # superqt loads ~85 ms of widgets: not at start
-
-        worker = create_worker(self.run, _start_thread=False, _ignore_errors=True)
+    def launch(self) -> None:
+        """Start the request's worker on Qt's thread pool."""
+        worker = _Worker(self.run, self)
         # Only the request is captured, never the worker: a closure holding the worker would make a
-        # cycle through Qt's connection that the collector cannot see, keeping every worker for good.
+        # cycle through Qt's connection that the collector cannot see.
         self.key = id(worker)
-        worker.returned.connect(self.deliver)
-        worker.errored.connect(self.fail)
-        worker.finished.connect(self.finished)
-        job._running[self.key] = worker
-        worker.start()
+        worker.signals.returned.connect(self.deliver)
+        worker.signals.errored.connect(self.fail)
+        worker.signals.finished.connect(self.finished)
+        self.job._running[self.key] = worker
+        QThreadPool.globalInstance().start(worker)
 
 
 class LatestJob(QObject):
@@ -266,15 +262,10 @@ class LatestJob(QObject):
             done(result)
             return
         request = _Request(self, token, stop, [work, args, kwargs], [done, failed])
-        # Until superqt's workers are imported (the preload's thread does it in the first second),
-        # the job waits on a timer in place of its worker: importing them here would make the GUI
-        # thread wait for that other thread's import.
-        waiting = object()
         was_busy = self.busy
-        self._running[id(waiting)] = waiting
+        request.launch()
         if not was_busy:
             self.busyChanged.emit(True)
-        when_workers_ready(lambda: request.launch(waiting))
 
     def _on_partial(self, token: int, part: object) -> None:
         if token == self._token and self._partial is not None:

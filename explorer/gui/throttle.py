@@ -2,7 +2,7 @@
 
 What superqt's `qthrottled(leading=True)` does, in a few lines: importing superqt loads its
 whole widget collection (~85 ms), which the window's start should not pay for its first
-throttled redraw. Workers still come from superqt, loaded with the first background job.
+throttled redraw.
 """
 
 from __future__ import annotations

@@ -183,33 +183,6 @@ def test_progress_reaches_the_gui_thread_at_most_every_few_hundredths_and_always
     assert seen[-1] == (10**9, 10**9)
 
 
-def test_a_job_asked_for_while_superqt_is_being_imported_waits_for_it_off_the_gui_thread(qtbot, monkeypatch):
-    """The preload's thread imports superqt's workers in the first second. A job asked for then
-    imported them itself and so waited on the GUI thread for that other import (279 ms, long soak,
-    seed 20261530). It now waits on a timer: busy at once, started when the import is done; a
-    job cancelled while it waits never runs."""
-    from explorer.gui import jobs as jobs_module
-
-    importing = threading.Event()
-    preload = threading.Thread(target=importing.wait, name="preload superqt (stand-in)")
-    preload.start()
-    monkeypatch.setattr(jobs_module, "_PRELOADING", [preload])
-    try:
-        jobs = LatestJob()
-        ran: list[str] = []
-        done: list[str] = []
-        jobs.submit(lambda: ran.append("first") or "first", done=done.append, failed=lambda e: None)
-        assert jobs.busy and ran == []
-        jobs.submit(lambda: ran.append("second") or "second", done=done.append, failed=lambda e: None)
-        qtbot.wait(60)
-        assert jobs.busy and ran == []  # still waiting: nothing ran, nothing was imported here
-    finally:
-        importing.set()
-        preload.join()
-    qtbot.waitUntil(lambda: not jobs.busy, timeout=10_000)
-    assert ran == ["second"] and done == ["second"]  # the first was cancelled by the second: never ran
-
-
 def test_requests_superseded_while_queued_are_never_worked_out(qtbot):
     """Latest request wins: requests cancelled while they waited for a thread used to run anyway.
     Zooming out over 2^24 solved columns queued a raster of ~200 ms per wheel step, and one wheel

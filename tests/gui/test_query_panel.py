@@ -154,36 +154,3 @@ def test_a_finished_batch_keeps_neither_its_rule_nor_its_callbacks(qtbot, window
     qtbot.wait(50)
     gc.collect()
     assert rule() is None
-
-
-def test_a_batch_asked_for_while_superqt_is_imported_waits_and_can_be_cancelled(qtbot, window, tmp_path, monkeypatch):
-    """A batch imported in the first second waited on the GUI thread for the preload's import of
-    superqt (279 ms, long soak, seed 20261530). It now waits on a timer, busy; Cancel ends it
-    before it starts; once the import is done a batch runs and its counts hold."""
-    import threading
-
-    from explorer.gui import jobs as jobs_module
-
-    importing = threading.Event()
-    preload = threading.Thread(target=importing.wait, name="preload superqt (stand-in)")
-    preload.start()
-    monkeypatch.setattr(jobs_module, "_PRELOADING", [preload])
-    path = tmp_path / "batch.txt"
-    path.write_text("2\n10 10\n3 100\n")
-    try:
-        with wait_event(qtbot, window.queries.batchFinished, timeout=10_000) as blocker:
-            window.query_panel.importRequested.emit(str(path))
-            assert window.queries.busy and not window.session.queries
-            window.queries.cancel()
-        assert blocker.args == [-1] and not window.session.queries
-        with wait_event(qtbot, window.queries.batchFinished, timeout=30_000) as blocker:
-            window.query_panel.importRequested.emit(str(path))
-            qtbot.wait(50)
-            assert window.queries.busy and not window.session.queries
-            importing.set()
-    finally:
-        importing.set()
-        preload.join()
-    assert blocker.args == [2]
-    counts = [int(c) for r in window.session.queries for c in r.counts]
-    assert counts == [cold_cells_in(10, 10), cold_cells_in(3, 100)]
