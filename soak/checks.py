@@ -298,7 +298,7 @@ class Checks:
                 if (m.group(5) == "cold") != (g == h):
                     self.wrong(f"hover says ({x}, {y}) plus a heap of {h} is {m.group(5)}; G = {g}")
             return
-        m = re.match(r"pixel \[(\d+), (\d+)\] × \[(\d+), (\d+)\] plus a heap of (\d+): (\d+) cold cells", text)
+        m = re.match(r"pixel \[(\d+), (\d+)\] × \[(\d+), (\d+)\] plus a heap of (\d+): (\d+) cold cells?", text)
         if m:
             x0, x1, y0, y1, h, n = (int(v) for v in m.groups())
             if max(x1, y1) < 60 and not self.definition.misere:
@@ -318,7 +318,7 @@ class Checks:
                 if int(v.group(2)) != want:
                     self.wrong(f"hover says {v.group(1)}({x}, {y}) = {v.group(2)}; the oracle {want}")
             return
-        m = re.match(r"pixel \[(\d+), (\d+)\] × \[(\d+), (\d+)\]: (\d+) cold cells", text)
+        m = re.match(r"pixel \[(\d+), (\d+)\] × \[(\d+), (\d+)\]: (\d+) cold cells?", text)
         if m:
             x0, x1, y0, y1, n = (int(v) for v in m.groups())
             bound = self.w.session.rule.bound if self.definition.grows else self.definition.n

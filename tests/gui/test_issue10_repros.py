@@ -98,4 +98,4 @@ def test_hovering_a_pixel_that_reaches_past_a_custom_square(qtbot, window):
         if not from_raster:
             window.grid.raster_rule = None  # as while a new rule's picture is on its way
         text = window.grid.hover_description(3, 5)
-        assert text.startswith("pixel [0, ") and f": {want} cold cells" in text and "[0, 16)" in text
+        assert text.startswith("pixel [0, ") and f": {want} cold cell" in text and "[0, 16)" in text

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from explorer.core.counting.raster import Raster
-from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import Rule
 from explorer.session.model import GRUNDY
 
@@ -40,8 +39,8 @@ def describe_shares(grid: GridView, x: int, y: int) -> str:
 
 
 def cold_cells(n: int) -> str:
-    """ "1 cold cell", "2 cold cells" (a count of any size, cut to a readable length)."""
-    return f"{short_decimal(n, 40)} cold cell{'' if n == 1 else 's'}"
+    """The exact count, as the pixel's bounds are exact: "1 cold cell", "2 cold cells"."""
+    return f"{n} cold cell{'' if n == 1 else 's'}"
 
 
 def describe_heap(grid: GridView, x: int, y: int, step: int) -> str:

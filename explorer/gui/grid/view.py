@@ -26,7 +26,7 @@ from explorer.core.exact.bigint import digit_count, short_decimal
 from explorer.core.game.moves import Move
 from explorer.core.protocol import Rule
 from explorer.core.render.frame import Frame
-from explorer.core.render.levels import FrameBuffers, heap_levels, levels_for
+from explorer.core.render.levels import FrameBuffers, Levels, heap_levels, levels_for
 from explorer.core.value_source import HeapPicture, ValueCache
 from explorer.gui import palette
 from explorer.gui.grid import hover
@@ -60,6 +60,18 @@ GRID_KEYS = (
     ("Click", "inspect a cell (in a game: move there)"),
     ("Shift-drag", "count the cold cells in a rectangle"),
 )
+
+
+MIX_ON_WORKER_CELLS = 1 << 22  # solved cells of the value sequences past which their mix is drawn on a worker
+
+
+def _raster_and_levels(
+    rule: Rule, request: tuple[int, int, int, int, int], mode: str, values: ValueCache | None, before: Levels | None
+) -> tuple[Raster, Levels | None]:
+    """A view's raster and its colours (on a worker: fresh arrays, not the frame's buffers)."""
+    raster = rule.raster(*request)
+    drawn = levels_for(rule, raster, mode, values, None, before) if raster.nx and raster.ny else None
+    return raster, drawn
 
 
 class GridView(ExactView, pg.PlotWidget):
@@ -165,10 +177,24 @@ class GridView(ExactView, pg.PlotWidget):
             self._render_heap(rule, self.heap_shown, request)
             return
         background = off_thread(rule.cost(x_lo, y_lo, x_hi, y_hi))
+        mixing = self._mixes_far_values(step)
         if background:
             # the part of the view on the board: cells left of or below 0 do not exist
             near = f"({short_decimal(max(x_lo, 0), 24)}, {short_decimal(max(y_lo, 0), 24)})"
             self.busy.emit(f"Drawing cells near {near}…")
+        if mixing:  # the colours too, on the worker: mixing each value's share reads every solved cell
+            mode, values, before = self.mode, self.values, self.value_marks.scaled
+            self.render_jobs.submit(
+                _raster_and_levels,
+                rule,
+                request,
+                mode,
+                values,
+                before,
+                done=lambda drawn: self._arrived(rule, drawn[0], drawn[1] if mode == self.mode else None),
+                failed=lambda exc: self.busy.emit(f"Drawing failed: {exc}"),
+            )
+            return
         self.render_jobs.submit(
             rule.raster,
             *request,
@@ -177,10 +203,17 @@ class GridView(ExactView, pg.PlotWidget):
             background=background,
         )
 
-    def _arrived(self, rule: Rule, raster: Raster) -> None:
+    def _mixes_far_values(self, step: int) -> bool:
+        """Whether drawing this view mixes the shares of many cells of the value sequences: value
+        colouring, zoomed out, with the sequences solved on MIX_ON_WORKER_COLUMNS columns or more
+        (2^20 columns of 16 values took 343 ms on the GUI thread, beside a worker's sweep)."""
+        far = self.values.far if self.values is not None else None
+        return self.mode != HOT_COLD and step > 1 and far is not None and far.n * far.values >= MIX_ON_WORKER_CELLS
+
+    def _arrived(self, rule: Rule, raster: Raster, drawn: Levels | None = None) -> None:
         if rule == self.rule and not self.heap_shown:
             self.raster_rule, self.raster_heap = rule, None
-            self._show_raster(raster)
+            self._show_raster(raster, drawn)
 
     # ----- the game plus a Nim heap (the Sums panel's "show on the grid") ----------------------------
     @property
@@ -267,7 +300,8 @@ class GridView(ExactView, pg.PlotWidget):
         """True while a background render is under way."""
         return self.render_jobs.busy
 
-    def _show_raster(self, raster: Raster) -> None:
+    def _show_raster(self, raster: Raster, ready: Levels | None = None) -> None:
+        """Draw `raster`, in colours worked out here or (`ready`) on the render's worker."""
         self.raster = raster
         step = raster.step
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
@@ -275,7 +309,9 @@ class GridView(ExactView, pg.PlotWidget):
             if self.raster_heap is not None:
                 drawn = heap_levels(raster, self.raster_heap[1])
             else:
-                drawn = levels_for(self.rule, raster, self.mode, self.values, self._buffers, self.value_marks.scaled)
+                drawn = ready or levels_for(
+                    self.rule, raster, self.mode, self.values, self._buffers, self.value_marks.scaled
+                )
                 if drawn.value_range is not None:  # nothing known in view (all grey): the bar stays as it is
                     self.value_marks.scaled = drawn
                 self.value_marks.value_grid = drawn.grid
