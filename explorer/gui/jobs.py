@@ -67,6 +67,18 @@ def share_the_gil() -> None:
     sys.setswitchinterval(min(sys.getswitchinterval(), GIL_SWITCH_S))
 
 
+POOL_THREADS = 8  # threads of Qt's pool for the window's workers
+
+
+def widen_the_pool() -> None:
+    """Let short requests start beside long ones. Qt's pool has a thread a core (two here), so two
+    value sweeps of 20 s each held both and the grid's next drawing waited behind them (the long
+    soak, seed 20261132: the grid busy for 20 s). The workers run niced (`yield_to_the_gui`) and
+    the compiled sweeps let go of the GIL, so a few more threads cost the GUI thread nothing."""
+    pool = QThreadPool.globalInstance()
+    pool.setMaxThreadCount(max(pool.maxThreadCount(), POOL_THREADS))
+
+
 class _WorkerSignals(QObject):
     """A worker's signals, made on the GUI thread: what they carry arrives there, queued."""
 
