@@ -35,7 +35,8 @@ def _stop_all() -> None:
     and let the workers finish before Python tears down the objects they signal through."""
     for job in list(_LIVE):
         job._stop_now()
-    QThreadPool.globalInstance().waitForDone(5000)
+    for pool in (QThreadPool.globalInstance(), *_DRAWING):
+        pool.waitForDone(5000)
 
 
 # A typed refusal: the rules' and inputs' errors (ValueError: RuleError, InputError, ...) and the
@@ -67,16 +68,21 @@ def share_the_gil() -> None:
     sys.setswitchinterval(min(sys.getswitchinterval(), GIL_SWITCH_S))
 
 
-POOL_THREADS = 8  # threads of Qt's pool for the window's workers
+DRAWING_THREADS = 2
+_DRAWING: list[QThreadPool] = []
 
 
-def widen_the_pool() -> None:
-    """Let short requests start beside long ones. Qt's pool has a thread a core (two here), so two
-    value sweeps of 20 s each held both and the grid's next drawing waited behind them (the long
-    soak, seed 20261132: the grid busy for 20 s). The workers run niced (`yield_to_the_gui`) and
-    the compiled sweeps let go of the GIL, so a few more threads cost the GUI thread nothing."""
-    pool = QThreadPool.globalInstance()
-    pool.setMaxThreadCount(max(pool.maxThreadCount(), POOL_THREADS))
+def drawing_pool() -> QThreadPool:
+    """The pool of the grid's drawing, apart from Qt's global one. That one has a thread a core
+    (two here): two value sweeps of 20 s each held both, and the grid's next drawing waited behind
+    them (the long soak, seed 20261132: the grid busy for 20 s). More threads in the global pool
+    ran more sweeps at once instead: a higher memory peak, and the GUI thread waiting for the GIL
+    (seed 20261133: 886 MiB, a 528 ms stall). Drawing is short; it gets threads of its own."""
+    if not _DRAWING:
+        pool = QThreadPool()
+        pool.setMaxThreadCount(DRAWING_THREADS)
+        _DRAWING.append(pool)
+    return _DRAWING[0]
 
 
 class _WorkerSignals(QObject):
@@ -196,7 +202,7 @@ class _Request:
         worker.signals.errored.connect(self.fail)
         worker.signals.finished.connect(self.finished)
         self.job._running[self.key] = worker
-        QThreadPool.globalInstance().start(worker)
+        self.job._pool.start(worker)
 
 
 class LatestJob(QObject):
@@ -207,8 +213,10 @@ class LatestJob(QObject):
     _progressed = Signal(int, int, int)  # token, done, total (emitted from the worker)
     _partialled = Signal(int, object)  # token, a part of the answer (emitted from the worker)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, pool: QThreadPool | None = None) -> None:
+        """`pool`: the threads its requests run on (Qt's global pool unless given)."""
         super().__init__(parent)
+        self._pool = pool if pool is not None else QThreadPool.globalInstance()
         self._token = 0
         self._stop: threading.Event | None = None
         self._running: dict[int, Any] = {}

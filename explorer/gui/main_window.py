@@ -50,7 +50,6 @@ class MainWindow(DockedPanels):
         collector.install()  # cyclic garbage (Qt objects among it) is freed on this thread only
         allocator.return_freed_memory()
         jobs.share_the_gil()  # a busy worker must not make each of a paint's Python calls wait 5 ms
-        jobs.widen_the_pool()  # a drawing must not wait for two long sweeps to end
         self.setObjectName("mainWindow")
         self.setWindowTitle("Wythoff Explorer")
         self.settings = settings if settings is not None else QSettings("WythoffExplorer", "Wythoff Explorer")

@@ -37,7 +37,7 @@ from explorer.gui.grid.marks import Marks
 from explorer.gui.grid.navigation import ExactView
 from explorer.gui.grid.overlay import Overlays
 from explorer.gui.grid.values import BAR_LABELS, ValueMarks
-from explorer.gui.jobs import LatestJob
+from explorer.gui.jobs import LatestJob, drawing_pool
 from explorer.gui.throttle import Throttle
 from explorer.session.jobs import off_thread
 from explorer.session.model import GRUNDY, HOT_COLD, Session
@@ -113,7 +113,7 @@ class GridView(ExactView, pg.PlotWidget):
         self._visible: tuple[object, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
         self.view_moves = 0
         self._reanchoring = False
-        self.render_jobs = LatestJob(self)
+        self.render_jobs = LatestJob(self, pool=drawing_pool())  # never behind a long sweep
         self.render_jobs.busyChanged.connect(lambda busy: busy or self.busy.emit(""))
 
         plot = self.getPlotItem()
