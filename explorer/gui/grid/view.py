@@ -62,7 +62,7 @@ GRID_KEYS = (
 )
 
 
-MIX_ON_WORKER_CELLS = 1 << 22  # solved cells of the value sequences past which their mix is drawn on a worker
+MIX_ON_WORKER_CELLS = 1 << 25  # solved cells of the value sequences past which their mix is drawn on a worker
 
 
 def _raster_and_levels(
@@ -206,7 +206,8 @@ class GridView(ExactView, pg.PlotWidget):
     def _mixes_far_values(self, step: int) -> bool:
         """Whether drawing this view mixes the shares of many cells of the value sequences: value
         colouring, zoomed out, with the sequences solved on MIX_ON_WORKER_COLUMNS columns or more
-        (2^20 columns of 16 values took 343 ms on the GUI thread, beside a worker's sweep)."""
+        (Maharaja's 16 values on 2^22 columns took 343 ms on the GUI thread beside a worker's sweep;
+        Wythoff's on 2^20 take a few ms, drawn at once)."""
         far = self.values.far if self.values is not None else None
         return self.mode != HOT_COLD and step > 1 and far is not None and far.n * far.values >= MIX_ON_WORKER_CELLS
 
