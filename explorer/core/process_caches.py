@@ -16,7 +16,9 @@ def reset() -> None:
     from explorer.core.rules import vectors
     from explorer.core.values import shared_strip
 
-    vectors.forget_engines()
+    with vectors._ENGINES_LOCK:  # the shared sweeps of move-vector rules, and which were asked last
+        vectors._ENGINES.clear()
+        vectors._RECENT.clear()
     value_sequences.forget_all()
     shared_strip.release()
     value_source.forget_command_values()

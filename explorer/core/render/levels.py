@@ -246,3 +246,24 @@ def levels_for(
         return Levels(bounded_levels(raster, rule.bound), palette.custom_lookup_table())
     lent = buffers.get("levels", (raster.ny, raster.nx), np.uint8) if buffers else None
     return Levels(raster.levels(lent), palette.lookup_table())
+
+
+MIX_ON_WORKER_CELLS = 1 << 25  # solved cells of the value sequences past which the window mixes them on a worker
+
+
+def mixes_on_worker(mode: str, step: int, values: ValueCache | None) -> bool:
+    """Whether drawing a view mixes the shares of so many cells of the value sequences that the
+    window does it on a worker: value colouring, zoomed out, with MIX_ON_WORKER_CELLS solved
+    (Maharaja's 16 values on 2^22 columns took 343 ms on the GUI thread beside a worker's sweep;
+    Wythoff's on 2^20 take a few ms, drawn at once)."""
+    far = values.far if values is not None else None
+    return mode != HOT_COLD and step > 1 and far is not None and far.n * far.values >= MIX_ON_WORKER_CELLS
+
+
+def raster_and_levels(
+    rule: Rule, request: tuple[int, int, int, int, int], mode: str, values: ValueCache | None, before: Levels | None
+) -> tuple[Raster, Levels | None]:
+    """A view's raster and its colours, for a worker (fresh arrays, not a frame's buffers)."""
+    raster = rule.raster(*request)
+    drawn = levels_for(rule, raster, mode, values, None, before) if raster.nx and raster.ny else None
+    return raster, drawn

@@ -86,13 +86,6 @@ def _engine_for(spec: VectorSpec) -> SequenceEngine:
         return engine
 
 
-def forget_engines() -> None:
-    """Forget every shared sweep (a test starts from a fresh process's state: explorer.core.process_caches)."""
-    with _ENGINES_LOCK:
-        _ENGINES.clear()
-        _RECENT.clear()
-
-
 def _numpy_loaded() -> bool:
     """Whether this process has loaded numpy already (the window, a notebook, a command reading
     arrays): a rule made there solves its first START_COLUMNS at once with the compiled sweep,

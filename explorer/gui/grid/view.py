@@ -26,7 +26,14 @@ from explorer.core.exact.bigint import digit_count, short_decimal
 from explorer.core.game.moves import Move
 from explorer.core.protocol import Rule
 from explorer.core.render.frame import Frame
-from explorer.core.render.levels import FrameBuffers, Levels, heap_levels, levels_for
+from explorer.core.render.levels import (
+    FrameBuffers,
+    Levels,
+    heap_levels,
+    levels_for,
+    mixes_on_worker,
+    raster_and_levels,
+)
 from explorer.core.value_source import HeapPicture, ValueCache
 from explorer.gui import palette
 from explorer.gui.grid import hover
@@ -60,18 +67,6 @@ GRID_KEYS = (
     ("Click", "inspect a cell (in a game: move there)"),
     ("Shift-drag", "count the cold cells in a rectangle"),
 )
-
-
-MIX_ON_WORKER_CELLS = 1 << 25  # solved cells of the value sequences past which their mix is drawn on a worker
-
-
-def _raster_and_levels(
-    rule: Rule, request: tuple[int, int, int, int, int], mode: str, values: ValueCache | None, before: Levels | None
-) -> tuple[Raster, Levels | None]:
-    """A view's raster and its colours (on a worker: fresh arrays, not the frame's buffers)."""
-    raster = rule.raster(*request)
-    drawn = levels_for(rule, raster, mode, values, None, before) if raster.nx and raster.ny else None
-    return raster, drawn
 
 
 class GridView(ExactView, pg.PlotWidget):
@@ -177,7 +172,7 @@ class GridView(ExactView, pg.PlotWidget):
             self._render_heap(rule, self.heap_shown, request)
             return
         background = off_thread(rule.cost(x_lo, y_lo, x_hi, y_hi))
-        mixing = self._mixes_far_values(step)
+        mixing = mixes_on_worker(self.mode, step, self.values)
         if background:
             # the part of the view on the board: cells left of or below 0 do not exist
             near = f"({short_decimal(max(x_lo, 0), 24)}, {short_decimal(max(y_lo, 0), 24)})"
@@ -185,7 +180,7 @@ class GridView(ExactView, pg.PlotWidget):
         if mixing:  # the colours too, on the worker: mixing each value's share reads every solved cell
             mode, values, before = self.mode, self.values, self.value_marks.scaled
             self.render_jobs.submit(
-                _raster_and_levels,
+                raster_and_levels,
                 rule,
                 request,
                 mode,
@@ -202,14 +197,6 @@ class GridView(ExactView, pg.PlotWidget):
             failed=lambda exc: self.busy.emit(f"Drawing failed: {exc}"),
             background=background,
         )
-
-    def _mixes_far_values(self, step: int) -> bool:
-        """Whether drawing this view mixes the shares of many cells of the value sequences: value
-        colouring, zoomed out, with the sequences solved on MIX_ON_WORKER_COLUMNS columns or more
-        (Maharaja's 16 values on 2^22 columns took 343 ms on the GUI thread beside a worker's sweep;
-        Wythoff's on 2^20 take a few ms, drawn at once)."""
-        far = self.values.far if self.values is not None else None
-        return self.mode != HOT_COLD and step > 1 and far is not None and far.n * far.values >= MIX_ON_WORKER_CELLS
 
     def _arrived(self, rule: Rule, raster: Raster, drawn: Levels | None = None) -> None:
         if rule == self.rule and not self.heap_shown:
