@@ -35,6 +35,11 @@ class Throttle:
             return
         self._run()
 
+    def stop(self) -> None:
+        """No call is pending any more."""
+        self._pending = False
+        self._timer.stop()
+
     def _interval_over(self) -> None:
         if self._pending:
             self._run()

@@ -35,8 +35,8 @@ def test_every_label_is_short_and_its_digits_are_the_numbers_own(n_digits, spaci
         assert int(label) == n
 
 
-def test_a_view_far_out_keeps_the_plot_inside_the_window(qtbot, window):
-    grid = window.grid
+def test_a_view_far_out_keeps_the_plot_inside_the_window(qtbot, board):
+    grid = board.grid
     centre, half = 10**2250 + 12345, 10**700
     for _ in range(3):
         grid.set_view(centre - half, centre - half, centre + half, centre + half)
@@ -74,11 +74,11 @@ def _specs(axis, painter, lean: bool):  # type: ignore[no-untyped-def]
     )
 
 
-def test_lean_axes_draw_what_pyqtgraph_draws(qtbot, window):
+def test_lean_axes_draw_what_pyqtgraph_draws(qtbot, board):
     """ExactAxis draws its ticks and labels with its own lean code (a third of the time):
     the same axis line, tick lines, label boxes and texts as pyqtgraph's generateDrawSpecs,
     at the origin, far out and zoomed in and out, along both axes."""
-    grid = window.grid
+    grid = board.grid
     views = [
         (0, 0, 40, 40),
         (3, 5, 11, 9),
@@ -142,18 +142,15 @@ def _drawn(axis, lean: bool):  # type: ignore[no-untyped-def]
     return image
 
 
-def test_the_colour_bar_draws_what_pyqtgraph_draws(qtbot, window):
+def test_the_colour_bar_draws_what_pyqtgraph_draws(qtbot, board):
     """Coloured by Grundy values, the colour bar's value axis changes with every view: its lean
     drawing matches pyqtgraph's too, and its frame axes (no ticks) are left to pyqtgraph."""
-    from PySide6.QtWidgets import QComboBox
 
     from explorer.session.model import GRUNDY
 
-    combo = window.findChild(QComboBox, "colorMode")
-    combo.setCurrentIndex(combo.findData(GRUNDY))
-    combo.activated.emit(combo.findData(GRUNDY))
-    grid = window.grid
-    qtbot.waitUntil(lambda: not window.values.busy, timeout=60_000)
+    board.set_mode(GRUNDY)
+    grid = board.grid
+    qtbot.waitUntil(lambda: not board.values.busy, timeout=60_000)
     bar = grid.colour_bar
     compared = 0
     for view in ((0, 0, 40, 40), (5, 90, 60, 150), (0, 0, 3000, 3000), (0, 10**30, 30, 10**30 + 30)):
@@ -165,12 +162,12 @@ def test_the_colour_bar_draws_what_pyqtgraph_draws(qtbot, window):
     assert compared > 20
 
 
-def test_far_out_the_caption_names_a_round_number_near_the_view_and_keeps_still_while_panning(qtbot, window):
+def test_far_out_the_caption_names_a_round_number_near_the_view_and_keeps_still_while_panning(qtbot, board):
     """Tick labels near 10^18 show trailing digits; the axis caption says which number they end:
     the middle of the view rounded down to a multiple of the first power of ten above its width.
     Panning within that multiple leaves the caption as it was (a new caption re-lays the axis
     out: half a millisecond every frame)."""
-    grid = window.grid
+    grid = board.grid
     base, width = 10**18 + 7 * 10**9, 10**6
     captions = set()
     for shift in range(0, 5 * width, width // 3):
@@ -218,17 +215,14 @@ def test_lean_axes_label_units_as_pyqtgraph_does_while_the_range_changes(qtbot):
         ("remoteness", (0, 0, 5000, 5000)),
     ],
 )
-def test_every_label_of_the_colour_bar_is_drawn_however_wide(qtbot, window, mode, view):
+def test_every_label_of_the_colour_bar_is_drawn_however_wide(qtbot, board, mode, view):
     """Zoomed out over the origin in Grundy mode the bar read only "0": pyqtgraph gives its value
     axis a fixed 45 pixels, and the labels ("8000", "16000") that did not fit were left out. The
     axis is as wide as its labels: every label of the top level is drawn, whole and inside it."""
-    from PySide6.QtWidgets import QComboBox
 
-    combo = window.findChild(QComboBox, "colorMode")
-    combo.setCurrentIndex(combo.findData(mode))
-    combo.activated.emit(combo.findData(mode))
-    grid = window.grid
-    qtbot.waitUntil(lambda: not window.values.busy, timeout=60_000)
+    board.set_mode(mode)
+    grid = board.grid
+    qtbot.waitUntil(lambda: not board.values.busy, timeout=60_000)
     grid.set_view(*view)
     grid.render_now()
     qtbot.wait(60)
@@ -274,10 +268,10 @@ def _label_texts(axis) -> list[str]:  # type: ignore[no-untyped-def]
         (123_456_789, 987_654_321, 123_456_789 + 7_294_163, 987_654_321 + 4_000_000),
     ],
 )
-def test_zoomed_out_labels_are_round_and_on_the_board(qtbot, window, view):
+def test_zoomed_out_labels_are_round_and_on_the_board(qtbot, board, view):
     """Issue 35/39: axis labels at round cells (1, 2, 5 x 10^k apart, on their multiples), and
     never a negative cell (the part of the view left of or below 0 is not on the board)."""
-    grid = window.grid
+    grid = board.grid
     grid.set_view(*view)
     grid.render_now()
     qtbot.wait(30)

@@ -26,9 +26,9 @@ def test_draw_image_keeps_none_alive(qapp):
     assert after >= before - 50, f"None lost {before - after} references in 500 drawImage calls"
 
 
-def test_rendering_the_grid_keeps_none_alive(window):
+def test_rendering_the_grid_keeps_none_alive(board):
     before = sys.getrefcount(None)
     for _ in range(100):
-        window.grid.render_now()
-        window.grid.viewport().grab()
+        board.grid.render_now()
+        board.grid.viewport().grab()
     assert sys.getrefcount(None) >= before - 100

@@ -26,8 +26,8 @@ def _idle(qtbot) -> None:
         QApplication.processEvents()
 
 
-def test_each_view_change_paints_once(qtbot, window):
-    grid = window.grid
+def test_each_view_change_paints_once(qtbot, board):
+    grid = board.grid
     grid.set_view(0, 0, 60, 40)
     _idle(qtbot)
     paints = _Paints()
@@ -43,19 +43,15 @@ def test_each_view_change_paints_once(qtbot, window):
     assert paints.count == changes
 
 
-def test_panning_far_out_in_remoteness_paints_once_a_change(qtbot, window):
+def test_panning_far_out_in_remoteness_paints_once_a_change(qtbot, board):
     """Coloured by remoteness and zoomed out over the origin, each pan changes the values in view
     and with them the colour bar's labels. The bar must not narrow and widen with them: each
     time it did, the plot was laid out again and the grid painted twice for one change."""
-    from PySide6.QtWidgets import QComboBox
-
     from explorer.session.model import REMOTENESS
 
-    combo = window.findChild(QComboBox, "colorMode")
-    combo.setCurrentIndex(combo.findData(REMOTENESS))
-    combo.activated.emit(combo.findData(REMOTENESS))
-    qtbot.waitUntil(lambda: not window.values.busy, timeout=60_000)
-    grid = window.grid
+    board.set_mode(REMOTENESS)
+    qtbot.waitUntil(lambda: not board.values.busy, timeout=60_000)
+    grid = board.grid
     span = 10**6
     for x in (0, span // 20):  # once there, the axes take the width of their longer labels
         grid.set_view(x, 0, x + span, span)
@@ -81,12 +77,12 @@ def test_panning_far_out_in_remoteness_paints_once_a_change(qtbot, window):
     assert changes <= paints.count <= changes + 1  # the bar may widen once, for wider labels
 
 
-def test_a_new_view_is_drawn_once_and_only_as_itself(qtbot, window):
+def test_a_new_view_is_drawn_once_and_only_as_itself(qtbot, board):
     """set_view moves the exact origin, then sets the range. Moving the origin set the view
     box's limits, and pyqtgraph applied them at once to the old range read in the new frame:
     a view nobody asked for was drawn, then the one asked for, painting twice (a quarter of
     the pans against the left edge, zoomed out)."""
-    grid = window.grid
+    grid = board.grid
     span = 10**6
     for x in (0, span // 20):  # once there, the axes take the width of their longer labels
         grid.set_view(x, 0, x + span, span)

@@ -16,14 +16,14 @@ def test_the_stored_maps_are_the_ones_the_colour_bar_draws(kind):
 
 
 @pytest.mark.parametrize("mode", ["hot/cold", "grundy"])
-def test_the_window_shows_the_levels_and_colours_a_picture_has(qtbot, window, mode):
+def test_the_window_shows_the_levels_and_colours_a_picture_has(qtbot, board, mode):
     import explorer as wx
 
-    grid = window.grid
-    window.session.mode = mode
+    grid = board.grid
+    board.session.mode = mode
     grid.set_view(0, 0, 60, 40)
     grid.render_now()
-    qtbot.waitUntil(lambda: not window.busy, timeout=60_000)  # Grundy colouring solves its rows first
+    qtbot.waitUntil(lambda: not board.busy, timeout=60_000)  # Grundy colouring solves its rows first
     raster = grid.raster
     far_x, far_y = raster.x0 + raster.nx * raster.step, raster.y0 + raster.ny * raster.step
     picture = wx.view(raster.x0, raster.y0, far_x, far_y, mode=mode, size=(raster.nx, raster.ny))

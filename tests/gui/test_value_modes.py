@@ -16,9 +16,7 @@ from tests.oracles import grundy_table, values_by_definition
 
 
 def mode_on(qtbot, window, mode=GRUNDY):
-    combo = window.findChild(QComboBox, "colorMode")
-    combo.setCurrentIndex(combo.findData(mode))
-    combo.activated.emit(combo.findData(mode))  # as a person choosing it
+    window.rules.request_mode(mode)  # what choosing it in the toolbar asks
     qtbot.waitUntil(lambda: window.values.cache.side > 0 and not window.values.jobs.busy, timeout=60_000)
     window.grid.render_now()
 
@@ -37,9 +35,9 @@ def _shown_values(grid):
     }
 
 
-def test_grundy_mode_colours_by_the_definition(qtbot, window):
-    mode_on(qtbot, window)
-    grid = window.grid
+def test_grundy_mode_colours_by_the_definition(qtbot, board):
+    mode_on(qtbot, board)
+    grid = board.grid
     grid.set_view(0, 0, 20, 14)  # cells large enough for their numbers
     grid.render_now()
     assert grid.mode == GRUNDY and grid.colour_bar.isVisible()
@@ -51,18 +49,16 @@ def test_grundy_mode_colours_by_the_definition(qtbot, window):
             assert shown[(j, i)] == table[r.x0 + i][r.y0 + j]
     written = {(x, y): text for x, y, text in _written_cells(grid)}
     assert written[(10, 6)] == "0" and written[(10, 4)] == "13"
-    combo = window.findChild(QComboBox, "colorMode")
-    combo.setCurrentIndex(combo.findData(HOT_COLD))
-    combo.activated.emit(combo.findData(HOT_COLD))
+    board.set_mode(HOT_COLD)
     assert grid.mode == HOT_COLD and not grid.colour_bar.isVisible()
 
 
-def test_the_colour_bar_runs_between_round_numbers_around_the_values_in_view(qtbot, window):
+def test_the_colour_bar_runs_between_round_numbers_around_the_values_in_view(qtbot, board):
     """Remoteness near the origin: the bar's ends are multiples of a round step holding every
     value in view (by the definition), a small pan that keeps the extremes between the same
     multiples leaves the bar as it was, and a view where nothing is known keeps it too."""
-    mode_on(qtbot, window, REMOTENESS)
-    grid = window.grid
+    mode_on(qtbot, board, REMOTENESS)
+    grid = board.grid
     _, _, remoteness = values_by_definition(80, 80, "any", "any", 1)
     ends = []
     for x in (0, 3):
@@ -107,10 +103,10 @@ def test_the_colour_bar_runs_between_round_numbers_around_the_values_in_view(qtb
     ("key", "one", "both", "diff", "misere"),
     [("wythoff", "any", "any", 1, False), ("misere", "any", "any", 1, True), ("wythoff:2", "any", "any", 2, False)],
 )
-def test_remoteness_mode_for_rules_with_numbers_in_cells(qtbot, window, key, one, both, diff, misere):
-    choose_rule(qtbot, window, key)
-    mode_on(qtbot, window, REMOTENESS)
-    grid = window.grid
+def test_remoteness_mode_for_rules_with_numbers_in_cells(qtbot, board, key, one, both, diff, misere):
+    choose_rule(qtbot, board, key)
+    mode_on(qtbot, board, REMOTENESS)
+    grid = board.grid
     grid.set_view(0, 0, 20, 14)
     grid.render_now()
     _, _, rem = values_by_definition(40, 40, one, both, diff, misere)
@@ -140,13 +136,13 @@ def test_zooming_out_grows_the_table_in_the_background_and_can_cancel(qtbot, win
     assert not grid.value_grid.known.all()  # what lies beyond the computed square is grey
 
 
-def test_grundy_strips_far_out_along_both_axes(qtbot, window):
+def test_grundy_strips_far_out_along_both_axes(qtbot, board):
     """Near (7, 10^30): Wythoff's certified rows give exact G in the strip x <= 200, drawn and
     written in cells; the mirror strip near (10^30, 7) too; cells beyond stay grey."""
-    mode_on(qtbot, window)
-    qtbot.waitUntil(lambda: window.values.cache.rows is not None, timeout=120_000)
-    rows = window.values.cache.rows
-    grid = window.grid
+    mode_on(qtbot, board)
+    qtbot.waitUntil(lambda: board.values.cache.rows is not None, timeout=120_000)
+    rows = board.values.cache.rows
+    grid = board.grid
     far = 10**30
     for x0, y0, x1, y1 in ((0, far - 6, 14, far + 6), (far - 6, 0, far + 6, 14)):
         grid.set_view(x0, y0, x1, y1)
@@ -197,24 +193,24 @@ def test_rows_tab_lists_certified_rows_and_answers_far_out(qtbot, window):
     assert window.session.selection == (10, 10**40)
 
 
-def test_a_view_far_beyond_the_corner_does_not_grow_it(qtbot, window):
-    """Near (7, 10^30) no corner can reach the view (the strips draw it): the window must not
+def test_a_view_far_beyond_the_corner_does_not_grow_it(qtbot, board):
+    """Near (7, 10^30) no corner can reach the view (the strips draw it): the board must not
     spend seconds and 320 MiB on the largest corner; just inside the largest corner it does grow."""
-    mode_on(qtbot, window)
+    mode_on(qtbot, board)
     asked: list[int] = []
-    window.grid.valuesNeeded.connect(asked.append)
-    window.grid.set_view(0, 10**30 - 12, 22, 10**30 + 12)
-    window.grid.render_now()
+    board.grid.valuesNeeded.connect(asked.append)
+    board.grid.set_view(0, 10**30 - 12, 22, 10**30 + 12)
+    board.grid.render_now()
     assert asked == []
-    edge = window.values.cache.max_side
-    window.grid.set_view(edge - 40, edge - 40, edge - 10, edge - 20)
-    window.grid.render_now()
+    edge = board.values.cache.max_side
+    board.grid.set_view(edge - 40, edge - 40, edge - 10, edge - 20)
+    board.grid.render_now()
     assert asked and asked[-1] == edge
     asked.clear()
-    window.grid.set_view(edge + 10, edge + 10, edge + 40, edge + 30)  # beyond every corner
-    window.grid.render_now()
+    board.grid.set_view(edge + 10, edge + 10, edge + 40, edge + 30)  # beyond every corner
+    board.grid.render_now()
     assert asked == []
-    window.values.cancel()
+    board.values.cancel()
 
 
 def _swatches(html_text):

@@ -36,10 +36,10 @@ def _finite_range(grid) -> bool:
 
 
 @pytest.mark.parametrize("rule", ["wythoff", "nim", "custom:one=2 3;both=none;n=16"])
-def test_zoom_out_to_ten_to_the_thousand_and_back(window, qtbot, rule):
-    window.set_rule(rule)
-    qtbot.waitUntil(lambda: not window.rules.jobs.busy)
-    grid = window.grid
+def test_zoom_out_to_ten_to_the_thousand_and_back(board, qtbot, rule):
+    board.set_rule(rule)
+    qtbot.waitUntil(lambda: not board.rules.jobs.busy)
+    grid = board.grid
     messages = []
     grid.limitReached.connect(messages.append)
     previous = grid.span_cells()
@@ -89,13 +89,13 @@ def test_nim_far_from_the_diagonal_draws_and_answers(window, qtbot):
     assert window.session.queries[-1].count == len(set(range(19, 90)) & set(range(48, 102)))
 
 
-def test_arrows_to_far_targets_end_at_the_view(window, qtbot):
+def test_arrows_to_far_targets_end_at_the_view(board, qtbot):
     """A winning move from (10^18 + 5, 7) to a cell 10^18 away is drawn as a clipped shaft
     pointing the right way, never through float overflow."""
     a = 10**18 + 5
-    window.go_to_position(a, 3)
-    qtbot.waitUntil(lambda: window.session.report is not None)
-    grid = window.grid
+    board.go_to_position(a, 3)
+    qtbot.waitUntil(lambda: board.session.report is not None)
+    grid = board.grid
     assert grid.moves, "a hot position has winning moves"
     assert grid.arrows
     for item in grid.arrows:

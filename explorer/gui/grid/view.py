@@ -472,6 +472,12 @@ class GridView(ExactView, pg.PlotWidget):
         if x >= 0 and y >= 0:
             self.cellClicked.emit(x, y)
 
+    def close(self) -> bool:
+        """pyqtgraph's close deletes the plot's items: no redraw may come after it."""
+        self._render_throttle.stop()
+        self.render_jobs.cancel()
+        return super().close()
+
     def leaveEvent(self, ev) -> None:  # type: ignore[no-untyped-def]
         """The mouse left the grid: no cell is hovered, the status bar's hover text goes."""
         self._hovered = None
