@@ -29,12 +29,14 @@ def window(qtbot, tmp_path):
 class Board:
     """The grid alone, not a window: a GridView drawing a fresh session, with the controllers
     that feed it (values, the rule's growth to the view, the rule and the selection; the
-    inspector, the work lines and the status line mocked). For tests of what the grid draws and how it moves, which need neither panels, menus
-    nor docks."""
+    inspector, the work lines and the status line mocked). For tests of what the grid draws and
+    how it moves, which need neither panels, menus nor docks."""
 
     def __init__(self, qtbot) -> None:  # type: ignore[no-untyped-def]
         from unittest.mock import MagicMock
 
+        from explorer.gui.controllers.growth import GrowthController
+        from explorer.gui.controllers.rules import RuleController
         from explorer.gui.controllers.selection import SelectionController
         from explorer.gui.controllers.values import ValuesController
         from explorer.gui.grid.view import GridView
@@ -42,8 +44,6 @@ class Board:
         from explorer.gui.scheduler import QtScheduler
         from explorer.session.events import follow
         from explorer.session.model import Session
-        from explorer.gui.controllers.growth import GrowthController
-        from explorer.gui.controllers.rules import RuleController
         from explorer.session.views import InspectorView, RuleSelectorView, StatusView, WorkView
 
         self.session = Session()
@@ -89,7 +89,13 @@ class Board:
 
     @property
     def busy(self) -> bool:
-        return bool(self.grid.rendering or self.values.busy or self.growth.busy or self.selection.jobs.busy or self.rules.jobs.busy)
+        return bool(
+            self.grid.rendering
+            or self.values.busy
+            or self.growth.busy
+            or self.selection.jobs.busy
+            or self.rules.jobs.busy
+        )
 
 
 @pytest.fixture

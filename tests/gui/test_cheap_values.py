@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from explorer.core.value_source import INSPECT_SIDE
 from explorer.session.model import HOT_COLD
 from tests.oracles import values_by_definition

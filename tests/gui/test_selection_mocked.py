@@ -27,7 +27,9 @@ class Sidebar:
         self.session = s = Session(rule=parse_rule("wythoff"))
         self.inspector = MagicMock(spec=InspectorView)
         self.selection = follow(SelectionController(s, self.inspector, InlineJobs()))
-        self.values = follow(ValuesController(s, self.inspector, MagicMock(spec=WorkView), InlineJobs, ManualScheduler()))
+        self.values = follow(
+            ValuesController(s, self.inspector, MagicMock(spec=WorkView), InlineJobs, ManualScheduler())
+        )
 
     @property
     def report(self):  # type: ignore[no-untyped-def]
@@ -89,4 +91,3 @@ def test_far_positions_are_answered_exactly(k):
     r = side.report
     assert (r.a, r.b, r.cold) == (a, b + 1, False)
     assert (a, b) in side.targets()  # one counter off the upper pile
-
