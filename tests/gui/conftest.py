@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+from typing import ClassVar
 
 import pytest
 
@@ -109,3 +110,143 @@ def board(qtbot):
     for job in b.grid.findChildren(LatestJob):
         job.cancel()
     b.session.events.disconnect_all()
+
+
+class _Deaf:
+    """A view that hears every call of its protocol and keeps nothing."""
+
+    def __init__(self, protocol: type) -> None:
+        self.protocol = protocol
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        if not hasattr(self.protocol, name):
+            raise AttributeError(name)
+        return lambda *args, **kwargs: None
+
+
+class Desk:
+    """Panels alone, not a window: each built when first asked for (`desk.query_panel`,
+    `desk.queries`, ...), beside a fresh session and its rule controller, and connected to its
+    controller as the composition root connects it (explorer.gui.compose.Parts). `findChild`
+    finds the panels' widgets by name."""
+
+    PART_OF: ClassVar[dict[str, str]] = {
+        "sequence_panel": "sequence",
+        "npiles_panel": "npiles",
+        "npiles": "npiles",
+        "array_panel": "array",
+        "array": "array",
+        "query_panel": "queries",
+        "queries": "queries",
+    }
+
+    def __init__(self, qtbot) -> None:  # type: ignore[no-untyped-def]
+        from unittest.mock import MagicMock
+
+        from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+        from explorer.gui.controllers.rules import RuleController
+        from explorer.session.model import Session
+        from explorer.session.views import RuleSelectorView, StatusView
+
+        self.session = Session()
+        self.host = QWidget()
+        self.host.setMinimumSize(460, 700)
+        self._layout = QVBoxLayout(self.host)
+        qtbot.addWidget(self.host)
+        # the rule's selector and the status line hear nothing (a mock would keep every rule it
+        # was shown alive in its call list)
+        selector, status = _Deaf(RuleSelectorView), _Deaf(StatusView)
+        self.rules = RuleController(self.session, selector, status, self.channel())
+        self.parts: list = []
+        self._add(None, self.rules)
+        self.went_to = MagicMock()  # where a panel asked the grid to go
+        self.host.show()
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        part = Desk.PART_OF.get(name)
+        if part is None:
+            raise AttributeError(name)
+        getattr(self, f"_{part}")()
+        return self.__dict__[name]
+
+    def channel(self):  # type: ignore[no-untyped-def]
+        from explorer.gui.jobs import LatestJob
+
+        return LatestJob(self.host)
+
+    def _add(self, panel, *controllers) -> None:  # type: ignore[no-untyped-def]
+        from explorer.session.events import follow
+
+        if panel is not None:
+            self._layout.addWidget(panel)
+            panel.show()  # in front, as a panel whose tab is chosen
+        for c in controllers:
+            follow(c)
+            self.parts.append(c)
+
+    def findChild(self, kind, name):  # type: ignore[no-untyped-def]
+        return self.host.findChild(kind, name)
+
+    def set_rule(self, key: str) -> None:
+        self.rules.request(key)
+
+    def _sequence(self) -> None:
+        from explorer.gui.panels.sequence import SequencePanel
+
+        self.sequence_panel = SequencePanel()
+        self._add(self.sequence_panel)
+
+    def _npiles(self) -> None:
+        from explorer.gui.controllers.npiles import NPilesController
+        from explorer.gui.panels.npiles import NPilesPanel
+
+        panel = self.npiles_panel = NPilesPanel()
+        npiles = self.npiles = NPilesController(panel, self.channel())
+        panel.evaluateRequested.connect(npiles.request)
+        panel.cancelRequested.connect(npiles.cancel)
+        self._add(panel, npiles)
+
+    def _array(self) -> None:
+        from explorer.gui.controllers.array import ArrayController
+        from explorer.gui.panels.array import ArrayPanel
+
+        panel = self.array_panel = ArrayPanel()
+        array = self.array = ArrayController(self.session, panel, self.channel(), go_to=self.went_to)
+        panel.entryChosen.connect(array.entry_chosen)
+        self._add(panel, array)
+        if self.session.selection is not None:  # what is selected already, placed in the array
+            array.selected(self.session.selection)
+
+    def _queries(self) -> None:
+        from explorer.gui.controllers.queries import QueryController
+        from explorer.gui.panels.queries import QueryPanel
+
+        panel = self.query_panel = QueryPanel()
+        queries = self.queries = QueryController(self.session, panel, self.channel)
+        panel.queryRequested.connect(queries.run_query)
+        panel.valueQueryRequested.connect(queries.run_value_query)
+        panel.importRequested.connect(queries.import_batch)
+        panel.valueImportRequested.connect(queries.import_value_batch)
+        panel.exportRequested.connect(queries.export_csv)
+        panel.cancelRequested.connect(queries.cancel)
+        self._add(panel, queries)
+
+    def close(self) -> None:
+        """As the window does when it closes: every job stops, no answer reaches a deleted widget."""
+        from explorer.gui.jobs import LatestJob
+
+        for part in self.parts:
+            cancel = getattr(part, "cancel", None)
+            if cancel is not None:
+                cancel()
+        for job in self.host.findChildren(LatestJob):
+            job.cancel()
+        self.session.events.disconnect_all()
+
+
+@pytest.fixture
+def desk(qtbot):
+    d = Desk(qtbot)
+    yield d
+    d.close()

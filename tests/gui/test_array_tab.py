@@ -76,8 +76,8 @@ def test_huge_pairs_are_placed_on_a_worker_and_stale_answers_are_dropped():
     assert view.show_place.call_args.args[:2] == (row, 5)
 
 
-def test_the_panel_shows_the_array_lazily(window):
-    model = window.array_panel.model
+def test_the_panel_shows_the_array_lazily(desk):
+    model = desk.array_panel.model
     want = block(1, 1, 40, 30)
     for r in range(40):
         for c in range(30):
@@ -89,8 +89,8 @@ def test_the_panel_shows_the_array_lazily(window):
     assert "W(2, 3) = 11" in tip and "Zeckendorf: 8 + 3" in tip and "(11, 18)" in tip
 
 
-def test_huge_rows_and_far_columns_arrive_from_a_worker(qtbot, window):
-    panel = window.array_panel
+def test_huge_rows_and_far_columns_arrive_from_a_worker(qtbot, desk):
+    panel = desk.array_panel
     panel.row_field.setText("10^3000")
     panel.col_field.setText("20000")
     panel.row_field.setText(str(10**3000))
@@ -115,11 +115,11 @@ def test_huge_rows_and_far_columns_arrive_from_a_worker(qtbot, window):
 
 
 @pytest.mark.parametrize(("row", "col"), [(1, 1), (1, 40), (1, 60), (10**4000 - 1, 7), (20, 3)])
-def test_every_entry_and_row_label_fits_its_cell(qtbot, window, row, col):
+def test_every_entry_and_row_label_fits_its_cell(qtbot, desk, row, col):
     """Columns were 150 px whatever they held: "469787…208413 (4002 digits)" showed as
     "469787…208413 (40…", and row headers kept the width of the rows shown before a jump
     ("99999…9"). Each text is measured against its own section, whole numbers included."""
-    panel = window.array_panel
+    panel = desk.array_panel
     panel.show_cells(1, 1, 1)
     panel.row_field.setText(str(row))
     panel.col_field.setText(str(col))
@@ -140,9 +140,9 @@ def test_every_entry_and_row_label_fits_its_cell(qtbot, window, row, col):
         assert metrics.horizontalAdvance(short_decimal(entry(last, c + 1), 15)) < columns.sectionSize(c)
 
 
-def test_the_cache_keeps_to_its_budget(window, monkeypatch):
+def test_the_cache_keeps_to_its_budget(desk, monkeypatch):
     monkeypatch.setattr(budget, "ARRAY_BYTES", 200_000)
-    model = window.array_panel.model
+    model = desk.array_panel.model
     model.set_start(10**200)
     for r in range(60):
         for c in range(0, 600, 7):
@@ -170,11 +170,11 @@ def test_clicking_an_entry_selects_its_pair_on_the_grid_and_the_grid_selects_bac
 
 
 @pytest.mark.parametrize("digits", [5_000])
-def test_a_far_cold_cell_is_placed_without_blocking(qtbot, window, digits):
+def test_a_far_cold_cell_is_placed_without_blocking(qtbot, desk, digits):
     row = 10**digits + 7
     a, b = entry(row, 1), entry(row, 2)
-    window.select_position(a, b)
-    qtbot.waitUntil(lambda: window.array_panel.selected_cells() == [(row, 1), (row, 2)], timeout=20_000)
+    desk.session.selection = (a, b)  # as a click on the grid selects it
+    qtbot.waitUntil(lambda: desk.array_panel.selected_cells() == [(row, 1), (row, 2)], timeout=20_000)
 
 
 def test_an_answer_that_arrives_after_the_window_closed_is_dropped(qtbot, window):

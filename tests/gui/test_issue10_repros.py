@@ -1,4 +1,4 @@
-"""Issue 10's reproductions, each as a user met it, in the real window."""
+"""Issue 10's reproductions, each as a user met it: in the real window, or on the grid alone."""
 
 from __future__ import annotations
 
@@ -35,27 +35,27 @@ def _choose(window, qtbot, data_prefix: str) -> None:
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
 
 
-def test_custom_rule_views_far_beyond_the_square_draw_and_say_so(qtbot, window):
+def test_custom_rule_views_far_beyond_the_square_draw_and_say_so(qtbot, board):
     """Item 2: rasterize_table raised IndexError beyond the solved square; OutOfBounds escaped."""
-    window.set_rule("custom:one=2 3;both=none;n=16")
-    qtbot.waitUntil(lambda: not window.busy)
+    board.set_rule("custom:one=2 3;both=none;n=16")
+    qtbot.waitUntil(lambda: not board.busy)
     for x, y in ((10**20, 5), (3, 2**70), (10**30, 10**30)):
-        window.go_to_position(x, y)
-        qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
-        assert window.grid.raster is not None and window.grid.raster_rule == window.session.rule
-        assert "[0, 16)" in window.inspector.error.text()
-        assert window.session.report is None
-        assert "beyond the square" in window.grid.hover_description(x, y)
+        board.go_to_position(x, y)
+        qtbot.waitUntil(lambda: not board.busy, timeout=10_000)
+        assert board.grid.raster is not None and board.grid.raster_rule == board.session.rule
+        assert "[0, 16)" in board.session.message  # said under the fields
+        assert board.session.report is None
+        assert "beyond the square" in board.grid.hover_description(x, y)
 
 
-def test_hover_counts_belong_to_the_rule_in_effect(qtbot, window):
+def test_hover_counts_belong_to_the_rule_in_effect(qtbot, board):
     """Item 3: with Nim selected, hovering a zoomed-out pixel near 10^100 counted Wythoff's cells."""
-    window.grid.set_view(10**100, 10**100 + 10**6, 10**100 + 10**9, 10**100 + 10**6 + 10**9)
-    qtbot.waitUntil(lambda: not window.busy)
-    window.set_rule("nim")
-    qtbot.waitUntil(lambda: not window.busy)
+    board.grid.set_view(10**100, 10**100 + 10**6, 10**100 + 10**9, 10**100 + 10**6 + 10**9)
+    qtbot.waitUntil(lambda: not board.busy)
+    board.set_rule("nim")
+    qtbot.waitUntil(lambda: not board.busy)
     x, y = 10**100 + 5 * 10**8, 10**100 + 10**6 + 10**8
-    text = window.grid.hover_description(x, y)
+    text = board.grid.hover_description(x, y)
     assert text.startswith("pixel") and ": 0 cold cells" in text  # off Nim's diagonal x = y
 
 
@@ -82,20 +82,20 @@ def test_the_hover_text_follows_a_rule_change(qtbot, window):
     assert "cold" in before
 
 
-def test_hovering_a_pixel_that_reaches_past_a_custom_square(qtbot, window):
+def test_hovering_a_pixel_that_reaches_past_a_custom_square(qtbot, board):
     """Found by the soak: zoomed out, a pixel [0, 10^34] under a rule solved on [0, 16)² asked
     count_rect beyond the square, and OutOfBounds escaped from the hover (and from a rule change)."""
     from soak import oracle
     from soak.oracle import Definition
 
-    window.set_rule("custom:one=2 3;both=none;n=16")
-    qtbot.waitUntil(lambda: not window.busy)
-    window.grid.set_view(0, 0, 10**36, 10**36)
-    window.grid.render_now()  # the throttle may hold a render that comes right after the rule's
-    qtbot.waitUntil(lambda: not window.busy)
+    board.set_rule("custom:one=2 3;both=none;n=16")
+    qtbot.waitUntil(lambda: not board.busy)
+    board.grid.set_view(0, 0, 10**36, 10**36)
+    board.grid.render_now()  # the throttle may hold a render that comes right after the rule's
+    qtbot.waitUntil(lambda: not board.busy)
     want = oracle.count_rect(Definition(frozenset({2, 3}), None, 1, 16), 0, 0, 15, 15)
     for from_raster in (True, False):
         if not from_raster:
-            window.grid.raster_rule = None  # as while a new rule's picture is on its way
-        text = window.grid.hover_description(3, 5)
+            board.grid.raster_rule = None  # as while a new rule's picture is on its way
+        text = board.grid.hover_description(3, 5)
         assert text.startswith("pixel [0, ") and f": {want} cold cell" in text and "[0, 16)" in text

@@ -1,4 +1,5 @@
-"""The query panel driven as a person does, answers checked against brute force. The controller's
+"""The query panel driven as a person does (the panel alone, on a desk; the Shift-drag and the
+density plot in the window), answers checked against brute force. The controller's
 own checks (counts, batches, export, the history) run with a mocked panel: test_queries_mocked.py."""
 
 from __future__ import annotations
@@ -12,15 +13,15 @@ from tests.gui.helpers import wait_event, widget_point
 from tests.oracles import cold_table
 
 
-def ask(qtbot, window, x0: str, y0: str, x1: str, y1: str) -> str:
-    window.docks["queries"].raise_()
+def ask(qtbot, desk, x0: str, y0: str, x1: str, y1: str) -> str:
+    desk.query_panel  # noqa: B018  (built when first asked for)
     for name, text in (("queryX0", x0), ("queryY0", y0), ("queryX", x1), ("queryY", y1)):
-        edit = window.findChild(QLineEdit, name)
+        edit = desk.findChild(QLineEdit, name)
         edit.clear()
         qtbot.keyClicks(edit, text)
-    qtbot.mouseClick(window.findChild(QPushButton, "queryRun"), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not window.queries.busy, timeout=30_000)
-    return window.findChild(QLabel, "queryResult").text()
+    qtbot.mouseClick(desk.findChild(QPushButton, "queryRun"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not desk.queries.busy, timeout=30_000)
+    return desk.findChild(QLabel, "queryResult").text()
 
 
 def brute(x0: int, y0: int, x1: int, y1: int) -> int:
@@ -29,15 +30,15 @@ def brute(x0: int, y0: int, x1: int, y1: int) -> int:
 
 
 @pytest.mark.parametrize(("x0", "y0", "x1", "y1"), [(0, 0, 10, 10), (20, 30, 90, 110)])
-def test_counts_typed_in_the_panel_against_definition(qtbot, window, x0, y0, x1, y1):
+def test_counts_typed_in_the_panel_against_definition(qtbot, desk, x0, y0, x1, y1):
     """The panel's fields to the grid's outline and the history table (the controller alone, with
     more rectangles, in test_queries_mocked.py); the shares all read as percentages."""
-    text = ask(qtbot, window, str(x0) if x0 else "", str(y0) if y0 else "", str(x1), str(y1))
+    text = ask(qtbot, desk, str(x0) if x0 else "", str(y0) if y0 else "", str(x1), str(y1))
     want = brute(x0, y0, x1, y1)
     cells = (x1 - x0 + 1) * (y1 - y0 + 1)
     assert f"<b>{want}</b> cold cells of {cells}" in text and "fenwick" in text
-    assert window.grid.query_rect == (x0, y0, x1, y1)
-    table = window.findChild(QTableWidget, "queryHistory")
+    assert desk.session.marks.query == (x0, y0, x1, y1)  # the grid outlines it
+    table = desk.findChild(QTableWidget, "queryHistory")
     assert table.item(table.rowCount() - 1, 4).text() == str(want)
     assert table.item(table.rowCount() - 1, 6).text().endswith(" %")
 
@@ -45,10 +46,10 @@ def test_counts_typed_in_the_panel_against_definition(qtbot, window, x0, y0, x1,
 @pytest.mark.parametrize(
     ("x0", "x1", "message"), [("", "-5", "negative"), ("", "abc", "not a whole number"), ("9", "3", "empty")]
 )
-def test_bad_input_is_shown_and_the_panel_keeps_working(qtbot, window, x0, x1, message):
-    text = ask(qtbot, window, x0, "", x1, "7")
+def test_bad_input_is_shown_and_the_panel_keeps_working(qtbot, desk, x0, x1, message):
+    text = ask(qtbot, desk, x0, "", x1, "7")
     assert message in text
-    text = ask(qtbot, window, "", "", "10", "10")
+    text = ask(qtbot, desk, "", "", "10", "10")
     assert f"<b>{brute(0, 0, 10, 10)}</b>" in text
 
 
@@ -67,17 +68,17 @@ def test_shift_drag_selects_a_rectangle(qtbot, window):
     assert f"<b>{brute(2, 1, 9, 6)}</b>" in window.findChild(QLabel, "queryResult").text()
 
 
-def test_batch_import_can_be_cancelled(qtbot, window, tmp_path):
+def test_batch_import_can_be_cancelled(qtbot, desk, tmp_path):
     n = 3_000_000  # long enough that Cancel always arrives first, even on a loaded machine
     path = tmp_path / "big.txt"
     path.write_text(f"{n}\n" + "7 9\n" * n)
-    with wait_event(qtbot, window.queries.batchFinished, timeout=60_000) as blocker:
-        window.query_panel.importRequested.emit(str(path))
-        qtbot.waitUntil(lambda: window.query_panel.cancel.isVisible(), timeout=20_000)
-        qtbot.mouseClick(window.query_panel.cancel, Qt.MouseButton.LeftButton)
+    with wait_event(qtbot, desk.queries.batchFinished, timeout=60_000) as blocker:
+        desk.query_panel.importRequested.emit(str(path))
+        qtbot.waitUntil(lambda: desk.query_panel.cancel.isVisible(), timeout=20_000)
+        qtbot.mouseClick(desk.query_panel.cancel, Qt.MouseButton.LeftButton)
     assert blocker.args == [-1]
-    assert "cancelled" in window.findChild(QLabel, "queryResult").text()
-    text = ask(qtbot, window, "", "", "10", "10")  # still works afterwards
+    assert "cancelled" in desk.findChild(QLabel, "queryResult").text()
+    text = ask(qtbot, desk, "", "", "10", "10")  # still works afterwards
     assert "fenwick" in text
 
 
@@ -93,22 +94,22 @@ def test_density_plot_is_exact_and_near_its_asymptote(qtbot, window):
     assert abs(share[-1] * n[-1] / (2 / phi**2) - 1) < 1e-3
 
 
-def test_a_question_pending_when_the_rule_changes_is_dropped_and_said_so(qtbot, window):
-    """Seen trying the window: switching to Nim while a Wythoff query grew the index left
+def test_a_question_pending_when_the_rule_changes_is_dropped_and_said_so(qtbot, desk):
+    """Seen trying the desk: switching to Nim while a Wythoff query grew the index left
     'Growing the index…' on screen for good (the Wythoff answer itself was rightly dropped)."""
-    window.queries.counter.max_cells = 1 << 24
-    window.query_panel.set_rectangle(0, 0, 12_000_000, 9_000_000)
-    window.query_panel.submit()
-    assert window.queries.busy
-    window.set_rule("nim")
-    qtbot.waitUntil(lambda: not window.queries.busy, timeout=30_000)
+    desk.queries.counter.max_cells = 1 << 24
+    desk.query_panel.set_rectangle(0, 0, 12_000_000, 9_000_000)
+    desk.query_panel.submit()
+    assert desk.queries.busy
+    desk.set_rule("nim")
+    qtbot.waitUntil(lambda: not desk.queries.busy, timeout=30_000)
     qtbot.wait(50)
-    text = window.findChild(QLabel, "queryResult").text()
+    text = desk.findChild(QLabel, "queryResult").text()
     assert "Growing" not in text and "Nim" in text and "dropped" in text
-    assert not any(r.rule_key == "wythoff" for r in window.session.queries)
+    assert not any(r.rule_key == "wythoff" for r in desk.session.queries)
 
 
-def test_a_batch_can_be_imported_as_soon_as_the_one_before_is_finished(qtbot, window, tmp_path):
+def test_a_batch_can_be_imported_as_soon_as_the_one_before_is_finished(qtbot, desk, tmp_path):
     """batchFinished said the batch was over while the controller still called itself busy until the
     worker's `finished` arrived: a second import asked right then was refused ("Busy with another
     job"), now and then in a full test run."""
@@ -119,17 +120,17 @@ def test_a_batch_can_be_imported_as_soon_as_the_one_before_is_finished(qtbot, wi
     def again(total: int) -> None:
         finished.append(total)
         if len(finished) == 1:
-            window.query_panel.importRequested.emit(str(path))  # at once, in the same turn
+            desk.query_panel.importRequested.emit(str(path))  # at once, in the same turn
 
-    window.queries.batchFinished.connect(again)
-    window.query_panel.importRequested.emit(str(path))
+    desk.queries.batchFinished.connect(again)
+    desk.query_panel.importRequested.emit(str(path))
     qtbot.waitUntil(lambda: len(finished) == 2, timeout=30_000)
-    assert finished == [2, 2] and "Busy" not in window.query_panel.result.text()
-    qtbot.waitUntil(lambda: not window.queries.busy, timeout=10_000)
-    assert [r.rule_key for r in window.session.queries].count("wythoff") == 2
+    assert finished == [2, 2] and "Busy" not in desk.query_panel.result.text()
+    qtbot.waitUntil(lambda: not desk.queries.busy, timeout=10_000)
+    assert [r.rule_key for r in desk.session.queries].count("wythoff") == 2
 
 
-def test_a_finished_batch_keeps_neither_its_rule_nor_its_callbacks(qtbot, window, tmp_path):
+def test_a_finished_batch_keeps_neither_its_rule_nor_its_callbacks(qtbot, desk, tmp_path):
     """A batch's callbacks held its rule: connected to the worker's own signals, a cycle through
     Qt's connections that the collector cannot see kept the rule alive, and with it the rule's
     solved sequence (240 MiB of old sequences with no cache holding anything). Qt's thread pool
@@ -140,17 +141,17 @@ def test_a_finished_batch_keeps_neither_its_rule_nor_its_callbacks(qtbot, window
 
     from tests.gui.test_value_modes import choose_rule
 
-    choose_rule(qtbot, window, "maharaja")
-    rule = weakref.ref(window.session.rule)
+    choose_rule(qtbot, desk, "maharaja")
+    rule = weakref.ref(desk.session.rule)
     path = tmp_path / "rects.txt"
     path.write_text("3\n0 0 40 40\n5 5 9 300\n2 7 1000 1000\n")
-    with wait_event(qtbot, window.queries.batchFinished, timeout=60_000) as blocker:
-        window.query_panel.importRequested.emit(str(path))
+    with wait_event(qtbot, desk.queries.batchFinished, timeout=60_000) as blocker:
+        desk.query_panel.importRequested.emit(str(path))
     assert blocker.args == [3]
-    qtbot.waitUntil(lambda: not window.queries.batch_jobs.busy, timeout=10_000)  # its worker has ended
-    jobs = window.queries.batch_jobs
+    qtbot.waitUntil(lambda: not desk.queries.batch_jobs.busy, timeout=10_000)  # its worker has ended
+    jobs = desk.queries.batch_jobs
     assert jobs._progress is None and jobs._partial is None  # the callbacks (holding the rule) went
-    choose_rule(qtbot, window, "wythoff")
+    choose_rule(qtbot, desk, "wythoff")
     qtbot.wait(50)
     gc.collect()
     assert rule() is None

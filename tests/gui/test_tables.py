@@ -22,8 +22,8 @@ def mex_pairs(n):
     return out
 
 
-def test_sequence_rows_against_mex_and_lazily(window):
-    panel = window.sequence_panel
+def test_sequence_rows_against_mex_and_lazily(desk):
+    panel = desk.sequence_panel
     model = panel.model
     pairs = mex_pairs(60)
     for k in range(59):
@@ -37,8 +37,8 @@ def test_sequence_rows_against_mex_and_lazily(window):
     assert model.rowCount() == ROWS and model.computed < 200  # a million rows, only those asked
 
 
-def test_sequence_near_ten_to_the_hundred(qtbot, window):
-    panel = window.sequence_panel
+def test_sequence_near_ten_to_the_hundred(qtbot, desk):
+    panel = desk.sequence_panel
     n = 480  # k = F_480: a_k = F_481 - 1 (n even)
     panel.start.setText(str(fib(n)))
     qtbot.mouseClick(panel.findChild(QPushButton, "sequenceGo"), Qt.MouseButton.LeftButton)
@@ -51,8 +51,8 @@ def test_sequence_near_ten_to_the_hundred(qtbot, window):
     assert "negative" in panel.findChild(QLabel, "sequenceError").text()
 
 
-def test_sequence_export(window, tmp_path, qtbot):
-    panel = window.sequence_panel
+def test_sequence_export(desk, tmp_path, qtbot):
+    panel = desk.sequence_panel
     panel.model.set_start(10**100)
     out = tmp_path / "seq.csv"
     panel.export_csv(str(out), 50)
@@ -66,41 +66,41 @@ def test_sequence_export(window, tmp_path, qtbot):
     assert all(int(r["a_k"]) == lower(int(r["k"])) and int(r["b_k"]) == int(r["a_k"]) + int(r["k"]) for r in rows)
 
 
-def test_npiles_calculator(window, qtbot):
-    panel = window.npiles_panel
+def test_npiles_calculator(desk, qtbot):
+    panel = desk.npiles_panel
     for text, piles in (("3 5 7", (3, 5, 7)), ("2, 4", (2, 4)), ("1 2 3 4", (1, 2, 3, 4))):
         panel.piles.setText(text)
         panel.evaluate()
-        qtbot.waitUntil(lambda: not window.npiles.busy)
+        qtbot.waitUntil(lambda: not desk.npiles.busy)
         assert f"G = {grundy_by_definition(piles)} " in panel.result.text()
     for bad in ("", "3 x", "1000 1000", "-1 2 3"):
         panel.piles.setText(bad)
         panel.evaluate()
-        qtbot.waitUntil(lambda: not window.npiles.busy)
+        qtbot.waitUntil(lambda: not desk.npiles.busy)
         assert "b00020" in panel.result.text()
 
 
-def test_npiles_long_work_runs_off_the_gui_thread_and_cancels(window, qtbot):
-    """Issue 10 item 5: '8 5 10 111' froze the window for 56 s (each winning move redid the DP)."""
-    panel = window.npiles_panel
+def test_npiles_long_work_runs_off_the_gui_thread_and_cancels(desk, qtbot):
+    """Issue 10 item 5: '8 5 10 111' froze the desk for 56 s (each winning move redid the DP)."""
+    panel = desk.npiles_panel
     panel.piles.setText("8 5 10 111")
     panel.evaluate()
-    assert window.npiles.busy and panel.cancel.isVisible()  # returned at once, working on a worker
+    assert desk.npiles.busy and panel.cancel.isVisible()  # returned at once, working on a worker
     panel.cancel.click()
-    qtbot.waitUntil(lambda: not window.npiles.busy, timeout=10_000)
+    qtbot.waitUntil(lambda: not desk.npiles.busy, timeout=10_000)
     assert "Cancelled" in panel.result.text()
     panel.piles.setText("6 4 9 10")
     panel.evaluate()
-    qtbot.waitUntil(lambda: not window.npiles.busy, timeout=20_000)
+    qtbot.waitUntil(lambda: not desk.npiles.busy, timeout=20_000)
     assert f"G = {grundy_by_definition((6, 4, 9, 10))} " in panel.result.text()
 
 
-def test_sequence_of_thousands_of_digits_is_computed_off_the_gui_thread(qtbot, window):
+def test_sequence_of_thousands_of_digits_is_computed_off_the_gui_thread(qtbot, desk):
     """Issue 10 item 5: a start k of thousands of digits took 0.23-0.47 s per jump or scroll on
     the GUI thread. Now the view shows '…' at once and the rows arrive from a worker."""
     from explorer.core import lower
 
-    panel = window.sequence_panel
+    panel = desk.sequence_panel
     model = panel.model
     k0 = 7 * 10**5000 + 12345
     panel.start.setText(str(k0))
