@@ -46,11 +46,15 @@ class DockedPanels(QMainWindow):
         return dock
 
     def _label_tabs_later(self, *_: object) -> None:
-        QTimer.singleShot(0, self, self._label_tabs)
+        """Once, however many docks moved (at start, 18 signals asked)."""
+        if not self.__dict__.get("_labelling"):
+            self._labelling = True
+            QTimer.singleShot(0, self, self._label_tabs)
 
     def _label_tabs(self) -> None:
         """Each dock tab's tooltip names its panel and its key (Qt remakes the tab bars whenever
         the docks are rearranged, with the bare title as the tooltip)."""
+        self._labelling = False
         titles = {dock.windowTitle(): name for name, dock in self.docks.items()}
         for bar in self.findChildren(QTabBar):
             if bar.parent() is not self:

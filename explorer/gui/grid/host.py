@@ -23,3 +23,4 @@ class GridHost(Protocol):
     def visible_cells(self) -> tuple[int, int, int, int]: ...  # [x0, x1) x [y0, y1) on screen
     def step(self) -> int: ...  # cells a texel (1 when single cells are shown)
     def cells_per_pixel(self) -> float: ...
+    def getPlotItem(self) -> pg.PlotItem: ...  # its layout holds the colour bar

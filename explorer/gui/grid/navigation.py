@@ -9,7 +9,8 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent
 
 from explorer.core.render.frame import SCENE_TARGET, Frame
 
@@ -204,3 +205,23 @@ class ExactView:
         # ask for a second paint; applying it now makes each view change one paint
         self.vb.updateMatrix()
         self._schedule_render()
+
+    def keyPressEvent(self, ev: QKeyEvent) -> None:
+        zoom_in, zoom_out = (lambda: self.zoom(1 / 1.25)), (lambda: self.zoom(1.25))
+        actions = {
+            Qt.Key.Key_Plus: zoom_in,
+            Qt.Key.Key_Equal: zoom_in,
+            Qt.Key.Key_Minus: zoom_out,
+            Qt.Key.Key_Underscore: zoom_out,
+            Qt.Key.Key_Left: lambda: self.pan(-0.1, 0),
+            Qt.Key.Key_Right: lambda: self.pan(0.1, 0),
+            Qt.Key.Key_Up: lambda: self.pan(0, 0.1),
+            Qt.Key.Key_Down: lambda: self.pan(0, -0.1),
+            Qt.Key.Key_Home: self.reset_view,
+        }
+        action = actions.get(Qt.Key(ev.key()))
+        if action is None:
+            super().keyPressEvent(ev)  # type: ignore[misc]
+            return
+        action()
+        ev.accept()

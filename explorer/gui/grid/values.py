@@ -48,10 +48,18 @@ class ValueMarks:
         self.numbers = CellNumbers()
         vb.addItem(self.numbers)
         self.computed_box = outline_box(vb, palette.SOLVED_EDGE, width=2.0, z=6, dashed=True)
-        self.colour_bar = ValueBar(
-            values=(0, 1), colorMap=palette.grundy_colormap(), interactive=False, width=14, label="G"
-        )
-        self.colour_bar.setVisible(False)
+        self._bar: ValueBar | None = None  # made the first time values colour the grid
+
+    @property
+    def colour_bar(self) -> ValueBar:
+        """The colour bar, beside the plot. Made when first asked for: with its colour map it is
+        a plot of its own (35 ms), which the window's start in hot/cold colours does not need."""
+        if self._bar is None:
+            colours = palette.grundy_colormap()
+            self._bar = ValueBar(values=(0, 1), colorMap=colours, interactive=False, width=14, label="G")
+            self._bar.setVisible(False)
+            self.host.getPlotItem().layout.addItem(self._bar, 2, 3)
+        return self._bar
 
     @property
     def mode(self) -> str:
@@ -67,7 +75,8 @@ class ValueMarks:
     def _draw_value_extras(self, raster: Raster) -> None:
         valued = self.mode != HOT_COLD
         bound = self.host.session.rule.bound
-        self.colour_bar.setVisible(valued)
+        if valued or self._bar is not None:
+            self.colour_bar.setVisible(valued)
         side = self.values.side if self.values is not None else 0
         self.computed_box.setVisible(valued or bound is not None)
         if not valued:

@@ -19,7 +19,6 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent
 
 from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import digit_count, short_decimal
@@ -147,7 +146,6 @@ class GridView(ExactView, pg.PlotWidget):
         self.marks = Marks(self, lambda x0, y0, x1, y1: self.rectangleSelected.emit(x0, y0, x1, y1))
         self.overlays = Overlays(self)
         self.value_marks = ValueMarks(self, self.valuesNeeded.emit, self.farValuesNeeded.emit)
-        self.getPlotItem().layout.addItem(self.value_marks.colour_bar, 2, 3)
 
         self._apply_limits()
         self.vb.sigRangeChanged.connect(self._on_range_changed)
@@ -483,23 +481,3 @@ class GridView(ExactView, pg.PlotWidget):
         self._hovered = None
         self.hoverText.emit("")
         super().leaveEvent(ev)
-
-    def keyPressEvent(self, ev: QKeyEvent) -> None:
-        zoom_in, zoom_out = (lambda: self.zoom(1 / 1.25)), (lambda: self.zoom(1.25))
-        actions = {
-            Qt.Key.Key_Plus: zoom_in,
-            Qt.Key.Key_Equal: zoom_in,
-            Qt.Key.Key_Minus: zoom_out,
-            Qt.Key.Key_Underscore: zoom_out,
-            Qt.Key.Key_Left: lambda: self.pan(-0.1, 0),
-            Qt.Key.Key_Right: lambda: self.pan(0.1, 0),
-            Qt.Key.Key_Up: lambda: self.pan(0, 0.1),
-            Qt.Key.Key_Down: lambda: self.pan(0, -0.1),
-            Qt.Key.Key_Home: self.reset_view,
-        }
-        action = actions.get(Qt.Key(ev.key()))
-        if action is None:
-            super().keyPressEvent(ev)
-            return
-        action()
-        ev.accept()
