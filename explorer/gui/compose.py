@@ -309,12 +309,7 @@ class Parts:
         w = self.w
         panel = w.query_panel = QueryPanel(w)
         queries = w.queries = QueryController(w.session, panel, self.channel)
-        panel.queryRequested.connect(queries.run_query)
-        panel.valueQueryRequested.connect(queries.run_value_query)
-        panel.importRequested.connect(queries.import_batch)
-        panel.valueImportRequested.connect(queries.import_value_batch)
-        panel.exportRequested.connect(queries.export_csv)
-        panel.cancelRequested.connect(queries.cancel)
+        connect_queries(panel, queries)
         queries.answered.connect(lambda _: w.pool.touch(POOL_INDEX))
         return panel, [queries]
 
@@ -345,9 +340,7 @@ class Parts:
         w = self.w
         panel = w.array_panel = ArrayPanel(w)
         array = w.array = ArrayController(w.session, panel, self.channel(), go_to=w.go_to_position)
-        panel.entryChosen.connect(array.entry_chosen)
-        if w.session.selection is not None:  # what is selected already, placed in the array
-            array.selected(w.session.selection)
+        connect_array(panel, array, w.session)
         return panel, [array]
 
     def _sums(self) -> tuple[QWidget, list[Any]]:
@@ -366,8 +359,7 @@ class Parts:
         sums_panel.playRequested.connect(sums.play)
         sums_panel.gridHeapChanged.connect(sums.show_heap)
         sums_panel.cancelRequested.connect(sums.cancel)
-        npiles_panel.evaluateRequested.connect(npiles.request)
-        npiles_panel.cancelRequested.connect(npiles.cancel)
+        connect_npiles(npiles_panel, npiles)
         return stacked(sums_panel, npiles_panel), [sums, npiles]
 
     def _rows(self) -> tuple[QWidget, list[Any]]:
@@ -410,6 +402,27 @@ class Parts:
         panel.speedRequested.connect(builder.set_speed)
         panel.closeRequested.connect(builder.close)
         return panel, [builder]
+
+
+# ----- a panel's requests to its controller (the tests' desk of lone panels connects them so too) --
+def connect_queries(panel: Any, queries: Any) -> None:
+    panel.queryRequested.connect(queries.run_query)
+    panel.valueQueryRequested.connect(queries.run_value_query)
+    panel.importRequested.connect(queries.import_batch)
+    panel.valueImportRequested.connect(queries.import_value_batch)
+    panel.exportRequested.connect(queries.export_csv)
+    panel.cancelRequested.connect(queries.cancel)
+
+
+def connect_array(panel: Any, array: Any, session: Any) -> None:
+    panel.entryChosen.connect(array.entry_chosen)
+    if session.selection is not None:  # what is selected already, placed in the array
+        array.selected(session.selection)
+
+
+def connect_npiles(panel: Any, npiles: Any) -> None:
+    panel.evaluateRequested.connect(npiles.request)
+    panel.cancelRequested.connect(npiles.cancel)
 
 
 def _front(w: MainWindow, name: str, on: bool) -> None:

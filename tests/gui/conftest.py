@@ -198,38 +198,33 @@ class Desk:
         self._add(self.sequence_panel)
 
     def _npiles(self) -> None:
+        from explorer.gui.compose import connect_npiles
         from explorer.gui.controllers.npiles import NPilesController
         from explorer.gui.panels.npiles import NPilesPanel
 
         panel = self.npiles_panel = NPilesPanel()
         npiles = self.npiles = NPilesController(panel, self.channel())
-        panel.evaluateRequested.connect(npiles.request)
-        panel.cancelRequested.connect(npiles.cancel)
+        connect_npiles(panel, npiles)
         self._add(panel, npiles)
 
     def _array(self) -> None:
+        from explorer.gui.compose import connect_array
         from explorer.gui.controllers.array import ArrayController
         from explorer.gui.panels.array import ArrayPanel
 
         panel = self.array_panel = ArrayPanel()
         array = self.array = ArrayController(self.session, panel, self.channel(), go_to=self.went_to)
-        panel.entryChosen.connect(array.entry_chosen)
         self._add(panel, array)
-        if self.session.selection is not None:  # what is selected already, placed in the array
-            array.selected(self.session.selection)
+        connect_array(panel, array, self.session)
 
     def _queries(self) -> None:
+        from explorer.gui.compose import connect_queries
         from explorer.gui.controllers.queries import QueryController
         from explorer.gui.panels.queries import QueryPanel
 
         panel = self.query_panel = QueryPanel()
         queries = self.queries = QueryController(self.session, panel, self.channel)
-        panel.queryRequested.connect(queries.run_query)
-        panel.valueQueryRequested.connect(queries.run_value_query)
-        panel.importRequested.connect(queries.import_batch)
-        panel.valueImportRequested.connect(queries.import_value_batch)
-        panel.exportRequested.connect(queries.export_csv)
-        panel.cancelRequested.connect(queries.cancel)
+        connect_queries(panel, queries)
         self._add(panel, queries)
 
     def close(self) -> None:
