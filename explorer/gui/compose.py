@@ -22,10 +22,8 @@ from typing import Any
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QApplication,
-    QFrame,
     QLabel,
     QMainWindow,
-    QScrollArea,
     QStatusBar,
     QTabWidget,
     QVBoxLayout,
@@ -43,7 +41,7 @@ from explorer.gui.controllers.sessions import SessionController
 from explorer.gui.controllers.values import ValuesController
 from explorer.gui.controllers.why import WhyController
 from explorer.gui.dialogs import Dialogs
-from explorer.gui.docks import stacked
+from explorer.gui.docks import PANEL_MIN_WIDTH, held, scrolled, stacked
 from explorer.gui.grid.strip import BeattyStrip
 from explorer.gui.grid.view import GridView
 from explorer.gui.jobs import LatestJob
@@ -61,29 +59,6 @@ from explorer.session.views import PANELS
 MainWindow = Any
 
 STATUS_MS = 8000  # how long a passing message stays in the status bar
-# Every panel, and the placeholder of one not built yet, is this wide at least (the widest panel's
-# own minimum, the Sequence tab's, is 419): the sidebar keeps its width when a panel is built, so
-# the grid never jumps the first time a tab comes to the front.
-PANEL_MIN_WIDTH = 420
-
-
-def scrolled(panel: QWidget) -> QScrollArea:
-    """A panel that scrolls when the window is too short for it: its wrapped lines keep their
-    height (squeezed, the inspector's lines were drawn over one another)."""
-    area = QScrollArea()
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    area.setWidget(panel)
-    area.setMinimumWidth(PANEL_MIN_WIDTH)
-    return area
-
-
-def _held() -> QWidget:
-    """The place of a panel not built yet."""
-    holder = QWidget()
-    holder.setMinimumWidth(PANEL_MIN_WIDTH)
-    return holder
 
 
 class StatusMessages:
@@ -134,7 +109,7 @@ def _make_views(w: MainWindow) -> None:
     w.setTabPosition(Qt.DockWidgetArea.LeftDockWidgetArea, QTabWidget.TabPosition.West)
     # Each panel but the inspector is built when its tab first comes to the front (or when first
     # asked for): a placeholder holds its place until then.
-    docks = [w._dock(TITLES[name], f"{name}Dock" if name != "queries" else "queryDock", _held()) for name in PANELS]
+    docks = [w._dock(TITLES[name], f"{name}Dock" if name != "queries" else "queryDock", held()) for name in PANELS]
     docks[0].setWidget(scrolled(w.inspector))
     w.docks = dict(zip(PANELS, docks, strict=True))  # by the command line's names
     w.parts = Parts(w)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QTabBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QTabBar, QVBoxLayout, QWidget
 
 from explorer.session.views import PANEL_ALIASES, PANELS
 
@@ -85,4 +85,29 @@ def stacked(*panels: QWidget) -> QWidget:
             line.setFrameShape(QFrame.Shape.HLine)
             layout.addWidget(line)
         layout.addWidget(panel, 3 if i == 0 else 1)
+    return holder
+
+
+# Every panel, and the placeholder of one not built yet, is this wide at least (the widest panel's
+# own minimum, the Sequence tab's, is 419): the sidebar keeps its width when a panel is built, so
+# the grid never jumps the first time a tab comes to the front.
+PANEL_MIN_WIDTH = 420
+
+
+def scrolled(panel: QWidget) -> QScrollArea:
+    """A panel that scrolls when the window is too short for it: its wrapped lines keep their
+    height (squeezed, the inspector's lines were drawn over one another)."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setWidget(panel)
+    area.setMinimumWidth(PANEL_MIN_WIDTH)
+    return area
+
+
+def held() -> QWidget:
+    """The place of a panel not built yet."""
+    holder = QWidget()
+    holder.setMinimumWidth(PANEL_MIN_WIDTH)
     return holder

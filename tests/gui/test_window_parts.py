@@ -85,7 +85,7 @@ def test_every_view_has_the_requests_its_protocol_declares(window):
 
 def test_building_a_panel_moves_nothing_on_screen(qtbot, window):
     """The panels are built when first shown; the grid's size, and so the cells in view, stay."""
-    from explorer.gui.compose import PANEL_MIN_WIDTH
+    from explorer.gui.docks import PANEL_MIN_WIDTH
     from explorer.session.views import PANELS
 
     size, cells = window.grid.size(), window.grid.visible_cells()
