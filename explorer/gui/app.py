@@ -13,7 +13,35 @@ def _qt_message(kind, context, message: str) -> None:  # type: ignore[no-untyped
         sys.stderr.write(message + "\n")
 
 
+def quick_feature_scan() -> None:
+    """PySide6 asks of every module imported after it whether its source names "PySide6" (for its
+    `__feature__` switches), through `inspect.getsource`: tokenising each file, about 0.15 ms a
+    module, some 40 ms for the window's start (pyqtgraph's modules and ours). The same question is
+    asked here of the file's bytes. Modules without a source file, and a PySide6 without this
+    hook, are left to PySide6."""
+    import shiboken6  # noqa: F401  (it makes PySide6's feature module, before PySide6's first scan)
+
+    feature = sys.modules.get("shibokensupport.feature")
+    asks = getattr(feature, "_mod_uses_pyside", None)
+    if asks is None or getattr(asks, "quick", False):
+        return
+
+    def uses_pyside(module) -> bool:  # type: ignore[no-untyped-def]
+        path = getattr(module, "__file__", None)
+        if not isinstance(path, str) or not path.endswith(".py"):
+            return bool(asks(module))
+        try:
+            with open(path, "rb") as source:
+                return b"PySide6" in source.read()
+        except OSError:
+            return bool(asks(module))
+
+    uses_pyside.quick = True  # type: ignore[attr-defined]
+    feature._mod_uses_pyside = uses_pyside  # type: ignore[union-attr]
+
+
 def application():  # type: ignore[no-untyped-def]
+    quick_feature_scan()  # before PySide6.QtCore: its import scans every module loaded so far
     from PySide6.QtCore import qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 

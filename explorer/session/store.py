@@ -12,7 +12,6 @@ temporary file in the same folder, then replaces the target, so no half-written 
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -126,6 +125,8 @@ def to_document(s: SavedSession) -> dict[str, Any]:
 
 def save(path: str | os.PathLike[str], s: SavedSession) -> None:
     """Write atomically (explorer.core.textio.atomic): the old file stays if writing fails."""
+    import json  # here, not at the top: the window's start reads no file (4 ms)
+
     text = json.dumps(to_document(s), indent=1)
     with replaced(path, "w", encoding="utf-8") as f:
         f.write(text)
@@ -238,6 +239,8 @@ def from_document(doc: Any) -> SavedSession:
 
 def load(path: str | os.PathLike[str]) -> SavedSession:
     """Read and check a session file (SessionFileError with the reason if it cannot be used)."""
+    import json
+
     try:
         size = os.path.getsize(path)
         if size > MAX_FILE_BYTES:
