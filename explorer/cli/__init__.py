@@ -157,6 +157,17 @@ def _open(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.set_defaults(func=cmd_open)
 
 
+def _compare(p: argparse.ArgumentParser, rule_help: str) -> None:
+    from explorer.cli.tables import cmd_compare
+
+    p.add_argument("first", metavar="RULE1")
+    p.add_argument("second", metavar="RULE2")
+    for name in ("x0", "y0", "x1", "y1"):
+        p.add_argument(name, type=natural, metavar=name.upper())
+    p.add_argument("--json", action="store_true", help='print {"both": …, "first_only": …, "second_only": …}')
+    p.set_defaults(func=cmd_compare)
+
+
 # Every command: its name, its line in --help, and what adds its arguments.
 COMMANDS: tuple[tuple[str, str, Setup], ...] = (
     ("judge", "who wins each position: T then T pairs -> First/Second", _judge),
@@ -172,6 +183,7 @@ COMMANDS: tuple[tuple[str, str, Setup], ...] = (
     ("screenshot", "render the window off-screen to a PNG", _screenshot),
     ("array", "the Wythoff array: ROWS lines of COLS entries (rows, columns from 1)", _array),
     ("open", "open a saved session in the window", _open),
+    ("compare", "cells of [X0, X1] x [Y0, Y1] cold in both rules, in the first only, in the second only", _compare),
     ("animate", "an animated GIF: the construction of the cold cells, or a perfect game", _animate),
 )
 

@@ -214,3 +214,21 @@ def cmd_array(args: argparse.Namespace, out: BinaryIO) -> None:
         raise UsageError("at most 10^7 entries at a time")
     lines = block(r0, c0, args.rows, args.cols)
     write(out, "".join(" ".join(map(str, line)) + "\n" for line in lines).encode())
+
+
+def cmd_compare(args: argparse.Namespace, out: BinaryIO) -> None:
+    """compare RULE1 RULE2 X0 Y0 X1 Y1: the counts of cells cold in both, in the first only and in
+    the second only."""
+    import json
+
+    from explorer.core.analysis.compare import compare
+
+    first, second = (rule_of(argparse.Namespace(rule=text)) for text in (args.first, args.second))
+    for rule in (first, second):
+        reach(rule, args.x1, args.y1)
+    c = compare(first, second, args.x0, args.y0, args.x1, args.y1)
+    counts = {"both": c.both, "first_only": c.first_only, "second_only": c.second_only}
+    if args.json:
+        write(out, (json.dumps(counts) + "\n").encode())
+    else:
+        write(out, "".join(f"{k} {v}\n" for k, v in counts.items()).encode())

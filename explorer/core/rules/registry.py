@@ -8,11 +8,12 @@ window's list, and the whole conformance suite (tests/core/test_rule_conformance
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from explorer.core.exact.bigint import short_text
 from explorer.core.game.spec import Amounts, MoveSpec
 from explorer.core.protocol import Rule, RuleError, UnknownRule
+from explorer.core.rules import recursion
 from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
 from explorer.core.rules.custom import DEFAULT_SIDE, MAX_SIDE, CustomRule
 from explorer.core.rules.vectors import VectorSpec, make_vector_rule
@@ -153,6 +154,69 @@ def gdwn_spec(param: str | None) -> VectorSpec:
     return _vector_spec(f"rays=1,0 1,1 {p},{q}")
 
 
+# ----- games that change the recursion (explorer.core.rules.recursion) -------------------------------
+BLOCK_FORM = "block:K[;n=N][/RULE]"
+ALTER_FORM = "alter:cold=(x,y)…;hot=(x,y)…;terminal=K[;n=N][/RULE]"
+
+
+def block_fields(param: str | None) -> tuple[int, int, str]:
+    """(k, n, base key) of 'K[;n=N][/RULE]', checked but not solved."""
+    head, base = recursion.split_base(param)
+    k_text, _, rest = head.partition(";")
+    k = _whole(k_text or "?", "k in block:K", 1, recursion.MAX_BLOCK)
+    fields = recursion.fields_of(rest, ("n",), BLOCK_FORM)
+    check_rule(base)
+    return k, recursion.side_of(fields, recursion.DEFAULT_SIDE), base
+
+
+def alter_fields(param: str | None) -> tuple[Any, ...]:
+    """(cold cells, hot cells, terminal, n, base key) of an alter rule's text, checked, not solved."""
+    head, base = recursion.split_base(param)
+    fields = recursion.fields_of(head, ("cold", "hot", "terminal", "n"), ALTER_FORM)
+    n = recursion.side_of(fields, recursion.DEFAULT_SIDE)
+    cold = recursion.parse_cells(fields["cold"], "cold") if "cold" in fields else ()
+    hot = recursion.parse_cells(fields["hot"], "hot") if "hot" in fields else ()
+    terminal = _whole(fields["terminal"], "terminal=K", 0, 2 * MAX_SIDE) if "terminal" in fields else None
+    if not cold and not hot and terminal is None:
+        raise UnknownRule(f"alter needs cells to change: write {ALTER_FORM}")
+    check_rule(base)
+    return cold, hot, terminal, n, base
+
+
+def _pass_fields(param: str | None) -> tuple[int, str]:
+    n, base = recursion.side_and_base(param, recursion.DEFAULT_SIDE)
+    check_rule(base)
+    return n, base
+
+
+def _star_fields(param: str | None) -> tuple[int, str]:
+    if not param:
+        raise UnknownRule("the star operator needs its rule: write star:RULE, such as star:wythoff")
+    n, base = recursion.side_and_base(param, recursion.STAR_SIDE)
+    check_rule(base)
+    return n, base
+
+
+def _block(param: str | None) -> Rule:
+    k, n, base = block_fields(param)
+    return recursion.BlockingRule(k, parse_rule(base), n)
+
+
+def _alter(param: str | None) -> Rule:
+    cold, hot, terminal, n, base = alter_fields(param)
+    return recursion.AlteredRule(parse_rule(base), cold, hot, terminal, n)
+
+
+def _pass(param: str | None) -> Rule:
+    n, base = _pass_fields(param)
+    return recursion.PassRule(parse_rule(base), n)
+
+
+def _star(param: str | None) -> Rule:
+    n, base = _star_fields(param)
+    return recursion.StarRule(parse_rule(base), n)
+
+
 FAMILIES: tuple[Family, ...] = (
     Family("wythoff", "Wythoff", _wythoff, examples=("wythoff",), syntax="wythoff", zeckendorf=("wythoff",)),
     Family("nim", "Nim (no move on both piles)", _no_parameter(Nim, "nim"), examples=("nim",), syntax="nim"),
@@ -205,6 +269,42 @@ FAMILIES: tuple[Family, ...] = (
         syntax="custom:one=…;both=…;a=…;n=…[;misere]",
         costly=True,
         check=custom_fields,
+    ),
+    Family(
+        "block",
+        "k-blocking",
+        _block,
+        syntax="block:K[/RULE]",
+        costly=True,
+        check=block_fields,
+        description="the opponent may forbid up to k − 1 options: cold iff fewer than k options are cold",
+    ),
+    Family(
+        "alter",
+        "Altered positions",
+        _alter,
+        syntax="alter:cold=…;hot=…;terminal=K",
+        costly=True,
+        check=alter_fields,
+        description="cells declared cold (terminal) or hot; the rest follow the recursion",
+    ),
+    Family(
+        "pass",
+        "One pass",
+        _pass,
+        syntax="pass[:RULE]",
+        costly=True,
+        check=_pass_fields,
+        description="either player may pass once per game, never from (0, 0)",
+    ),
+    Family(
+        "star",
+        "⋆-operator",
+        _star,
+        syntax="star:RULE",
+        costly=True,
+        check=_star_fields,
+        description="the game whose moves are RULE's non-zero cold cells, each one jump",
     ),
 )
 _BY_NAME = {f.name: f for f in FAMILIES}

@@ -1,0 +1,381 @@
+"""Games that keep a rule's moves but change how a position's outcome follows from its options
+(docs/math.md, "Games that change the recursion"), each solved on a square [0, n)².
+
+- `BlockingRule` (`block:K`): before each move the opponent may forbid up to K − 1 options, so a
+  position is cold iff fewer than K of its options are cold (K = 1 is the game itself).
+- `AlteredRule` (`alter:cold=…;hot=…;terminal=K`): cells declared cold (terminal: no move from
+  them) or hot, every cell with x + y <= K terminal; the rest follow the recursion.
+- `PassRule` (`pass`): either player may pass once per game, never from (0, 0); the table is the
+  layer where the pass is still unused.
+- `StarRule` (`star:RULE`): the game whose moves are RULE's non-zero cold cells, each one jump.
+
+The first three count, for every cell, the cold cells among its options: a ray's options are the
+cells of its line below the cell, so a running count per line answers them at once, and cells
+are decided an antidiagonal at a time (every option of a cell lies on an earlier one). Their
+base rules are those given by rays and jumps (Wythoff, Nim, the move-vector rules). None of
+these games has a Sprague–Grundy value of the base's kind: they answer hot and cold, not G.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from explorer.core import budget
+from explorer.core.exact.bigint import short_text
+from explorer.core.exact.lazy import lazy_numpy
+from explorer.core.game.spec import MoveSpec
+from explorer.core.game.vector_spec import VectorSpec
+from explorer.core.protocol import Rule, RuleError
+from explorer.core.rules.custom import SquareRule
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_numpy(__name__)
+
+MAX_SIDE = budget.custom_side()
+DEFAULT_SIDE = 1024
+STAR_SIDE = 2048
+MAX_BLOCK = 1000
+
+
+# ----- the options' moves -------------------------------------------------------------------------
+def rays_and_jumps(base: Rule) -> VectorSpec:
+    """The base rule's moves as rays and jumps (mirrors included), or RuleError naming what it
+    takes: Wythoff's and Nim's moves, and any move-vector rule, under normal play."""
+    spec = base.spec
+    if not base.last_mover_wins:
+        raise RuleError(f"these games are played under normal play; {base.title} is misère")
+    if isinstance(spec, VectorSpec):
+        return spec
+    if spec == MoveSpec():
+        return VectorSpec([(1, 0), (1, 1)])
+    if isinstance(spec, MoveSpec) and spec.one.every and not spec.both.every and not spec.both.values:
+        return VectorSpec([(1, 0)])
+    raise RuleError(f"{base.title}: these games take Wythoff's moves, Nim's or a move-vector rule's (rays and jumps)")
+
+
+def cold_square(rule: Rule, n: int) -> NDArray[np.bool_]:
+    """cold[x, y] of any rule on [0, n)², from its own exact raster (one texel a cell)."""
+    if rule.bound is not None and rule.bound < n:
+        raise RuleError(f"{rule.title} is solved on [0, {rule.bound:,})² only; [0, {n:,})² is needed")
+    r = rule.raster(0, 0, n, n, 1)
+    cold = np.zeros((n, n), dtype=bool)
+    cold[r.cols, r.rows] = r.counts > 0
+    return cold
+
+
+def solve_counting(
+    spec: VectorSpec, n: int, decide: Callable[[Any, Any, Any], Any], counts_out: NDArray | None = None
+) -> NDArray[np.bool_]:
+    """cold[x, y] on [0, n)², deciding each cell from how many of its options are cold:
+    `decide(counts, xs, ys)` for the cells of one antidiagonal. `counts_out` (uint16, n x n),
+    if given, receives every cell's count of cold options (capped at 65 535)."""
+    cold = np.zeros((n, n), dtype=bool)
+    rays = [(p, q) for p, q in spec.rays]
+    lines = [np.zeros((p + q) * (n - 1) + 1, dtype=np.int64) for p, q in rays]  # cold cells so far on each line
+    jumps = list(spec.jumps)
+    for s in range(2 * n - 1):
+        xs = np.arange(max(0, s - n + 1), min(s, n - 1) + 1, dtype=np.int64)
+        ys = s - xs
+        counts = np.zeros(xs.size, dtype=np.int64)
+        ids = []
+        for (p, q), line in zip(rays, lines, strict=True):
+            idx = q * xs - p * ys + p * (n - 1)
+            ids.append(idx)
+            counts += line[idx]
+        for i, j in jumps:
+            ok = (xs >= i) & (ys >= j)
+            counts[ok] += cold[xs[ok] - i, ys[ok] - j]
+        new = decide(counts, xs, ys)
+        cold[xs[new], ys[new]] = True
+        for idx, line in zip(ids, lines, strict=True):
+            line[idx[new]] += 1  # distinct: a line meets an antidiagonal once
+        if counts_out is not None:
+            counts_out[xs, ys] = np.minimum(counts, 0xFFFF)
+    return cold
+
+
+# ----- reading the text forms ---------------------------------------------------------------------
+def _whole(text: str, what: str, low: int, high: int) -> int:
+    t = text.strip()
+    if not t.isdigit() or len(t) > 12 or not low <= int(t) <= high:
+        raise RuleError(f"{what} must be a whole number from {low} to {high:,}, not {short_text(text)!r}")
+    return int(t)
+
+
+def split_base(param: str | None, default: str = "wythoff") -> tuple[str, str]:
+    """'FIELDS/BASE' -> (FIELDS, BASE): the base rule's key follows the first '/'."""
+    fields, slash, base = (param or "").partition("/")
+    return fields, (base.strip() if slash else default)
+
+
+def based(base: Rule, bound: int, default_side: int, always: bool = False) -> str:
+    """The text after a pass or star rule's name: ':BASE', ':n=N/BASE' or ':n=N' (nothing for
+    Wythoff on the default side, unless `always`)."""
+    side = f"n={bound}" if bound != default_side else ""
+    if base.key == "wythoff" and not always:
+        return f":{side}" if side else ""
+    return f":{side}/{base.key}" if side else f":{base.key}"
+
+
+def side_and_base(param: str | None, default_side: int) -> tuple[int, str]:
+    """'BASE', 'n=N/BASE' or 'n=N' (a pass or star rule's text after its name) -> (n, BASE)."""
+    text = (param or "").strip()
+    if "/" in text:
+        head, _, base = text.partition("/")
+    elif text.lower().startswith("n="):
+        head, base = text, "wythoff"
+    else:
+        head, base = "", text or "wythoff"
+    fields = fields_of(head, ("n",), "n=N/RULE")
+    return side_of(fields, default_side), base.strip()
+
+
+def side_of(fields: dict[str, str], default: int) -> int:
+    return _whole(fields.pop("n", str(default)), "the side n", 1, MAX_SIDE)
+
+
+def fields_of(text: str, names: tuple[str, ...], form: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        name, eq, value = part.partition("=")
+        name = name.strip().lower()
+        if not eq or name not in names:
+            raise RuleError(f"{short_text(part.strip())!r}: write {form}")
+        out[name] = value.strip()
+    return out
+
+
+CELL = re.compile(r"\(\s*(\d{1,7})\s*,\s*(\d{1,7})\s*\)")
+
+
+def parse_cells(text: str, what: str) -> tuple[tuple[int, int], ...]:
+    """'(3,4)(10,12)' -> ((3, 4), (10, 12)), sorted and distinct."""
+    cells = [(int(a), int(b)) for a, b in CELL.findall(text)]
+    if CELL.sub("", text).strip() or not cells:
+        raise RuleError(f"{what} cells are written (x,y)(x,y)…, such as (3,4)(10,12), not {short_text(text)!r}")
+    return tuple(sorted(set(cells)))
+
+
+def cells_text(cells: tuple[tuple[int, int], ...]) -> str:
+    return "".join(f"({x},{y})" for x, y in cells)
+
+
+# ----- the rules ------------------------------------------------------------------------------------
+class RecursionRule(SquareRule):
+    """What the games here share: solved on [0, bound)² over a base rule, hot and cold only."""
+
+    base: Rule
+    count_method: ClassVar[str] = "dynamic programming"
+    # no Grundy values or remoteness of the base's kind: not `Valued` (explorer.core.protocol)
+    value_table = None  # type: ignore[assignment]
+    value_cost = None  # type: ignore[assignment]
+    grundy_window = None  # type: ignore[assignment]
+    remoteness_window = None  # type: ignore[assignment]
+    misere = False
+
+    def _suffix(self, default_side: int) -> str:
+        side = f";n={self.bound}" if self.bound != default_side else ""
+        base = f"/{self.base.key}" if self.base.key != "wythoff" else ""
+        return side + base
+
+    def _over(self) -> str:
+        return "" if self.base.key == "wythoff" else f" over {self.base.title}"
+
+
+class BlockingRule(RecursionRule):
+    """k-blocking: cold iff fewer than k options are cold (Larsson 2011; docs/math.md)."""
+
+    def __init__(self, k: int, base: Rule, bound: int = DEFAULT_SIDE) -> None:
+        spec = rays_and_jumps(base)
+        object.__setattr__(self, "k", k)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "spec", base.spec)
+        object.__setattr__(self, "bound", bound)
+        options = np.zeros((bound, bound), dtype=np.uint16)
+        object.__setattr__(self, "table", solve_counting(spec, bound, lambda c, xs, ys: c < k, options))
+        object.__setattr__(self, "cold_options_table", options)
+
+    k: int
+    cold_options_table: NDArray[np.uint16]
+
+    def _params(self) -> tuple[int, Rule, int]:
+        return self.k, self.base, self.bound
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        return f"block:{self.k}{self._suffix(DEFAULT_SIDE)}"
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return f"{self.k}-blocking Wythoff{self._over()}, solved on [0, {self.bound})²"
+
+    def cold_options(self, x: int, y: int) -> int:
+        """How many of (x, y)'s options are cold (the opponent may block k − 1 of them)."""
+        self.check(x, y)
+        return int(self.cold_options_table[x, y])
+
+    @property
+    def nbytes(self) -> int:  # type: ignore[override]
+        return super().nbytes + int(self.cold_options_table.nbytes)
+
+
+class AlteredRule(RecursionRule):
+    """The base rule with cells declared cold (terminal) or hot, and every cell with x + y <=
+    terminal terminal (Sleator, Hu, Tsin; Komaki, Miyadera, Murakami; docs/math.md)."""
+
+    cold_cells: tuple[tuple[int, int], ...]
+    hot_cells: tuple[tuple[int, int], ...]
+    terminal: int | None
+
+    def __init__(
+        self,
+        base: Rule,
+        cold: tuple[tuple[int, int], ...] = (),
+        hot: tuple[tuple[int, int], ...] = (),
+        terminal: int | None = None,
+        bound: int = DEFAULT_SIDE,
+    ) -> None:
+        both = set(cold) & set(hot)
+        if both:
+            raise RuleError(f"{cells_text(tuple(sorted(both)))} is declared both cold and hot")
+        if not cold and not hot and terminal is None:
+            raise RuleError("alter needs cells: cold=(x,y)…, hot=(x,y)… or terminal=K")
+        spec = rays_and_jumps(base)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "spec", base.spec)
+        object.__setattr__(self, "bound", bound)
+        object.__setattr__(self, "cold_cells", tuple(sorted(set(cold))))
+        object.__setattr__(self, "hot_cells", tuple(sorted(set(hot))))
+        object.__setattr__(self, "terminal", terminal)
+        forced_cold = np.zeros((bound, bound), dtype=bool)
+        forced_hot = np.zeros((bound, bound), dtype=bool)
+        for cells, forced in ((cold, forced_cold), (hot, forced_hot)):
+            for x, y in cells:
+                if x < bound and y < bound:
+                    forced[x, y] = True
+
+        def decide(counts: Any, xs: Any, ys: Any) -> Any:
+            out = (counts == 0) | forced_cold[xs, ys]
+            if terminal is not None:
+                out |= xs + ys <= terminal
+            return out & ~forced_hot[xs, ys]
+
+        object.__setattr__(self, "table", solve_counting(spec, bound, decide))
+
+    def _params(self) -> tuple[Any, ...]:
+        return self.base, self.cold_cells, self.hot_cells, self.terminal, self.bound
+
+    def declared(self) -> str:
+        parts = []
+        if self.cold_cells:
+            parts.append(f"cold={cells_text(self.cold_cells)}")
+        if self.hot_cells:
+            parts.append(f"hot={cells_text(self.hot_cells)}")
+        if self.terminal is not None:
+            parts.append(f"terminal={self.terminal}")
+        return ";".join(parts)
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        return f"alter:{self.declared()}{self._suffix(DEFAULT_SIDE)}"
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return f"Wythoff{self._over()} altered ({self.declared()}), solved on [0, {self.bound})²"
+
+    def is_terminal(self, x: int, y: int) -> bool:
+        return (
+            (x, y) in self.cold_cells
+            or (self.terminal is not None and x + y <= self.terminal)
+            or (super().is_terminal(x, y))
+        )
+
+
+class PassRule(RecursionRule):
+    """The base game where either player may pass once per game, never from (0, 0) (Miyadera,
+    Manabe, Fukui 2017): cold[x, y] is (x, y) with the pass unused; once it is used the game is
+    the base game, whose cold cells `after_pass` holds."""
+
+    after_pass: NDArray[np.bool_]
+
+    def __init__(self, base: Rule, bound: int = DEFAULT_SIDE) -> None:
+        spec = rays_and_jumps(base)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "spec", base.spec)
+        object.__setattr__(self, "bound", bound)
+        plain = cold_square(base, bound)
+        object.__setattr__(self, "after_pass", plain)
+
+        def decide(counts: Any, xs: Any, ys: Any) -> Any:  # the pass leads to (x, y) without it
+            return (counts == 0) & ~(plain[xs, ys] & ((xs > 0) | (ys > 0)))
+
+        object.__setattr__(self, "table", solve_counting(spec, bound, decide))
+
+    def _params(self) -> tuple[Rule, int]:
+        return self.base, self.bound
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        return "pass" + based(self.base, self.bound, DEFAULT_SIDE)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return f"Wythoff{self._over()} with one pass (the pass unused), solved on [0, {self.bound})²"
+
+    def pass_wins(self, x: int, y: int) -> bool:
+        """Whether passing from (x, y) with the pass unused wins: (x, y) is cold once it is used."""
+        self.check(x, y)
+        return (x, y) != (0, 0) and bool(self.after_pass[x, y])
+
+    def is_cold_after_pass(self, x: int, y: int) -> bool:
+        self.check(x, y)
+        return bool(self.after_pass[x, y])
+
+
+def _star_table(jx: NDArray[np.int64], jy: NDArray[np.int64], n: int) -> NDArray[np.bool_]:
+    from explorer.core.rules.star_kernel import star_table  # numba: loaded when a star rule is made
+
+    return star_table(jx, jy, n)  # type: ignore[no-any-return]
+
+
+class StarRule(RecursionRule):
+    """G⋆: the invariant game whose moves are G's non-zero cold cells, each one jump (Larsson,
+    Hegarty, Fraenkel 2011; Larsson 2012)."""
+
+    def __init__(self, base: Rule, bound: int = STAR_SIDE) -> None:
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "bound", bound)
+        cold = cold_square(base, bound)
+        cold[0, 0] = False  # the move (0, 0) is no move
+        jx, jy = np.nonzero(cold)
+        order = np.argsort(jx + jy, kind="stable")  # short jumps first: most cells find a cold target soon
+        jx, jy = jx[order].astype(np.int64), jy[order].astype(np.int64)
+        object.__setattr__(self, "spec", StarMoves(tuple(zip(jx.tolist(), jy.tolist(), strict=True))))
+        object.__setattr__(self, "table", _star_table(jx, jy, bound))
+
+    def _params(self) -> tuple[Rule, int]:
+        return self.base, self.bound
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        return "star" + based(self.base, self.bound, STAR_SIDE, always=True)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return f"({self.base.title})⋆, solved on [0, {self.bound})²"
+
+
+class StarMoves(VectorSpec):
+    """G⋆'s moves: jumps only, exactly the given vectors (G's cold cells, already mirrored)."""
+
+    def __init__(self, jumps: tuple[tuple[int, int], ...]) -> None:
+        object.__setattr__(self, "rays", ())
+        object.__setattr__(self, "jumps", tuple(sorted(jumps)))

@@ -1,0 +1,247 @@
+"""Games that change the recursion (issue 49): k-blocking, altered positions, one pass, the
+⋆-operator, and two rules compared. Each is checked against brute force by its definition,
+written here on its own (options listed cell by cell), and against docs/math.md's closed forms."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from explorer.cli import main
+from explorer.core.analysis.compare import MAX_CELLS, compare
+from explorer.core.game.sequence import lower
+from explorer.core.protocol import Valued
+from explorer.core.rules import UnknownRule, parse_rule
+from tests.oracles import grundy_table
+
+WYTHOFF_RAYS = ((1, 0), (0, 1), (1, 1))
+
+
+def options(x: int, y: int, rays=WYTHOFF_RAYS, jumps=()) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
+    """Every cell one move from (x, y): any positive multiple of a ray, or a jump."""
+    out = [(x - t * p, y - t * q) for p, q in rays for t in range(1, x + y + 1) if t * p <= x and t * q <= y]
+    return out + [(x - i, y - j) for i, j in jumps if i <= x and j <= y]
+
+
+def by_definition(n: int, decide, rays=WYTHOFF_RAYS, jumps=()) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """cold[x, y] on [0, n)^2, cells in order of x + y, `decide(x, y, cold options)`."""
+    cold = np.zeros((n, n), dtype=bool)
+    for s in range(2 * n - 1):
+        for x in range(max(0, s - n + 1), min(s, n - 1) + 1):
+            y = s - x
+            cold[x, y] = decide(x, y, sum(bool(cold[t]) for t in options(x, y, rays, jumps)))
+    return cold
+
+
+def blocked(n: int, k: int, rays=WYTHOFF_RAYS, jumps=()) -> np.ndarray:  # type: ignore[no-untyped-def]
+    return by_definition(n, lambda x, y, c: c < k, rays, jumps)
+
+
+# ----- k-blocking --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 7, 10, 13, 20])
+def test_blocking_by_brute_force(k):
+    n = 48
+    rule = parse_rule(f"block:{k};n={n}")
+    assert np.array_equal(rule.table, blocked(n, k))
+    x, y = 37, 21
+    assert rule.cold_options(x, y) == sum(bool(rule.table[t]) for t in options(x, y))
+
+
+@pytest.mark.parametrize(
+    ("base", "rays", "jumps"), [("maharaja", WYTHOFF_RAYS, ((1, 2), (2, 1))), ("nim", ((1, 0), (0, 1)), ())]
+)
+@pytest.mark.parametrize("k", [2, 3])
+def test_blocking_over_other_moves_by_brute_force(base, rays, jumps, k):
+    n = 40
+    rule = parse_rule(f"block:{k};n={n}/{base}")
+    assert np.array_equal(rule.table, blocked(n, k, rays, jumps))
+
+
+def _closed_form(n: int, k: int) -> set[tuple[int, int]]:
+    """docs/math.md's cold cells of 2- and 3-blocking Wythoff, with mirrors, inside [0, n)^2."""
+    cells: set[tuple[int, int]] = {(0, 0)}
+    if k == 2:
+        cells.add((2, 2))
+        cells |= {(x, 2 * x + 1) for x in range(n)}
+        m = 1
+        while 2 * lower(m) + 2 < n:
+            cells.add((2 * lower(m) + 2, 2 * lower(m) + 2 * m + 2))
+            m += 1
+    else:
+        cells |= {(x, 2 * x + 1) for x in range(n)} | {(x, 2 * x + 2) for x in range(n)}
+    cells |= {(y, x) for x, y in cells}
+    return {(x, y) for x, y in cells if x < n and y < n}
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_two_and_three_blocking_have_their_closed_forms_on_the_whole_square(k):
+    rule = parse_rule(f"block:{k}")
+    n = rule.bound
+    assert n >= 1024
+    xs, ys = np.nonzero(rule.table)
+    assert set(zip(xs.tolist(), ys.tolist(), strict=True)) == _closed_form(n, k)
+    assert rule.count(n - 1, n - 1) == len(_closed_form(n, k))
+
+
+# ----- altered positions -------------------------------------------------------------------------------
+def test_altered_cells_by_brute_force():
+    rng = random.Random(49)
+    n = 40
+    for _ in range(6):
+        cold = {(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randint(0, 3))}
+        hot = {(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randint(0, 3))} - cold
+        terminal = rng.choice([None, 0, 1, 2, 5])
+        if not cold and not hot and terminal is None:
+            terminal = 3
+        fields = []
+        if cold:
+            fields.append("cold=" + "".join(f"({x},{y})" for x, y in sorted(cold)))
+        if hot:
+            fields.append("hot=" + "".join(f"({x},{y})" for x, y in sorted(hot)))
+        if terminal is not None:
+            fields.append(f"terminal={terminal}")
+        rule = parse_rule("alter:" + ";".join(fields) + f";n={n}")
+
+        def decide(x, y, c, cold=cold, hot=hot, terminal=terminal):  # type: ignore[no-untyped-def]
+            if (x, y) in hot:
+                return False
+            return (x, y) in cold or (terminal is not None and x + y <= terminal) or c == 0
+
+        assert np.array_equal(rule.table, by_definition(n, decide)), rule.key
+        assert parse_rule(rule.key) == rule
+
+
+def test_the_terminal_set_x_plus_y_at_most_two_starts_as_the_papers_say():
+    """Komaki, Miyadera and Murakami's first upper cold cells of the terminal set x + y <= 2 (docs/math.md),
+    checked by brute force first, then against the rule."""
+    n = 40
+    brute = by_definition(n, lambda x, y, c: x + y <= 2 or c == 0)
+    upper = sorted((x, y) for x in range(n) for y in range(x + 1, n) if brute[x, y] and x + y > 2)
+    assert upper[:7] == [(3, 6), (4, 8), (5, 10), (7, 13), (9, 16), (11, 19), (12, 21)]
+    rule = parse_rule("alter:terminal=2")
+    assert np.array_equal(rule.table[:n, :n], brute)
+    assert rule.is_terminal(1, 1) and not rule.is_terminal(3, 6)
+
+
+# ----- one pass --------------------------------------------------------------------------------------
+def test_one_pass_by_brute_force_of_the_three_coordinate_game():
+    n = 60
+    plain = by_definition(n, lambda x, y, c: c == 0)  # the pass used: Wythoff
+    with_pass = by_definition(n, lambda x, y, c: c == 0 and not ((x, y) != (0, 0) and plain[x, y]))
+    rule = parse_rule("pass")
+    assert np.array_equal(rule.table[:n, :n], with_pass)
+    assert rule.pass_wins(3, 5) and not rule.pass_wins(0, 0) and not rule.pass_wins(5, 7)
+
+
+def test_one_pass_is_grundy_value_one_with_thirteen_exceptions():
+    """docs/math.md: (x, y, 1) is cold iff G(x, y) = 1, or (0, 0), or (1,3), (2,5), (6,7) or their
+    mirrors, except (0,1), (2,2), (3,6), (5,7) and their mirrors."""
+    n = 150
+    g = grundy_table(n)
+    extra = {(1, 3), (2, 5), (6, 7)}
+    extra |= {(y, x) for x, y in extra}
+    less = {(0, 1), (2, 2), (3, 6), (5, 7)}
+    less |= {(y, x) for x, y in less}
+    want = {(x, y) for x in range(n) for y in range(n) if g[x][y] == 1} | extra | {(0, 0)}
+    want -= less
+    assert len(extra | less) == 13  # with (0, 0), the cells where value 1 does not decide
+    rule = parse_rule("pass")
+    xs, ys = np.nonzero(rule.table[:n, :n])
+    assert set(zip(xs.tolist(), ys.tolist(), strict=True)) == want
+
+
+# ----- the ⋆-operator ----------------------------------------------------------------------------------
+def _star(cold: np.ndarray) -> np.ndarray:
+    n = cold.shape[0]
+    jumps = [(i, j) for i in range(n) for j in range(n) if cold[i, j] and (i, j) != (0, 0)]
+    return by_definition(n, lambda x, y, c: c == 0, rays=(), jumps=tuple(jumps))
+
+
+def test_star_by_brute_force():
+    n = 40
+    wythoff = by_definition(n, lambda x, y, c: c == 0)
+    once = _star(wythoff)
+    assert np.array_equal(parse_rule(f"star:n={n}/wythoff").table, once)
+    upper = sorted(((x, y) for x in range(n) for y in range(x, n) if once[x, y] and y > 0), key=lambda c: (sum(c), c))
+    assert upper[:4] == [(0, 1), (0, 2), (1, 1), (0, 3)]  # docs/math.md's first cells
+    assert {(3, 3), (3, 4), (4, 4), (6, 6), (8, 8), (8, 9)} <= set(upper)
+    assert np.array_equal(parse_rule(f"star:n={n}/star:n={n}/wythoff").table, _star(once))
+
+
+def test_star_star_is_the_game_itself_for_wythoff_and_nim():
+    n = 256
+    twice = parse_rule(f"star:n={n}/star:n={n}/wythoff")
+    xs, ys = np.nonzero(twice.table)
+    assert all(parse_rule("wythoff").is_cold(int(x), int(y)) for x, y in zip(xs, ys, strict=True))
+    assert twice.count(n - 1, n - 1) == parse_rule("wythoff").count(n - 1, n - 1)
+    nim = parse_rule("star:n=128/star:n=128/nim")
+    assert np.array_equal(nim.table, np.eye(128, dtype=bool))
+
+
+# ----- what every one of them is -----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "key",
+    ["block:3;n=64", "block:5;n=64/maharaja", "alter:cold=(3,4)(10,12);hot=(5,5);n=64", "alter:terminal=2;n=64",
+     "pass:n=64", "pass:n=64/maharaja", "star:n=64/wythoff", "star:n=64/star:n=64/wythoff"],
+)  # fmt: skip
+def test_each_names_itself_answers_hot_and_cold_only_and_refuses_beyond_its_square(key):
+    rule = parse_rule(key)
+    assert parse_rule(rule.key) == rule and rule.key == key
+    assert not isinstance(rule, Valued)  # no Sprague-Grundy value of the base's kind
+    cold = rule.table
+    for x, y in [(0, 0), (3, 5), (10, 20), (63, 63)]:
+        assert rule.is_cold(x, y) == bool(cold[x, y])
+        assert bool(rule.winning_moves(x, y)) == (not cold[x, y] and any(cold[t] for t in rule.legal_moves(x, y)))
+    with pytest.raises(Exception, match=r"\[0, 64\)"):
+        rule.is_cold(64, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [("block:0", "from 1"), ("block:x", "whole number"), ("block:3/misere", "normal play"),
+     ("block:3/wythoff:2", "move-vector"), ("alter:", "cells to change"), ("alter:cold=(3,x)", "(x,y)"),
+     ("alter:cold=(1,1);hot=(1,1)", "both cold and hot"), ("star", "star:RULE"), ("pass:bogus", "unknown rule"),
+     ("block:3;m=4", "block:K")],
+)  # fmt: skip
+def test_bad_spellings_are_refused_in_one_sentence(text, says):
+    with pytest.raises(UnknownRule, match=None) as caught:
+        parse_rule(text)
+    assert says in str(caught.value)
+
+
+# ----- two rules compared ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "second", "rect"),
+    [("wythoff", "block:2", (0, 0, 100, 120)), ("wythoff", "nim", (5, 3, 70, 90)),
+     ("alter:terminal=2", "wythoff", (0, 0, 200, 200)), ("wythoff", "wythoff:2", (10, 10, 300, 40))],
+)  # fmt: skip
+def test_compare_counts_each_kind_by_the_cells_themselves(first, second, rect):
+    a, b = parse_rule(first), parse_rule(second)
+    x0, y0, x1, y1 = rect
+    cells = [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+    in_a = {c for c in cells if a.is_cold(*c)}
+    in_b = {c for c in cells if b.is_cold(*c)}
+    got = compare(a, b, *rect)
+    assert (got.both, got.first_only, got.second_only) == (len(in_a & in_b), len(in_a - in_b), len(in_b - in_a))
+
+
+def test_compare_on_the_command_line(capsys):
+    assert main(["compare", "wythoff", "block:2", "0", "0", "100", "120", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    got = compare(parse_rule("wythoff"), parse_rule("block:2"), 0, 0, 100, 120)
+    assert doc == {"both": got.both, "first_only": got.first_only, "second_only": got.second_only}
+    assert main(["compare", "wythoff", "nim", "0", "0", "10", "10"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["both 1", "first_only 8", "second_only 10"]
+    side = int(MAX_CELLS**0.5) + 1
+    for argv, says in (
+        (["compare", "wythoff", "nim", "0", "0", str(side), str(side)], "at most"),
+        (["compare", "wythoff", "block:2", "0", "0", "5000", "3"], "[0, 1024)"),
+        (["compare", "wythoff", "bogus", "0", "0", "1", "1"], "unknown rule"),
+        (["compare", "wythoff", "nim", "9", "0", "1", "1"], "empty"),
+    ):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert says in err and err.count("\n") == 1
