@@ -108,6 +108,14 @@ class KnownOptions(Protocol):
 
 
 @runtime_checkable
+class Noted(Protocol):
+    """A sentence on (x, y) that the moves do not say: how the rule's recursion decides it (k-blocking:
+    the cold options and how many the opponent may block; one pass: whether passing wins)."""
+
+    def position_note(self, x: int, y: int) -> str: ...
+
+
+@runtime_checkable
 class CertifiedRows(Protocol):
     """Rows of G near the axes at any distance, certified additively periodic (Wythoff)."""
 

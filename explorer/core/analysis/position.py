@@ -11,7 +11,7 @@ from typing import NamedTuple
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole
 from explorer.core.game.zeckendorf import zeckendorf_digits
-from explorer.core.protocol import ColdPairs, Rule
+from explorer.core.protocol import ColdPairs, Noted, Rule
 from explorer.core.rules.registry import shows_zeckendorf
 
 __all__ = ["NumberKind", "NumberRole", "PositionReport", "no_moves_text", "report", "verdict"]
@@ -33,6 +33,7 @@ class PositionReport(NamedTuple):
     rule_key: str
     rule_title: str
     last_mover_wins: bool
+    note: str = ""  # what the rule's own recursion says of the position (`Noted`), or ""
     a_text: str = ""  # the piles in decimal (for 100 000 digits str() takes ~0.1 s: done with the report)
     b_text: str = ""
 
@@ -73,6 +74,7 @@ def report(rule: Rule, a: int, b: int) -> PositionReport:
         rule_key=rule.key,
         rule_title=rule.title,
         last_mover_wins=rule.last_mover_wins,
+        note=rule.position_note(a, b) if isinstance(rule, Noted) else "",
         a_text=str(a),
         b_text=str(b),
     )

@@ -13,6 +13,7 @@ import html
 from explorer.core.analysis.position import PositionReport
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
+from explorer.core.protocol import Valued
 from explorer.core.rules.registry import grundy_note
 from explorer.core.value_source import ValueCache, ValueRefused
 
@@ -106,6 +107,8 @@ def values_text(cache: ValueCache, r: PositionReport, growing: int = 0, working:
     """G and R of the reported position, the targets' G, and the moves ranked by R (HTML).
     `growing` is the side of a corner being computed now (0: none); `working`: G is being worked
     out in the background."""
+    if not isinstance(cache.rule, Valued):  # hot and cold only: one line, not one for G and one for R
+        return html.escape(f"{cache.rule.title} has no Grundy values or remoteness: it answers hot and cold.")
     parts: list[str] = []
     g = cache.grundy(r.a, r.b)
     above = cache.grundy_above(r.a, r.b)

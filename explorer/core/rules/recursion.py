@@ -226,6 +226,13 @@ class BlockingRule(RecursionRule):
     def nbytes(self) -> int:  # type: ignore[override]
         return super().nbytes + int(self.cold_options_table.nbytes)
 
+    def position_note(self, x: int, y: int) -> str:
+        c, block = self.cold_options(x, y), self.k - 1
+        options = f"{c} of its options {'is' if c == 1 else 'are'} cold"
+        if c < self.k:
+            return f"{options}; the opponent may block {block} of them, so none is sure to be left."
+        return f"{options}; the opponent may block {block} of them, and {c - block} stay{'s' * (c - block == 1)}."
+
 
 class AlteredRule(RecursionRule):
     """The base rule with cells declared cold (terminal) or hot, and every cell with x + y <=
@@ -334,6 +341,14 @@ class PassRule(RecursionRule):
         """Whether passing from (x, y) with the pass unused wins: (x, y) is cold once it is used."""
         self.check(x, y)
         return (x, y) != (0, 0) and bool(self.after_pass[x, y])
+
+    def position_note(self, x: int, y: int) -> str:
+        where = f"({x}, {y})" if max(x, y) < 10**12 else "this position"
+        if (x, y) == (0, 0):
+            return "With the pass unused; no pass is allowed from (0, 0)."
+        if self.pass_wins(x, y):
+            return f"With the pass unused. Passing wins here: {where} is cold once the pass is used."
+        return f"With the pass unused. Passing does not win here: {where} is hot once the pass is used."
 
     def is_cold_after_pass(self, x: int, y: int) -> bool:
         self.check(x, y)

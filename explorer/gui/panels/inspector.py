@@ -260,6 +260,8 @@ class Inspector(QWidget):
                 f"<p>Zeckendorf (over 1, 2, 3, 5, 8, …):<br><tt>A = {_wrap(r.zeckendorf_a)}<br>"
                 f"B = {_wrap(r.zeckendorf_b)}</tt></p>"
             )
+        if r.note:
+            text += f"<br>{html.escape(r.note)}"
         rule = f"<p><i>Rule: {html.escape(r.rule_title)}</i></p>"
         self.status.setText(f"<p><b>{html.escape(pos)}</b></p>{rule}<p>{text}</p>{details}")
         self.moves.clear()
