@@ -370,9 +370,7 @@ class StarRule(RecursionRule):
         object.__setattr__(self, "bound", bound)
         cold = cold_square(base, bound)
         cold[0, 0] = False  # the move (0, 0) is no move
-        jx, jy = np.nonzero(cold)
-        order = np.argsort(jx + jy, kind="stable")  # short jumps first: most cells find a cold target soon
-        jx, jy = jx[order].astype(np.int64), jy[order].astype(np.int64)
+        jx, jy = (v.astype(np.int64) for v in np.nonzero(cold))
         object.__setattr__(self, "spec", StarMoves(tuple(zip(jx.tolist(), jy.tolist(), strict=True))))
         object.__setattr__(self, "table", _star_table(jx, jy, bound))
 
