@@ -33,6 +33,14 @@ RULES: dict[str, Definition] = {
     "gdwn:1,3": oracle.vector_rule([(1, 0), (1, 1), (1, 3)]),
     "vectors:rays=1,0 3,1;jumps=1,2": oracle.vector_rule([(1, 0), (3, 1)], [(1, 2)]),
     "vectors:rays=1,1;jumps=0,1;n=96": oracle.vector_rule([(1, 1)], [(0, 1)], n=96),
+    # games that change the recursion (issue 49): the list's entries, and k typed in its dialog
+    "block:2": oracle.blocking(2),
+    "block:3": oracle.blocking(3),
+    "block:7": oracle.blocking(7),
+    "alter:terminal=2": oracle.altered(terminal=2),
+    "pass": oracle.one_pass(),
+    "star:wythoff": oracle.star(oracle.WYTHOFF),
+    "star:star:wythoff": oracle.star(oracle.star(oracle.WYTHOFF)),
 }
 VECTOR_DIALOG = {  # what the monkey types in the Vectors… dialog (rays, jumps, n) -> the text it means
     ("1,0 3,1", "1,2", 512): "vectors:rays=1,0 3,1;jumps=1,2",
@@ -62,7 +70,7 @@ class ScriptedDialogs:
         rng = self.monkey.rng
         if rng.random() < 0.25:
             return None
-        return rng.choice([2, 3, 7, 10**6])
+        return rng.choice([v for v in (2, 3, 7, 10**6) if lo <= v <= hi])  # the dialog's spin box keeps to its range
 
     def custom_rule(self) -> str | None:
         rng = self.monkey.rng

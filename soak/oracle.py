@@ -35,6 +35,25 @@ class Definition:
     rays: tuple[tuple[int, int], ...] = ()
     jumps: tuple[tuple[int, int], ...] = ()
     grows: bool = False
+    # A game that changes the recursion (issue 49) over the moves above: cold iff fewer than
+    # `block` options are cold; cells declared cold (terminal) or hot, x + y <= `terminal`
+    # terminal; with one pass unused; or (`star_of`) the moves are that game's non-zero cold cells.
+    block: int = 1
+    cold_cells: frozenset[tuple[int, int]] = frozenset()
+    hot_cells: frozenset[tuple[int, int]] = frozenset()
+    terminal: int | None = None
+    passing: bool = False
+    star_of: Definition | None = None
+
+    @property
+    def recursion(self) -> bool:
+        return (
+            self.block != 1
+            or bool(self.cold_cells or self.hot_cells)
+            or self.terminal is not None
+            or self.passing
+            or self.star_of is not None
+        )
 
     @property
     def closed(self) -> bool:
@@ -60,6 +79,31 @@ WYTHOFF = Definition(ANY, ANY)
 MISERE = Definition(ANY, ANY, misere=True)
 
 
+RECURSION_ORACLE = 120  # the side of the square on which the oracle solves a game of issue 49 itself
+
+
+def blocking(k: int, base: Definition | None = None, n: int = 1024) -> Definition:
+    return replace(base or WYTHOFF, block=k, n=n)
+
+
+def altered(
+    cold: tuple[tuple[int, int], ...] = (),
+    hot: tuple[tuple[int, int], ...] = (),
+    terminal: int | None = None,
+    base: Definition | None = None,
+    n: int = 1024,
+) -> Definition:
+    return replace(base or WYTHOFF, cold_cells=frozenset(cold), hot_cells=frozenset(hot), terminal=terminal, n=n)
+
+
+def one_pass(base: Definition | None = None, n: int = 1024) -> Definition:
+    return replace(base or WYTHOFF, passing=True, n=n)
+
+
+def star(base: Definition, n: int = 2048) -> Definition:
+    return Definition(None, None, n=n, star_of=base)
+
+
 def fraenkel(a: int) -> Definition:
     return Definition(ANY, ANY, a)
 
@@ -73,6 +117,8 @@ def legal(d: Definition, src: tuple[int, int], dst: tuple[int, int]) -> bool:
     k, l = src[0] - dst[0], src[1] - dst[1]
     if min(dst) < 0 or k < 0 or l < 0 or (k == 0 and l == 0):
         return False
+    if d.star_of is not None:  # a move is one of the base game's non-zero cold cells
+        return (k, l) in _star_jumps(d.star_of)
     if d.vectors:
         rays, jumps = d.mirrored()
         return (k, l) in jumps or any(_on_ray(k, l, p, q) for p, q in rays)
@@ -88,6 +134,8 @@ def _on_ray(k: int, l: int, p: int, q: int) -> bool:
 
 def moves_small(d: Definition, x: int, y: int) -> list[tuple[int, int]]:
     """Every move from (x, y), listed (only for small positions)."""
+    if d.star_of is not None:
+        return [(x - i, y - j) for i, j in _star_jumps(d.star_of) if i <= x and j <= y]
     if d.vectors:
         rays, jumps = d.mirrored()
         out = {(x - t * p, y - t * q) for p, q in rays for t in range(1, x + y + 1) if t * p <= x and t * q <= y}
@@ -107,6 +155,8 @@ def moves_small(d: Definition, x: int, y: int) -> list[tuple[int, int]]:
 @lru_cache(maxsize=16)
 def solved(d: Definition, n: int) -> tuple[tuple[bool, ...], ...]:
     """cold[x][y] on [0, n)² by the definition (who cannot move loses, or wins under misère)."""
+    if d.recursion:
+        return _recursion_solved(d, n)
     if d.vectors:
         return _vectors_solved(d, n)
     cold = [[False] * n for _ in range(n)]
@@ -132,6 +182,33 @@ def _vectors_solved(d: Definition, n: int) -> tuple[tuple[bool, ...], ...]:
                 cold[x][y] = True
                 for r, (p, q) in enumerate(rays):
                     flags[r].add(q * x - p * y)
+    return tuple(tuple(row) for row in cold)
+
+
+@lru_cache(maxsize=8)
+def _star_jumps(base: Definition) -> frozenset[tuple[int, int]]:
+    """The base game's non-zero cold cells in the oracle's square: the moves of its star game."""
+    n = RECURSION_ORACLE
+    return frozenset((i, j) for i in range(n) for j in range(n) if (i, j) != (0, 0) and is_cold(base, i, j))
+
+
+def _recursion_solved(d: Definition, n: int) -> tuple[tuple[bool, ...], ...]:
+    """A game of issue 49 on [0, n)², cell by cell from its listed options (n small)."""
+    cold = [[False] * n for _ in range(n)]
+    plain = replace(d, block=1, passing=False) if d.passing else None
+    for s in range(2 * n - 1):
+        for x in range(max(0, s - n + 1), min(s, n - 1) + 1):
+            y = s - x
+            c = sum(cold[i][j] for i, j in moves_small(d, x, y))
+            if (x, y) in d.hot_cells:
+                v = False
+            elif (x, y) in d.cold_cells or (d.terminal is not None and x + y <= d.terminal):
+                v = True
+            elif plain is not None:  # the pass leads to (x, y) in the plain game
+                v = c == 0 and not ((x, y) != (0, 0) and is_cold(plain, x, y))
+            else:
+                v = c < d.block
+            cold[x][y] = v
     return tuple(tuple(row) for row in cold)
 
 
@@ -186,7 +263,10 @@ def leapfrog_sweep(rays: Sequence[tuple[int, int]], jumps: Sequence[tuple[int, i
 
 
 def knows(d: Definition, x: int, y: int) -> bool:
-    """Whether the oracle can answer about (x, y) (a growing rule: within its own sweep)."""
+    """Whether the oracle can answer about (x, y) (a growing rule: within its own sweep; a game of
+    issue 49: within the square it solves itself)."""
+    if d.recursion:
+        return max(x, y) < RECURSION_ORACLE
     return not d.grows or min(x, y) < SEQUENCE_ORACLE
 
 
@@ -237,6 +317,8 @@ def _misere_changes() -> dict[tuple[int, int], bool]:
 
 
 def is_cold(d: Definition, x: int, y: int) -> bool:
+    if d.recursion:  # the caller checks `knows` first
+        return solved(d, RECURSION_ORACLE)[x][y]
     if d.grows:  # the caller checks `knows` first
         col = vector_sequence(d)
         return col[x] == y if x < SEQUENCE_ORACLE else col[y] == x
@@ -260,6 +342,9 @@ def count_prefix(d: Definition, x: int, y: int) -> int:
     """Cold cells in [0, x] × [0, y] (x, y >= -1)."""
     if x < 0 or y < 0:
         return 0
+    if d.recursion:  # the caller checks `knows` first
+        table = solved(d, RECURSION_ORACLE)
+        return sum(table[i][j] for i in range(x + 1) for j in range(y + 1))
     if d.grows:  # one cold cell per column; by symmetry a short side may be either
         col = vector_sequence(d)
         if x >= SEQUENCE_ORACLE:
@@ -329,6 +414,8 @@ def grundy_far(d: Definition, x: int, y: int) -> int | None:
     y; rows 1 and 2 repeat additively with period 3: OEIS A004482, A004483), whose values are the
     moves' under normal play, so misère's too."""
     small, big = min(x, y), max(x, y)
+    if d.recursion:
+        return None  # these games have no Grundy value of their moves' kind
     if d.n is not None and big >= d.n:
         return None  # beyond a rule's solved square nothing is answered
     if d == NIM:

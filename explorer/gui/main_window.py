@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from explorer import allocator
 from explorer.core.exact.bigint import parse_natural
 from explorer.core.protocol import Rule
-from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, MAX_A, family_named
+from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, family_named
 from explorer.gui import collector, jobs
 from explorer.gui.compose import PART_OF, compose
 from explorer.gui.docks import DockedPanels
@@ -146,11 +146,9 @@ class MainWindow(DockedPanels):
     def ask_rule(self, family_name: str) -> None:
         """A rule entry that needs parameters was chosen: ask for them, then request the rule."""
         family = family_named(family_name)
-        if family.ask == ASK_INTEGER:
-            a = self.dialogs.integer(
-                "Fraenkel's a-Wythoff", "a (both-pile amounts differ by less than a):", 4, 1, MAX_A
-            )
-            text = None if a is None else f"{family.name}:{a}"
+        if family.ask == ASK_INTEGER and family.question is not None:
+            value = self.dialogs.integer(*family.question)
+            text = None if value is None else f"{family.name}:{value}"
         elif family.ask == ASK_VECTORS:
             text = self.dialogs.vector_rule()
         else:

@@ -15,23 +15,20 @@ import pytest
 from explorer.api import view
 from explorer.core.counting.raster import Raster
 from explorer.core.rules import Rule, parse_rule
+from explorer.core.rules.registry import FAMILIES
 
-# One or more rules of every family the registry knows: closed forms, misère, a-Wythoff,
-# generated sequences (move vectors with Nim's rays), bounded move vectors, custom tables.
-RULES = [
-    "wythoff",
-    "nim",
-    "misere",
-    "wythoff:3",
+# Every rule the registry offers in the window's list, and one or more of each family whose
+# parameters the window asks for (a-Wythoff's a, move vectors, custom tables).
+ASKED = [
     "wythoff:1000000",
-    "maharaja",
-    "maharaja:2,3",
-    "gdwn:1,2",
     "vectors:rays=1,0 2,3;jumps=3,1",
     "vectors:rays=1,2;jumps=1,0 1,1;n=40",
     "custom:one=2 3;both=none;n=64",
     "custom:one=any;both=any;a=3;n=64;misere",
+    "block:5/maharaja",
+    "alter:cold=(3,4)(10,12);hot=(5,5)",
 ]
+RULES = [key for family in FAMILIES for key in family.examples] + ASKED
 
 _rules: dict[str, Rule] = {}
 

@@ -174,7 +174,12 @@ class RecursionRule(SquareRule):
 
     base: Rule
     count_method: ClassVar[str] = "dynamic programming"
-    # no Grundy values or remoteness of the base's kind: not `Valued` (explorer.core.protocol)
+    # no Grundy values or remoteness of the base's kind: not `Valued` (explorer.core.protocol); and
+    # no step-by-step construction (`Constructed`): its captions say how the plain recursion decides
+    construction_step = None  # type: ignore[assignment]
+    construction_placed = None  # type: ignore[assignment]
+    construction_start = None  # type: ignore[assignment]
+    construction_order = None  # type: ignore[assignment]
     value_table = None  # type: ignore[assignment]
     value_cost = None  # type: ignore[assignment]
     grundy_window = None  # type: ignore[assignment]

@@ -37,6 +37,8 @@ class Family(NamedTuple):
     check: Callable[[str | None], object] | None = None  # reads a costly rule's text without solving it
     example_titles: tuple[str, ...] = ()  # labels of the examples, where making them would solve them
     zeckendorf: tuple[str, ...] = ()  # keys of its rules whose cold set Zeckendorf forms describe
+    # what the window asks of a family that takes a whole number: (title, label, default, low, high)
+    question: tuple[str, str, int, int, int] | None = None
 
 
 def _no_parameter(rule: Callable[[], Rule], name: str) -> Callable[[str | None], Rule]:
@@ -228,6 +230,7 @@ FAMILIES: tuple[Family, ...] = (
         ask=ASK_INTEGER,
         examples=("wythoff:2", "wythoff:3"),
         syntax="wythoff:A",
+        question=("Fraenkel's a-Wythoff", "a (both-pile amounts differ by less than a):", 4, 1, MAX_A),
     ),
     Family(
         "maharaja",
@@ -272,8 +275,12 @@ FAMILIES: tuple[Family, ...] = (
     ),
     Family(
         "block",
-        "k-blocking",
+        "k-blocking Wythoff…",
         _block,
+        ask=ASK_INTEGER,
+        examples=("block:2", "block:3"),
+        example_titles=("2-blocking Wythoff", "3-blocking Wythoff"),
+        question=("k-blocking Wythoff", "k (the opponent may block k − 1 of the options):", 2, 1, recursion.MAX_BLOCK),
         syntax="block:K[/RULE]",
         costly=True,
         check=block_fields,
@@ -283,6 +290,8 @@ FAMILIES: tuple[Family, ...] = (
         "alter",
         "Altered positions",
         _alter,
+        examples=("alter:terminal=2",),
+        example_titles=("Wythoff with x + y ≤ 2 terminal",),
         syntax="alter:cold=…;hot=…;terminal=K",
         costly=True,
         check=alter_fields,
@@ -292,6 +301,8 @@ FAMILIES: tuple[Family, ...] = (
         "pass",
         "One pass",
         _pass,
+        examples=("pass",),
+        example_titles=("Wythoff with one pass",),
         syntax="pass[:RULE]",
         costly=True,
         check=_pass_fields,
@@ -301,6 +312,8 @@ FAMILIES: tuple[Family, ...] = (
         "star",
         "⋆-operator",
         _star,
+        examples=("star:wythoff", "star:star:wythoff"),
+        example_titles=("Wythoff⋆ (moves: Wythoff's cold cells)", "Wythoff⋆⋆"),
         syntax="star:RULE",
         costly=True,
         check=_star_fields,
