@@ -165,6 +165,12 @@ def _compare(p: argparse.ArgumentParser, rule_help: str) -> None:
     for name in ("x0", "y0", "x1", "y1"):
         p.add_argument(name, type=natural, metavar=name.upper())
     p.add_argument("--json", action="store_true", help='print {"both": …, "first_only": …, "second_only": …}')
+    p.add_argument(
+        "--translation",
+        type=natural,
+        metavar="N",
+        help="also the shift (|dx|, |dy| <= 8) laying the most of RULE1's cold cells in [0, N)² onto RULE2's",
+    )
     p.set_defaults(func=cmd_compare)
 
 

@@ -227,8 +227,14 @@ def cmd_compare(args: argparse.Namespace, out: BinaryIO) -> None:
     for rule in (first, second):
         reach(rule, args.x1, args.y1)
     c = compare(first, second, args.x0, args.y0, args.x1, args.y1)
-    counts = {"both": c.both, "first_only": c.first_only, "second_only": c.second_only}
+    counts: dict[str, object] = {"both": c.both, "first_only": c.first_only, "second_only": c.second_only}
+    if args.translation is not None:
+        from explorer.core.analysis.compare import best_translation
+
+        t = best_translation(first, second, args.translation)
+        counts.update(offset=[t.dx, t.dy], matched=t.matched, agreement=round(t.agreement, 6))
     if args.json:
         write(out, (json.dumps(counts) + "\n").encode())
     else:
-        write(out, "".join(f"{k} {v}\n" for k, v in counts.items()).encode())
+        lines = (f"{k} {' '.join(map(str, v)) if isinstance(v, list) else v}\n" for k, v in counts.items())
+        write(out, "".join(lines).encode())

@@ -245,3 +245,22 @@ def test_compare_on_the_command_line(capsys):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert says in err and err.count("\n") == 1
+
+
+def test_the_best_translation_is_the_shift_laying_most_cells_on_one_another():
+    from explorer.core.analysis.compare import best_translation
+
+    n, reach = 80, 3
+    a, b = parse_rule("wythoff"), parse_rule("alter:terminal=2")
+    cold_a = {(x, y) for x in range(n) for y in range(n) if a.is_cold(x, y)}
+    cold_b = {(x, y) for x in range(n) for y in range(n) if b.is_cold(x, y)}
+    matched = {
+        (dx, dy): len({(x + dx, y + dy) for x, y in cold_a} & cold_b)
+        for dx in range(-reach, reach + 1)
+        for dy in range(-reach, reach + 1)
+    }
+    t = best_translation(a, b, n, reach)
+    assert t.matched == max(matched.values()) == matched[(t.dx, t.dy)]
+    assert (t.first, t.second) == (len(cold_a), len(cold_b))
+    same = best_translation(a, a, n, reach)
+    assert (same.dx, same.dy, same.agreement) == (0, 0, 1.0)

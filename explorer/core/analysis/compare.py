@@ -53,3 +53,52 @@ def compare(first: Rule, second: Rule, x0: int, y0: int, x1: int, y1: int) -> Co
             ex, ey = min(bx + BLOCK, x1 + 1), min(by + BLOCK, y1 + 1)
             both += len(_cold_cells(first, bx, by, ex, ey) & _cold_cells(second, bx, by, ex, ey))
     return Comparison(both, a - both, b - both, cells)
+
+
+class Translation(NamedTuple):
+    """The shift (dx, dy) that lays the most of one rule's cold cells onto the other's, in [0, n)²:
+    `matched` of the `first` cells land on cold cells of the second (of `second` in all)."""
+
+    dx: int
+    dy: int
+    matched: int
+    first: int
+    second: int
+
+    @property
+    def agreement(self) -> float:
+        """The share of the cold cells of both that the shift lays on one another."""
+        return 2 * self.matched / (self.first + self.second) if self.first + self.second else 1.0
+
+
+MAX_SHIFT = 8  # offsets tried along each axis, either way
+MAX_SIDE = 4096
+
+
+def best_translation(first: Rule, second: Rule, n: int, reach: int = MAX_SHIFT) -> Translation:
+    """Of the shifts |dx|, |dy| <= reach, the one that lays the most cold cells of `first` in
+    [0, n)² onto cold cells of `second` (the smallest shift among equals): how an alteration is
+    forgotten far out (docs/math.md, "Games that change the recursion")."""
+    if not 1 <= n <= MAX_SIDE:
+        raise RuleError(f"a translation is looked for on [0, n)² with n from 1 to {MAX_SIDE:,}")
+    import numpy as np
+
+    a = np.zeros((n, n), dtype=bool)
+    b = np.zeros((n, n), dtype=bool)
+    for rule, table in ((first, a), (second, b)):
+        rule.count_rect(0, 0, n - 1, n - 1)  # refuses beyond its bound, the bound named
+        r = rule.raster(0, 0, n, n, 1)
+        table[r.cols, r.rows] = r.counts > 0
+    best: Translation | None = None
+    shifts = sorted(
+        ((dx, dy) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)),
+        key=lambda d: (abs(d[0]) + abs(d[1]), d),
+    )
+    for dx, dy in shifts:
+        src = a[max(0, -dx) : n - max(0, dx), max(0, -dy) : n - max(0, dy)]
+        dst = b[max(0, dx) : n - max(0, -dx), max(0, dy) : n - max(0, -dy)]
+        matched = int(np.count_nonzero(src & dst))
+        if best is None or matched > best.matched:
+            best = Translation(dx, dy, matched, int(a.sum()), int(b.sum()))
+    assert best is not None
+    return best
