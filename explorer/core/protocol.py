@@ -116,6 +116,14 @@ class Noted(Protocol):
 
 
 @runtime_checkable
+class Layered(Protocol):
+    """A position carries more than its two piles (one pass: whether it is used yet). The board
+    shows one layer of it; a game, which moves on the board alone, is not played under it."""
+
+    def layer_note(self) -> str: ...  # the layer shown, for people
+
+
+@runtime_checkable
 class CertifiedRows(Protocol):
     """Rows of G near the axes at any distance, certified additively periodic (Wythoff)."""
 

@@ -264,3 +264,19 @@ def test_the_best_translation_is_the_shift_laying_most_cells_on_one_another():
     assert (t.first, t.second) == (len(cold_a), len(cold_b))
     same = best_translation(a, a, n, reach)
     assert (same.dx, same.dy, same.agreement) == (0, 0, 1.0)
+
+
+def test_no_game_is_played_under_one_pass_whose_positions_carry_the_pass():
+    from explorer.core.analysis.play import Game
+    from explorer.core.protocol import Layered, RuleError
+    from explorer.core.render.animation import perfect_game
+
+    rule = parse_rule("pass:n=64")
+    assert isinstance(rule, Layered) and not isinstance(parse_rule("block:2;n=64"), Layered)
+    for start in [(2, 1), (5, 7)]:
+        with pytest.raises(RuleError, match="pass"):
+            Game(rule, start)
+        with pytest.raises(RuleError, match="pass"):
+            perfect_game(rule, start, None)
+    game = Game(parse_rule("block:2;n=64"), (5, 7))  # a game of the board alone is played
+    assert game.position == (5, 7)

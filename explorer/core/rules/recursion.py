@@ -347,6 +347,9 @@ class PassRule(RecursionRule):
         self.check(x, y)
         return (x, y) != (0, 0) and bool(self.after_pass[x, y])
 
+    def layer_note(self) -> str:
+        return "a position carries whether its pass is used, and the board shows the cells with the pass unused"
+
     def position_note(self, x: int, y: int) -> str:
         where = f"({x}, {y})" if max(x, y) < 10**12 else "this position"
         if (x, y) == (0, 0):
