@@ -116,11 +116,12 @@ class Noted(Protocol):
 
 
 @runtime_checkable
-class Layered(Protocol):
-    """A position carries more than its two piles (one pass: whether it is used yet). The board
-    shows one layer of it; a game, which moves on the board alone, is not played under it."""
+class ExtraSteps(Protocol):
+    """A game of the rule has steps the board does not show: a position carries whether its pass
+    is used, the opponent blocks options before a move, declared cells end or decide the game.
+    The board shows its cold cells; a game, which moves on the board alone, is not played."""
 
-    def layer_note(self) -> str: ...  # the layer shown, for people
+    def extra_steps(self) -> str: ...  # what the board does not show, for people
 
 
 @runtime_checkable

@@ -124,6 +124,9 @@ def test_the_terminal_set_x_plus_y_at_most_two_starts_as_the_papers_say():
     rule = parse_rule("alter:terminal=2")
     assert np.array_equal(rule.table[:n, :n], brute)
     assert rule.is_terminal(1, 1) and not rule.is_terminal(3, 6)
+    assert "x + y ≤ 2" in rule.position_note(1, 1) and rule.position_note(3, 6) == ""
+    declared = parse_rule("alter:cold=(3,4);hot=(5,5);n=64")
+    assert "cold" in declared.position_note(3, 4) and "hot" in declared.position_note(5, 5)
 
 
 # ----- one pass --------------------------------------------------------------------------------------
@@ -266,17 +269,26 @@ def test_the_best_translation_is_the_shift_laying_most_cells_on_one_another():
     assert (same.dx, same.dy, same.agreement) == (0, 0, 1.0)
 
 
-def test_no_game_is_played_under_one_pass_whose_positions_carry_the_pass():
+@pytest.mark.parametrize("key", ["pass:n=64", "block:2;n=64", "alter:terminal=2;n=64"])
+def test_no_game_is_played_where_a_game_has_steps_the_board_does_not_show(key):
     from explorer.core.analysis.play import Game
-    from explorer.core.protocol import Layered, RuleError
+    from explorer.core.protocol import ExtraSteps, RuleError
     from explorer.core.render.animation import perfect_game
 
-    rule = parse_rule("pass:n=64")
-    assert isinstance(rule, Layered) and not isinstance(parse_rule("block:2;n=64"), Layered)
+    rule = parse_rule(key)
+    assert isinstance(rule, ExtraSteps)
     for start in [(2, 1), (5, 7)]:
-        with pytest.raises(RuleError, match="pass"):
+        with pytest.raises(RuleError, match="games are not played"):
             Game(rule, start)
-        with pytest.raises(RuleError, match="pass"):
+        with pytest.raises(RuleError, match="games are not played"):
             perfect_game(rule, start, None)
-    game = Game(parse_rule("block:2;n=64"), (5, 7))  # a game of the board alone is played
-    assert game.position == (5, 7)
+
+
+def test_a_star_game_is_played_on_the_board():
+    from explorer.core.analysis.play import Game
+
+    rule = parse_rule("star:n=64/wythoff")
+    game = Game(rule, (20, 30), human_first=False)
+    while not game.over:
+        game.computer_move()
+    assert rule.is_cold(20, 30) == (len(game.movers) % 2 == 0)  # the player to move at the start lost iff cold

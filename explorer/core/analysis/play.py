@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from explorer.core.game.moves import Move
-from explorer.core.protocol import Layered, Rule, RuleError
+from explorer.core.protocol import ExtraSteps, Rule, RuleError
 
 HUMAN, COMPUTER = "you", "computer"
 Remoteness = Callable[[int, int], "int | None"]  # R of a position where known, else None
@@ -39,8 +39,8 @@ class Game:
     delay_scan: int = field(default=DELAY_SCAN, repr=False, compare=False)  # moves a delaying loser looks at
 
     def __post_init__(self) -> None:
-        if isinstance(self.rule, Layered):  # its moves are not all moves on the board
-            raise RuleError(f"games are not played under {self.rule.title}: {self.rule.layer_note()}")
+        if isinstance(self.rule, ExtraSteps):  # a game on the board alone would be another game
+            raise RuleError(f"games are not played under {self.rule.title}: {self.rule.extra_steps()}")
         self.rule.check(*self.start)  # negative piles, or outside a bounded rule's square
         self.path = [self.start]
 

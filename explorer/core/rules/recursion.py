@@ -231,6 +231,9 @@ class BlockingRule(RecursionRule):
     def nbytes(self) -> int:  # type: ignore[override]
         return super().nbytes + int(self.cold_options_table.nbytes)
 
+    def extra_steps(self) -> str:
+        return f"before each move the opponent forbids up to {self.k - 1} options, a step the board does not show"
+
     def position_note(self, x: int, y: int) -> str:
         c, block = self.cold_options(x, y), self.k - 1
         options = f"{c} of its options {'is' if c == 1 else 'are'} cold"
@@ -303,6 +306,19 @@ class AlteredRule(RecursionRule):
     def title(self) -> str:  # type: ignore[override]
         return f"Wythoff{self._over()} altered ({self.declared()}), solved on [0, {self.bound})²"
 
+    def extra_steps(self) -> str:
+        return "its declared cells end or decide the game, which play on the board does not follow"
+
+    def position_note(self, x: int, y: int) -> str:
+        self.check(x, y)
+        if (x, y) in self.hot_cells:
+            return "Declared hot."
+        if (x, y) in self.cold_cells:
+            return "Declared cold: terminal, no move is made from it."
+        if self.terminal is not None and x + y <= self.terminal:
+            return f"Terminal: x + y ≤ {self.terminal}, no move is made from it."
+        return ""
+
     def is_terminal(self, x: int, y: int) -> bool:
         return (
             (x, y) in self.cold_cells
@@ -347,7 +363,7 @@ class PassRule(RecursionRule):
         self.check(x, y)
         return (x, y) != (0, 0) and bool(self.after_pass[x, y])
 
-    def layer_note(self) -> str:
+    def extra_steps(self) -> str:
         return "a position carries whether its pass is used, and the board shows the cells with the pass unused"
 
     def position_note(self, x: int, y: int) -> str:
