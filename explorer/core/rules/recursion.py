@@ -205,7 +205,7 @@ class BlockingRule(RecursionRule):
         object.__setattr__(self, "spec", base.spec)
         object.__setattr__(self, "bound", bound)
         options = np.zeros((bound, bound), dtype=np.uint16)
-        object.__setattr__(self, "table", solve_counting(spec, bound, lambda c, xs, ys: c < k, options))
+        self._set_table(solve_counting(spec, bound, lambda c, xs, ys: c < k, options))
         object.__setattr__(self, "cold_options_table", options)
 
     k: int
@@ -283,7 +283,7 @@ class AlteredRule(RecursionRule):
                 out |= xs + ys <= terminal
             return out & ~forced_hot[xs, ys]
 
-        object.__setattr__(self, "table", solve_counting(spec, bound, decide))
+        self._set_table(solve_counting(spec, bound, decide))
 
     def _params(self) -> tuple[Any, ...]:
         return self.base, self.cold_cells, self.hot_cells, self.terminal, self.bound
@@ -345,7 +345,7 @@ class PassRule(RecursionRule):
         def decide(counts: Any, xs: Any, ys: Any) -> Any:  # the pass leads to (x, y) without it
             return (counts == 0) & ~(plain[xs, ys] & ((xs > 0) | (ys > 0)))
 
-        object.__setattr__(self, "table", solve_counting(spec, bound, decide))
+        self._set_table(solve_counting(spec, bound, decide))
 
     def _params(self) -> tuple[Rule, int]:
         return self.base, self.bound
@@ -396,7 +396,7 @@ class StarRule(RecursionRule):
         cold[0, 0] = False  # the move (0, 0) is no move
         jx, jy = (v.astype(np.int64) for v in np.nonzero(cold))
         object.__setattr__(self, "spec", StarMoves(tuple(zip(jx.tolist(), jy.tolist(), strict=True))))
-        object.__setattr__(self, "table", _star_table(jx, jy, bound))
+        self._set_table(_star_table(jx, jy, bound))
 
     def _params(self) -> tuple[Rule, int]:
         return self.base, self.bound

@@ -435,7 +435,7 @@ class VectorSquareRule(VectorRuleMixin, SquareRule):
         object.__setattr__(self, "spec", spec)
         object.__setattr__(self, "bound", bound)
         object.__setattr__(self, "misere", False)
-        object.__setattr__(self, "table", vector_value_table(spec, bound, bound).cold)
+        self._set_table(vector_value_table(spec, bound, bound).cold)
 
     def _params(self) -> tuple[VectorSpec, int]:
         return self.spec, self.bound
