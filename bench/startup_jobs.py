@@ -86,6 +86,9 @@ def _ratio(ours: list[float], base: list[float]) -> float:
 
 def run() -> None:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    # as a person's machine does: the compiled modules are written once (the warm-up) and read
+    # after; with PYTHONDONTWRITEBYTECODE every start compiled each module changed since the last
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     with tempfile.TemporaryDirectory() as home:
         env["HOME"] = home  # no settings of a person's own window
         (bare, ours), (bare_rss, ours_rss) = _runs([BARE, OURS], env)
