@@ -52,6 +52,7 @@ def test_strip_and_symmetry(x, y):
     assert cold_cells_in(x, 3 * x + 10) == x + 1
 
 
+@pytest.mark.slow  # every core: not the inner loop
 @pytest.mark.parametrize("key", ["wythoff", "misere", "wythoff:3", "nim"])
 def test_a_large_batch_counted_on_every_core_is_exact(monkeypatch, key):
     """From WORTH_SPLITTING queries on, each core counts a span; every count at each span's edge

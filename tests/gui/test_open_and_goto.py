@@ -63,6 +63,7 @@ def test_a_damaged_session_file_is_refused_before_any_window(tmp_path):
     assert not (tmp_path / "o.png").exists()
 
 
+@pytest.mark.slow  # new processes of the window: not the inner loop
 def test_a_saved_view_renders_headless_with_its_rule_and_mode(tmp_path):
     path = tmp_path / "s.json"
     store.save(path, store.SavedSession(rule="wythoff:3", view=(0, 0, 60, 40), mode="grundy"))

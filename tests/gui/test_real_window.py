@@ -48,6 +48,7 @@ def _close(c: list[int], rgb: tuple[int, int, int]) -> bool:
     return all(abs(a - b) < 25 for a, b in zip(c, rgb, strict=True))
 
 
+@pytest.mark.slow  # new processes of the window: not the inner loop
 def test_real_window_under_xvfb(xvfb, tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
     env.update(DISPLAY=xvfb, QT_QPA_PLATFORM="xcb")

@@ -9,6 +9,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from explorer.core.protocol import Growing
 from explorer.core.rules.registry import FAMILIES, parse_rule
 from explorer.core.rules.vectors import START_COLUMNS
@@ -50,6 +52,7 @@ def _position(key: str) -> tuple[int, int]:
     return 10**20 + 3, 10**20 + 9
 
 
+@pytest.mark.slow  # new processes of the window: not the inner loop
 def test_every_family_reopens_its_session_in_a_new_process(tmp_path):
     keys = [f.examples[0] if f.examples else OTHERS[f.name] for f in FAMILIES]
     files = []
@@ -72,6 +75,7 @@ def test_every_family_reopens_its_session_in_a_new_process(tmp_path):
         assert rule_key == parse_rule(key).key and tuple(selection) == _position(key), key
 
 
+@pytest.mark.slow  # new processes of the window: not the inner loop
 def test_a_session_beyond_what_the_window_solves_is_one_sentence_and_status_2(tmp_path):
     path = str(tmp_path / "far.json")
     save(path, SavedSession("maharaja", None, "hot/cold", (10**30, 7), (), None, ()))

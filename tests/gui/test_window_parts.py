@@ -11,6 +11,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QObject
 
 from explorer.gui import compose, main_window
@@ -194,6 +195,7 @@ QUIT_FIRST = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # new processes of the window: not the inner loop
 def test_closing_in_any_order_prints_nothing(tmp_path):
     script = tmp_path / "quit.py"
     script.write_text(QUIT_FIRST)
