@@ -292,3 +292,16 @@ def test_a_star_game_is_played_on_the_board():
     while not game.over:
         game.computer_move()
     assert rule.is_cold(20, 30) == (len(game.movers) % 2 == 0)  # the player to move at the start lost iff cold
+
+
+def test_why_rings_every_cold_option_where_the_rules_own_recursion_decides():
+    from explorer.core.analysis.construction import why
+
+    rule = parse_rule("block:2;n=64")
+    for x, y in [(16, 10), (5, 7), (20, 30)]:
+        w = why(rule, x, y)
+        want = {t for t in options(x, y) if rule.table[t]}
+        assert set(w.targets) == want and w.cold == bool(rule.table[x, y])
+        assert f"{len(want)} of its options" in w.sentences[0] and "block" in w.sentences[1]
+    plain = why(parse_rule("wythoff"), 5, 7)  # the plain recursion: the winning moves' targets
+    assert set(plain.targets) == {(3, 5), (4, 7), (5, 3)}

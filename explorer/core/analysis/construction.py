@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.lines import BAND_LINES, WHY_BAND, Line, Position, Step, Vector, clip, spec_lines
-from explorer.core.protocol import ColdPairs, Constructed
+from explorer.core.protocol import ColdPairs, Constructed, Noted
 
 if TYPE_CHECKING:
     from explorer.core.protocol import Rule
@@ -70,7 +70,9 @@ def line_end(line: Line) -> Position | None:
 def why(rule: Rule, x: int, y: int) -> Why:
     """Every move back from (x, y) as lines and dots, the cold cells among them (the winning
     moves' targets, found exactly by the rule), and sentences: one per winning move, or, for a
-    cold cell, why no line or dot holds a cold cell."""
+    cold cell, why no line or dot holds a cold cell. Under a rule whose own recursion decides
+    (`Noted`: k-blocking, a pass, declared cells) every cold option is ringed, cold or hot, and
+    the rule says what decides."""
     lines, dots = rule.spec.move_lines(x, y)
     cold = rule.is_cold(x, y)
     moves = rule.winning_moves(x, y)
@@ -79,6 +81,13 @@ def why(rule: Rule, x: int, y: int) -> Why:
         return Why(
             (x, y), cold, (), (), (), ("No move is left: the player to move " + ("loses." if cold else "wins."),)
         )
+    if isinstance(rule, Noted):  # its own recursion decides (k-blocking, a pass, declared cells): every cold option
+        options = tuple(t for t in rule.spec.targets(x, y) if rule.is_cold(*t))
+        n = len(options)
+        where = f"({short_decimal(x)}, {short_decimal(y)})"
+        said = f"{where} is {'cold' if cold else 'hot'}; {n} of its options {'is' if n == 1 else 'are'} cold."
+        note = rule.position_note(x, y)
+        return Why((x, y), cold, lines, dots, options, (said, note) if note else (said,))
     if cold:
         built = rule if isinstance(rule, Constructed) else None
         order = built.construction_order(x, y) if built is not None else None
