@@ -49,7 +49,8 @@ from explorer.session.jobs import off_thread
 from explorer.session.model import GRUNDY, HOT_COLD, Session
 from explorer.session.views import Overlay
 
-HEAP_COLUMNS_ON_GUI = 1 << 16  # a heap's picture reading more solved columns is drawn on a worker
+HEAP_COLUMNS_ON_GUI = 1 << 12  # a heap's picture reading more solved columns is drawn on a worker (each numpy
+# call on the GUI thread beside a sweep waits for the GIL: 65 536 columns once took 389 ms)
 
 GRID_LINES_FROM_PX = 8.0  # draw cell borders once a cell is this many pixels wide
 HUGE_BITS = 20_000  # beyond ~6 000 digits a frame takes more than ~10 ms: draw off the GUI thread
