@@ -94,7 +94,7 @@ class MainWindow(DockedPanels):
 
     def number_hovered(self, n: int | None) -> None:
         """The Beatty strip's number under the mouse: its cold pair outlined on the grid."""
-        found = hovered_pair(self.session.rule, n, None if n is None else self.strip.role(n))
+        found = hovered_pair(self.session.rule, n, None if n is None else self.strip.known_role(n))
         self.grid.set_highlight(found[0] if found else ())
         if found:
             self.hover_label.setText(found[1])

@@ -184,8 +184,21 @@ def test_export_png(window, tmp_path):
     assert out.stat().st_size > 1000
 
 
-def test_hundred_thousand_digit_position_stays_responsive(qtbot, window):
+def test_hundred_thousand_digit_position_stays_responsive(qtbot, window, monkeypatch):
+    import threading
+
+    from explorer.gui.grid import strip
     from tests.oracles import fib
+
+    on_gui: list[int] = []  # the roles of huge numbers the Beatty strip works out on the GUI thread
+    plain_role_of = strip.role_of
+
+    def role_of(rule, n):  # type: ignore[no-untyped-def]
+        if threading.current_thread() is threading.main_thread() and n.bit_length() > 10_000:
+            on_gui.append(n)
+        return plain_role_of(rule, n)
+
+    monkeypatch.setattr(strip, "role_of", role_of)
 
     n = 478_500  # F_n has 100 001 digits; (F_{n+1} - 1, F_{n+1} - 1 + F_n) is cold (n even)
     k = fib(n)
@@ -206,6 +219,9 @@ def test_hundred_thousand_digit_position_stays_responsive(qtbot, window):
     assert window.grid.raster.count_at(a, a + k + 1) == 0
     assert any("(" in item and "digits" in item for item in move_items(window))
     assert "cold" in window.grid.hover_description(a, a + k)
+    # the strip under the grid asks a worker for the roles of numbers this long (0.3 s each)
+    qtbot.waitUntil(lambda: any(window.strip.known_role(n) for n in range(a - 3, a + 3)), timeout=60_000)
+    assert window.strip.known_role(a) == ("a", k) and not on_gui
 
 
 def test_about_names_the_memory_budget_and_what_is_in_use(window, qtbot):

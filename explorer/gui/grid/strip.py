@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QWidget
 
 from explorer.core.game.sequence import NumberKind
 from explorer.core.protocol import ColdPairs, Rule, RuleError
+from explorer.gui.jobs import LatestJob
 from explorer.session.model import Session
 
 LOWER = QColor(70, 130, 200)
@@ -42,6 +43,7 @@ class BeattyStrip(QWidget):
         self.setMouseTracking(True)
         self.setToolTip("Each n: a lower number a_k (blue) or an upper number b_k (orange). Hover to see its pair.")
         self._roles: dict[int, tuple[str, int] | None] = {}
+        self.jobs = LatestJob(self)  # the roles of numbers whose square roots take long
         grid.viewChanged.connect(self.update)
 
     @property
@@ -58,27 +60,50 @@ class BeattyStrip(QWidget):
         return [(self.session.events.rule, lambda _: self.rule_changed())]
 
     def rule_changed(self) -> None:
+        self.jobs.cancel()
         self._roles.clear()
         self.setVisible(self.role(0) is not None and self.role(1) is not None)
         self.update()
 
     def role(self, n: int) -> tuple[str, int] | None:
         """('a' or 'b' or '', k) for n, or None where the rule has no split there."""
-        if n in self._roles:
-            return self._roles[n]
-        out: tuple[str, int] | None = None
-        if isinstance(self.rule, ColdPairs):
-            try:
-                r = self.rule.number_role(n)
-            except RuleError:
-                r = None
-            if r is not None:
-                name = {NumberKind.LOWER: "a", NumberKind.UPPER: "b"}.get(r.kind, "")
-                out = (name, r.index)
+        if n not in self._roles:
+            self._keep(n, role_of(self.rule, n))
+        return self._roles[n]
+
+    def known_role(self, n: int) -> tuple[str, int] | None:
+        """n's role where it is known already or cheap to know; else None, and its range is asked
+        of a worker (each role of a number of 100 000 digits takes a square root of 0.3 s)."""
+        if n not in self._roles and self._cheap(n, n + 1):
+            return self.role(n)
+        return self._roles.get(n)
+
+    def _cheap(self, first: int, end: int) -> bool:
+        return self.rule.cost(first, first, end, end) * max(1, end - first) <= ROLES_ON_GUI_NS
+
+    def _keep(self, n: int, role: tuple[str, int] | None) -> None:
         if len(self._roles) > 4 * MAX_NUMBERS:
             self._roles.clear()
-        self._roles[n] = out
-        return out
+        self._roles[n] = role
+
+    def _ask_roles(self, first: int, end: int) -> None:
+        """The roles of [first, end) that are not known, on a worker; drawn when they arrive."""
+        missing = [n for n in range(first, end) if n not in self._roles]
+        if not missing:
+            return
+        rule = self.rule
+        self.jobs.submit(
+            lambda: [(n, role_of(rule, n)) for n in missing],
+            done=lambda roles: self._roles_arrived(rule, roles),
+            failed=lambda _exc: self._roles_arrived(rule, [(n, None) for n in missing]),  # drawn blank, not asked again
+            background=True,
+        )
+
+    def _roles_arrived(self, rule: Rule, roles: list[tuple[int, tuple[str, int] | None]]) -> None:
+        if rule == self.rule:
+            for n, role in roles:
+                self._keep(n, role)
+            self.update()
 
     def _geometry(self) -> tuple[float, float, float, float, int, int]:
         """(left px, width px, u0, u1) of the grid's view box in this widget, and the cells in view."""
@@ -133,8 +158,12 @@ class BeattyStrip(QWidget):
         first = max(0, x0)
         start = self._px(first, left, width, u0, u1)  # one exact position; the rest a cell apart
         step = width / (u1 - u0) * float(self.grid.frame.length(1))
-        for n in range(first, max(0, x1)):
-            role = self.role(n)
+        end = max(0, x1)
+        cheap = self._cheap(first, end)
+        if not cheap:
+            self._ask_roles(first, end)
+        for n in range(first, end):
+            role = self.role(n) if cheap else self._roles.get(n)
             if role is None:
                 continue
             name, k = role
@@ -152,6 +181,22 @@ class BeattyStrip(QWidget):
     def leaveEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         self.numberHovered.emit(None)
         super().leaveEvent(event)
+
+
+ROLES_ON_GUI_NS = 20_000_000  # the roles a paint works out on the GUI thread at most (about 20 ms)
+
+
+def role_of(rule: Rule, n: int) -> tuple[str, int] | None:
+    """('a' or 'b' or '', k) for n under the rule, or None where it has no split there."""
+    if not isinstance(rule, ColdPairs):
+        return None
+    try:
+        r = rule.number_role(n)
+    except RuleError:
+        return None
+    if r is None:
+        return None
+    return {NumberKind.LOWER: "a", NumberKind.UPPER: "b"}.get(r.kind, ""), r.index
 
 
 def hovered_pair(
