@@ -108,6 +108,14 @@ class KnownOptions(Protocol):
 
 
 @runtime_checkable
+class NumberRoles(Protocol):
+    """The roles of many consecutive numbers at once, cheaper than one at a time (closed forms:
+    one square root for the range)."""
+
+    def number_roles(self, first: int, count: int) -> list[NumberRole | None]: ...
+
+
+@runtime_checkable
 class Noted(Protocol):
     """A sentence on (x, y) that the moves do not say: how the rule's recursion decides it (k-blocking:
     the cold options and how many the opponent may block; one pass: whether passing wins)."""

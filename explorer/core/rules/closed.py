@@ -20,7 +20,7 @@ from explorer.core.exact.bigint import short_decimal
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game import bulk
 from explorer.core.game.moves import Move
-from explorer.core.game.sequence import NumberKind, NumberRole, count_lower_upto, lower
+from explorer.core.game.sequence import NumberKind, NumberRole, count_lower_upto, lower, lower_counts
 from explorer.core.game.spec import ANY, NONE, MoveSpec
 from explorer.core.rules.base import PairRule, Position, Progress, RuleError, SweptValues
 
@@ -122,6 +122,22 @@ class BeattyRule(PairRule):
 
     def number_role(self, n: int) -> NumberRole | None:
         return self._role(n)
+
+    def number_roles(self, first: int, count: int) -> list[NumberRole | None]:
+        """The roles of first, first + 1, …: LA of each from one square root (`lower_counts`)."""
+        if count <= 0:
+            return []
+        counts = lower_counts(first - 1, count + 1, self.a)  # LA(n - 1) and LA(n) for each n
+        out: list[NumberRole | None] = []
+        for i, n in enumerate(range(first, first + count)):
+            here, before = counts[i + 1], counts[i]
+            if n == 0:
+                out.append(NumberRole(NumberKind.ZERO, 0, 0))
+            elif here != before:  # n = A_here
+                out.append(NumberRole(NumberKind.LOWER, here, n + self.a * here))
+            else:  # n = B_j: there are n - here upper numbers <= n
+                out.append(NumberRole(NumberKind.UPPER, n - here, n - self.a * (n - here)))
+        return out
 
     def winning_moves(self, x: int, y: int) -> list[Move]:
         """The moves to cold cells: in the row, in the column, or down one of the few diagonals
@@ -268,6 +284,9 @@ class Misere(WythoffMoves):
 
     def number_role(self, n: int) -> NumberRole | None:
         return None  # the lower/upper split differs from Wythoff's near 0; not shown
+
+    def number_roles(self, first: int, count: int) -> list[NumberRole | None]:
+        return [None] * max(0, count)
 
 
 class Fraenkel(BeattyRule):

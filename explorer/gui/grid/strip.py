@@ -16,8 +16,8 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
-from explorer.core.game.sequence import NumberKind
-from explorer.core.protocol import ColdPairs, Rule, RuleError
+from explorer.core.game.sequence import NumberKind, NumberRole
+from explorer.core.protocol import ColdPairs, NumberRoles, Rule, RuleError
 from explorer.gui.jobs import LatestJob
 from explorer.session.model import Session
 
@@ -93,7 +93,7 @@ class BeattyStrip(QWidget):
             return
         rule = self.rule
         self.jobs.submit(
-            lambda: [(n, role_of(rule, n)) for n in missing],
+            lambda: roles_of(rule, missing),
             done=lambda roles: self._roles_arrived(rule, roles),
             failed=lambda _exc: self._roles_arrived(rule, [(n, None) for n in missing]),  # drawn blank, not asked again
             background=True,
@@ -194,9 +194,22 @@ def role_of(rule: Rule, n: int) -> tuple[str, int] | None:
         r = rule.number_role(n)
     except RuleError:
         return None
-    if r is None:
-        return None
-    return {NumberKind.LOWER: "a", NumberKind.UPPER: "b"}.get(r.kind, ""), r.index
+    return _named(r)
+
+
+def roles_of(rule: Rule, numbers: list[int]) -> list[tuple[int, tuple[str, int] | None]]:
+    """(n, its role) for each of these numbers: from one square root for their whole range where
+    the rule gives roles in bulk (`NumberRoles`), else one at a time."""
+    if isinstance(rule, NumberRoles) and len(numbers) > 1:
+        first = min(numbers)
+        bulk = rule.number_roles(first, max(numbers) - first + 1)
+        wanted = set(numbers)
+        return [(first + i, _named(r)) for i, r in enumerate(bulk) if first + i in wanted]
+    return [(n, role_of(rule, n)) for n in numbers]
+
+
+def _named(r: NumberRole | None) -> tuple[str, int] | None:
+    return None if r is None else ({NumberKind.LOWER: "a", NumberKind.UPPER: "b"}.get(r.kind, ""), r.index)
 
 
 def hovered_pair(
