@@ -164,3 +164,14 @@ def share_text(count: int, cells: int) -> str:
         return f"{value} %"
     mantissa, e = ratio_scientific(count * 100, cells, 3)
     return f"{mantissa}·10^{'−' if e < 0 else ''}{abs(e)} %"
+
+
+def whole_number(text: str, what: str, low: int, high: int) -> int:
+    """A rule's whole-number parameter written as text, from low to high (UnknownRule otherwise:
+    the rule's text cannot be read)."""
+    from explorer.core.errors import UnknownRule
+
+    t = text.strip()
+    if not t.isdigit() or len(t) > 12 or not low <= int(t) <= high:
+        raise UnknownRule(f"{what} must be a whole number from {low} to {high:,}, not {short_text(text)!r}")
+    return int(t)

@@ -22,7 +22,7 @@ import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from explorer.core import budget
-from explorer.core.exact.bigint import short_text
+from explorer.core.exact.bigint import short_text, whole_number
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.spec import MoveSpec
 from explorer.core.game.vector_spec import VectorSpec
@@ -101,13 +101,6 @@ def solve_counting(
 
 
 # ----- reading the text forms ---------------------------------------------------------------------
-def _whole(text: str, what: str, low: int, high: int) -> int:
-    t = text.strip()
-    if not t.isdigit() or len(t) > 12 or not low <= int(t) <= high:
-        raise RuleError(f"{what} must be a whole number from {low} to {high:,}, not {short_text(text)!r}")
-    return int(t)
-
-
 def split_base(param: str | None, default: str = "wythoff") -> tuple[str, str]:
     """'FIELDS/BASE' -> (FIELDS, BASE): the base rule's key follows the first '/'."""
     fields, slash, base = (param or "").partition("/")
@@ -137,7 +130,7 @@ def side_and_base(param: str | None, default_side: int) -> tuple[int, str]:
 
 
 def side_of(fields: dict[str, str], default: int) -> int:
-    return _whole(fields.pop("n", str(default)), "the side n", 1, MAX_SIDE)
+    return whole_number(fields.pop("n", str(default)), "the side n", 1, MAX_SIDE)
 
 
 def fields_of(text: str, names: tuple[str, ...], form: str) -> dict[str, str]:

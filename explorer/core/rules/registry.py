@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from explorer.core.exact.bigint import short_text
+from explorer.core.exact.bigint import short_text, whole_number
 from explorer.core.game.spec import Amounts, MoveSpec
 from explorer.core.protocol import Rule, RuleError, UnknownRule
 from explorer.core.rules import recursion
@@ -50,20 +50,13 @@ def _no_parameter(rule: Callable[[], Rule], name: str) -> Callable[[str | None],
     return make
 
 
-def _whole(text: str, what: str, low: int, high: int) -> int:
-    t = text.strip()
-    if not t.isdigit() or len(t) > 12 or not low <= int(t) <= high:
-        raise UnknownRule(f"{what} must be a whole number from {low} to {high:,}, not {short_text(text)!r}")
-    return int(t)
-
-
 MAX_A = 10**9
 
 
 def _wythoff(param: str | None) -> Rule:
     if param is None:
         return Wythoff()
-    a = _whole(param, "a in wythoff:A", 1, MAX_A)
+    a = whole_number(param, "a in wythoff:A", 1, MAX_A)
     return Wythoff() if a == 1 else Fraenkel(a)
 
 
@@ -97,13 +90,13 @@ def custom_fields(param: str | None) -> tuple[MoveSpec, int, bool]:
         spec = MoveSpec(
             Amounts.parse(fields.get("one", "any")),
             Amounts.parse(fields.get("both", "any")),
-            _whole(fields.get("a", "1"), "the difference bound a", 1, 10**6),
+            whole_number(fields.get("a", "1"), "the difference bound a", 1, 10**6),
         )
     except UnknownRule:
         raise
     except ValueError as exc:
         raise UnknownRule(str(exc)) from None
-    n = _whole(fields.get("n", str(DEFAULT_SIDE)), "the side n", 1, MAX_SIDE)
+    n = whole_number(fields.get("n", str(DEFAULT_SIDE)), "the side n", 1, MAX_SIDE)
     return spec, n, misere
 
 
@@ -118,7 +111,7 @@ def vector_fields(param: str | None) -> tuple[VectorSpec, int | None]:
     """The vectors and side of 'rays=1,0 1,1;jumps=1,2[;n=N]', checked but not solved."""
     parts = [p for p in (param or "").split(";") if p.strip()]
     sides = [p for p in parts if p.strip().lower().startswith("n=")]
-    n = _whole(sides[-1].partition("=")[2], "the side n", 1, MAX_SIDE) if sides else None
+    n = whole_number(sides[-1].partition("=")[2], "the side n", 1, MAX_SIDE) if sides else None
     spec = _vector_spec(";".join(p for p in parts if p not in sides))
     if n is not None and spec.has_nim_rays:
         raise UnknownRule("a vector rule with the ray (1, 0) grows as a generated sequence: it takes no n")
@@ -165,7 +158,7 @@ def block_fields(param: str | None) -> tuple[int, int, str]:
     """(k, n, base key) of 'K[;n=N][/RULE]', checked but not solved."""
     head, base = recursion.split_base(param)
     k_text, _, rest = head.partition(";")
-    k = _whole(k_text or "?", "k in block:K", 1, recursion.MAX_BLOCK)
+    k = whole_number(k_text or "?", "k in block:K", 1, recursion.MAX_BLOCK)
     fields = recursion.fields_of(rest, ("n",), BLOCK_FORM)
     check_rule(base)
     return k, recursion.side_of(fields, recursion.DEFAULT_SIDE), base
@@ -178,7 +171,7 @@ def alter_fields(param: str | None) -> tuple[Any, ...]:
     n = recursion.side_of(fields, recursion.DEFAULT_SIDE)
     cold = recursion.parse_cells(fields["cold"], "cold") if "cold" in fields else ()
     hot = recursion.parse_cells(fields["hot"], "hot") if "hot" in fields else ()
-    terminal = _whole(fields["terminal"], "terminal=K", 0, 2 * MAX_SIDE) if "terminal" in fields else None
+    terminal = whole_number(fields["terminal"], "terminal=K", 0, 2 * MAX_SIDE) if "terminal" in fields else None
     if not cold and not hot and terminal is None:
         raise UnknownRule(f"alter needs cells to change: write {ALTER_FORM}")
     check_rule(base)
