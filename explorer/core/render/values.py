@@ -165,8 +165,11 @@ def _cold_corners(cache: ValueCache, cold: Raster | None, kind: str) -> tuple[ND
         return None
     cols, rows = np.asarray(cold.cols, dtype=np.int64), np.asarray(cold.rows, dtype=np.int64)
     if cold.step > 1:
-        xs = [cold.x0 + int(i) * cold.step for i in cols.tolist()]
-        ys = [cold.y0 + int(j) * cold.step for j in rows.tolist()]
+        if max(x_hi, y_hi) < 1 << 62:  # int64 arrays: the rules' vectorised cold tests (a list went cell by cell)
+            xs, ys = cold.x0 + cols * cold.step, cold.y0 + rows * cold.step
+        else:
+            xs = [cold.x0 + int(i) * cold.step for i in cols.tolist()]  # type: ignore[assignment]
+            ys = [cold.y0 + int(j) * cold.step for j in rows.tolist()]  # type: ignore[assignment]
         corner = np.asarray(cache.rule.is_cold_many(xs, ys), dtype=bool)
         cols, rows = cols[corner], rows[corner]
     return (rows, cols) if cols.size else None
