@@ -40,7 +40,6 @@ else:
 MAX_SIDE = budget.custom_side()
 DEFAULT_SIDE = 1024
 STAR_SIDE = 2048
-MAX_BLOCK = 1000
 
 
 # ----- the options' moves -------------------------------------------------------------------------

@@ -12,11 +12,10 @@ from typing import Any, NamedTuple
 
 from explorer.core.exact.bigint import short_text, whole_number
 from explorer.core.game.spec import Amounts, MoveSpec
+from explorer.core.game.vector_spec import VectorSpec
 from explorer.core.protocol import Rule, RuleError, UnknownRule
-from explorer.core.rules import recursion
 from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
 from explorer.core.rules.custom import DEFAULT_SIDE, MAX_SIDE, CustomRule
-from explorer.core.rules.vectors import VectorSpec, make_vector_rule
 
 __all__ = ["DEFAULT_SIDE", "MAX_SIDE", "Amounts", "MoveSpec", "custom_text", "parse_rule"]
 
@@ -150,27 +149,44 @@ def gdwn_spec(param: str | None) -> VectorSpec:
 
 
 # ----- games that change the recursion (explorer.core.rules.recursion) -------------------------------
+# Their module (and the move vectors') is imported when a rule of theirs is read: the window's start
+# makes Wythoff's only.
+MAX_BLOCK = 1000
+
+
+def _recursion() -> Any:
+    from explorer.core.rules import recursion
+
+    return recursion
+
+
+def make_vector_rule(spec: VectorSpec, bound: int | None = None) -> Rule:
+    from explorer.core.rules.vectors import make_vector_rule as make
+
+    return make(spec, bound)
+
+
 BLOCK_FORM = "block:K[;n=N][/RULE]"
 ALTER_FORM = "alter:cold=(x,y)…;hot=(x,y)…;terminal=K[;n=N][/RULE]"
 
 
 def block_fields(param: str | None) -> tuple[int, int, str]:
     """(k, n, base key) of 'K[;n=N][/RULE]', checked but not solved."""
-    head, base = recursion.split_base(param)
+    head, base = _recursion().split_base(param)
     k_text, _, rest = head.partition(";")
-    k = whole_number(k_text or "?", "k in block:K", 1, recursion.MAX_BLOCK)
-    fields = recursion.fields_of(rest, ("n",), BLOCK_FORM)
+    k = whole_number(k_text or "?", "k in block:K", 1, MAX_BLOCK)
+    fields = _recursion().fields_of(rest, ("n",), BLOCK_FORM)
     check_rule(base)
-    return k, recursion.side_of(fields, recursion.DEFAULT_SIDE), base
+    return k, _recursion().side_of(fields, _recursion().DEFAULT_SIDE), base
 
 
 def alter_fields(param: str | None) -> tuple[Any, ...]:
     """(cold cells, hot cells, terminal, n, base key) of an alter rule's text, checked, not solved."""
-    head, base = recursion.split_base(param)
-    fields = recursion.fields_of(head, ("cold", "hot", "terminal", "n"), ALTER_FORM)
-    n = recursion.side_of(fields, recursion.DEFAULT_SIDE)
-    cold = recursion.parse_cells(fields["cold"], "cold") if "cold" in fields else ()
-    hot = recursion.parse_cells(fields["hot"], "hot") if "hot" in fields else ()
+    head, base = _recursion().split_base(param)
+    fields = _recursion().fields_of(head, ("cold", "hot", "terminal", "n"), ALTER_FORM)
+    n = _recursion().side_of(fields, _recursion().DEFAULT_SIDE)
+    cold = _recursion().parse_cells(fields["cold"], "cold") if "cold" in fields else ()
+    hot = _recursion().parse_cells(fields["hot"], "hot") if "hot" in fields else ()
     terminal = whole_number(fields["terminal"], "terminal=K", 0, 2 * MAX_SIDE) if "terminal" in fields else None
     if not cold and not hot and terminal is None:
         raise UnknownRule(f"alter needs cells to change: write {ALTER_FORM}")
@@ -179,7 +195,7 @@ def alter_fields(param: str | None) -> tuple[Any, ...]:
 
 
 def _pass_fields(param: str | None) -> tuple[int, str]:
-    n, base = recursion.side_and_base(param, recursion.DEFAULT_SIDE)
+    n, base = _recursion().side_and_base(param, _recursion().DEFAULT_SIDE)
     check_rule(base)
     return n, base
 
@@ -187,29 +203,29 @@ def _pass_fields(param: str | None) -> tuple[int, str]:
 def _star_fields(param: str | None) -> tuple[int, str]:
     if not param:
         raise UnknownRule("the star operator needs its rule: write star:RULE, such as star:wythoff")
-    n, base = recursion.side_and_base(param, recursion.STAR_SIDE)
+    n, base = _recursion().side_and_base(param, _recursion().STAR_SIDE)
     check_rule(base)
     return n, base
 
 
 def _block(param: str | None) -> Rule:
     k, n, base = block_fields(param)
-    return recursion.BlockingRule(k, parse_rule(base), n)
+    return _recursion().BlockingRule(k, parse_rule(base), n)
 
 
 def _alter(param: str | None) -> Rule:
     cold, hot, terminal, n, base = alter_fields(param)
-    return recursion.AlteredRule(parse_rule(base), cold, hot, terminal, n)
+    return _recursion().AlteredRule(parse_rule(base), cold, hot, terminal, n)
 
 
 def _pass(param: str | None) -> Rule:
     n, base = _pass_fields(param)
-    return recursion.PassRule(parse_rule(base), n)
+    return _recursion().PassRule(parse_rule(base), n)
 
 
 def _star(param: str | None) -> Rule:
     n, base = _star_fields(param)
-    return recursion.StarRule(parse_rule(base), n)
+    return _recursion().StarRule(parse_rule(base), n)
 
 
 FAMILIES: tuple[Family, ...] = (
@@ -273,7 +289,7 @@ FAMILIES: tuple[Family, ...] = (
         ask=ASK_INTEGER,
         examples=("block:2", "block:3"),
         example_titles=("2-blocking Wythoff", "3-blocking Wythoff"),
-        question=("k-blocking Wythoff", "k (the opponent may block k − 1 of the options):", 2, 1, recursion.MAX_BLOCK),
+        question=("k-blocking Wythoff", "k (the opponent may block k − 1 of the options):", 2, 1, MAX_BLOCK),
         syntax="block:K[/RULE]",
         costly=True,
         check=block_fields,
