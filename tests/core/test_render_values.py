@@ -253,6 +253,8 @@ def test_the_colour_range_keeps_the_frame_befores_while_it_holds_the_values_and_
     columns=st.sampled_from([4096, 1024]),
 )
 @example(tx0=0, ty0=0, step=9, corner=256, columns=1024)
+@example(tx0=30, ty0=30, step=31, corner=0, columns=1024)  # no corner value known in view: the shares colour
+@example(tx0=2, ty0=36, step=37, corner=0, columns=1024)  # a small view: 20 texels checked
 def test_zoomed_out_past_the_corner_each_value_has_its_exact_share(tx0, ty0, step, corner, columns):
     """Issue 37: zoomed out past the corner, a texel's colour mixes its cells' colours. The counts
     of each value in each counted texel are checked against Maharaja's table computed on its own
@@ -294,7 +296,7 @@ def test_zoomed_out_past_the_corner_each_value_has_its_exact_share(tx0, ty0, ste
             want = [int(np.count_nonzero(block == h)) for h in range(16)]
             assert counts[:, j, i].tolist() == want == region.texel_counts(i, j)
             checked += 1
-    assert checked > 20
+    assert checked >= 10
     # the colour: each value's colour (on the bar's scale) by its share, grey for G > 15
     lo, hi = drawn.value_range
     colours = [lut[int(min(255, max(1, (h - lo) * 254 / (hi - lo) + 1)))].astype(float) for h in range(16)]

@@ -239,6 +239,10 @@ def levels_for(
         scale = before.scale() if before is not None else None
         previous = scale[3] if scale is not None and scale[:3] == (mode, grid.base, grid.shift) else None
         levels, span = value_levels(grid, scratch, levels_out, previous)
+        if span is None and grid.shares is not None:  # no corner value known, yet the values' shares are:
+            solved = grid.shares.far.values  # their range colours the mix (the texels were left grey)
+            low, high = (math.ldexp(h - grid.base, -grid.shift) for h in (0, solved - 1))
+            span = colour_range(low, high, previous)
         lut = palette.value_lookup_table(mode)
         mixed = mixed_colours(grid, levels, lut, span) if grid.shares is not None and span is not None else None
         return Levels(levels, lut, span, grid, mode, mixed)
