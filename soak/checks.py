@@ -161,7 +161,7 @@ class Checks:
         targets = [w.inspector.moves.item(i).data(Qt.ItemDataRole.UserRole) for i in range(w.inspector.moves.count())]
         targets = [t for t in targets if t is not None]
         for t in targets:
-            if not oracle.legal(self.definition, (x, y), t) or (
+            if (oracle.judges_move(self.definition, (x, y), t) and not oracle.legal(self.definition, (x, y), t)) or (
                 oracle.knows(self.definition, *t) and not oracle.is_cold(self.definition, *t)
             ):
                 self.wrong(f"winning move ({_short(x)}, {_short(y)}) → {t} is illegal or not to a cold cell")

@@ -127,6 +127,14 @@ def legal(d: Definition, src: tuple[int, int], dst: tuple[int, int]) -> bool:
     return d.both is not None and abs(k - l) < d.a and _allows(d.both, k) and _allows(d.both, l)
 
 
+def judges_move(d: Definition, src: tuple[int, int], dst: tuple[int, int]) -> bool:
+    """Whether `legal` can tell of this move: a star game's moves are its base game's cold cells,
+    which the oracle knows on its own square only."""
+    if d.star_of is None:
+        return True
+    return max(src[0] - dst[0], src[1] - dst[1]) < RECURSION_ORACLE
+
+
 def _on_ray(k: int, l: int, p: int, q: int) -> bool:
     t = k // p if p else l // q
     return t >= 1 and t * p == k and t * q == l
