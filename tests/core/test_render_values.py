@@ -321,3 +321,12 @@ def test_far_beyond_the_solved_columns_no_texel_is_shared_at_any_size():
     far = ValueEngine([(1, 0), (0, 1), (1, 1)], []).grow(4, 1024)
     for x0, y0, step in [(10**242, 10**242 + 5, 2), (10**242, 3, 7), (5, 10**242, 3), (10**30, 10**30, 1000)]:
         assert share_region(far, 0, x0, y0, 110, 148, step) is None
+
+
+def test_zero_on_the_scale_of_values_far_beyond_a_float_is_left_unknown():
+    """A view whose values are about 10^1000 (Wythoff's rows far out) put its cold corners at
+    (0 - base) / 2^shift: an OverflowError from the drawing (the long soak, seed 20261143)."""
+    from explorer.core.render.values import in_units
+
+    assert in_units(0, 0, 0) == 0.0 and in_units(0, 24, 3) == -3.0 and in_units(5, 1, 2) == 1.0
+    assert in_units(0, 10**1000, 0) is None and in_units(0, 10**1000, 3000) == -(10**1000) / 2**3000

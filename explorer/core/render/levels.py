@@ -19,7 +19,7 @@ from numpy.typing import DTypeLike, NDArray
 from explorer.core.counting.raster import Raster
 from explorer.core.protocol import Rule
 from explorer.core.render import palette
-from explorer.core.render.values import ValueGrid, count_below, value_grid
+from explorer.core.render.values import ValueGrid, count_below, in_units, value_grid
 from explorer.core.value_source import ValueCache
 from explorer.core.values import HOT_COLD
 
@@ -135,8 +135,8 @@ def mixed_colours(
     factor = 254 / (hi - lo)
     colours = np.empty((region.far.values + 1, 3), dtype=np.float64)
     for h in range(region.far.values):
-        scaled = (math.ldexp(h - grid.base, -grid.shift) - lo) * factor + 1
-        colours[h] = lut[int(min(255.0, max(1.0, scaled)))]
+        v = in_units(h, grid.base, grid.shift)
+        colours[h] = lut[0] if v is None else lut[int(min(255.0, max(1.0, (v - lo) * factor + 1)))]
     colours[-1] = lut[0]  # above the values solved
     flat, which = region.cells()
     values = region.far.values
@@ -241,8 +241,9 @@ def levels_for(
         levels, span = value_levels(grid, scratch, levels_out, previous)
         if span is None and grid.shares is not None:  # no corner value known, yet the values' shares are:
             solved = grid.shares.far.values  # their range colours the mix (the texels were left grey)
-            low, high = (math.ldexp(h - grid.base, -grid.shift) for h in (0, solved - 1))
-            span = colour_range(low, high, previous)
+            low, high = (in_units(h, grid.base, grid.shift) for h in (0, solved - 1))
+            if low is not None and high is not None:
+                span = colour_range(low, high, previous)
         lut = palette.value_lookup_table(mode)
         mixed = mixed_colours(grid, levels, lut, span) if grid.shares is not None and span is not None else None
         return Levels(levels, lut, span, grid, mode, mixed)

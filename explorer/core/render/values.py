@@ -8,7 +8,6 @@ cells and shown by the inspector are exact integers from the cache.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import chain
@@ -142,11 +141,21 @@ def value_grid(
         shares = share_region(sequences, side if cache.table is not None else 0, x0, y0, nx, ny, step)
         if shares is not None:
             grid = replace(grid, shares=shares)
-    if cold_corners is not None:
+    zero = in_units(0, base, shift)
+    if cold_corners is not None and zero is not None:
         cold_j, cold_i = cold_corners
         unknown = np.isnan(out[cold_j, cold_i])
-        out[cold_j[unknown], cold_i[unknown]] = math.ldexp(-base, -shift)
+        out[cold_j[unknown], cold_i[unknown]] = zero
     return grid
+
+
+def in_units(value: int, base: int, shift: int) -> float | None:
+    """A value on the grid's scale ((value - base) / 2^shift), or None where no float holds it: a
+    view whose values are about 10^1000 cannot show 0 on their scale, and those texels stay grey."""
+    try:  # a quotient of integers: exactly rounded, however long base is
+        return (value - base) / (1 << shift) if shift >= 0 else float((value - base) << -shift)
+    except OverflowError:
+        return None
 
 
 COLD_TEXELS = 1 << 15  # texels holding a cold cell whose corner cell is tested, at most, a frame
@@ -195,12 +204,15 @@ def _fill_far(
         lines = np.arange(lo, count, dtype=np.int64)
         at = first + step * lines
         for h in range(far.values):
+            scaled = in_units(h, base, shift)
+            if scaled is None:  # the view's scale cannot show the small values
+                break
             offset = far.cols[h][at].astype(np.int64) - other
             hit = (offset >= 0) & (offset < other_count * step) & (offset % step == 0)
             k, t = lines[hit], offset[hit] // step
             j, i = (k, t) if transpose else (t, k)
             unknown = np.isnan(out[j, i])
-            out[j[unknown], i[unknown]] = math.ldexp(h - base, -shift)
+            out[j[unknown], i[unknown]] = scaled
 
 
 SHARE_COLUMNS = 1 << 16  # zoomed out, exact shares are counted while the view holds at most this many solved columns
