@@ -73,11 +73,11 @@ _DRAWING: list[QThreadPool] = []
 
 
 def drawing_pool() -> QThreadPool:
-    """The pool of the grid's drawing, apart from Qt's global one. That one has a thread a core
-    (two here): two value sweeps of 20 s each held both, and the grid's next drawing waited behind
-    them (the long soak, seed 20261132: the grid busy for 20 s). More threads in the global pool
-    ran more sweeps at once instead: a higher memory peak, and the GUI thread waiting for the GIL
-    (seed 20261133: 886 MiB, a 528 ms stall). Drawing is short; it gets threads of its own."""
+    """The pool of the grid's drawing, apart from Qt's global one. That one has a thread a core:
+    two long value sweeps can hold both, and the grid's next drawing would wait behind them for
+    as long. More threads in the global pool would run more sweeps at once instead: a higher
+    memory peak, and the GUI thread waiting for the GIL. Drawing is short; it gets threads of
+    its own."""
     if not _DRAWING:
         pool = QThreadPool()
         pool.setMaxThreadCount(DRAWING_THREADS)
