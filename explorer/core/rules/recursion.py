@@ -366,10 +366,6 @@ class PassRule(RecursionRule):
             return f"With the pass unused. Passing wins here: {where} is cold once the pass is used."
         return f"With the pass unused. Passing does not win here: {where} is hot once the pass is used."
 
-    def is_cold_after_pass(self, x: int, y: int) -> bool:
-        self.check(x, y)
-        return bool(self.after_pass[x, y])
-
 
 def _star_table(jx: NDArray[np.int64], jy: NDArray[np.int64], n: int) -> NDArray[np.bool_]:
     from explorer.core.rules.star_kernel import star_table  # numba: loaded when a star rule is made
