@@ -6,41 +6,29 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from explorer.core.rules.registry import FAMILIES
 from soak import oracle
-from soak.oracle import ANY, Definition
+from soak.oracle import Definition
 
 if TYPE_CHECKING:
     from soak.driver import Monkey
 
-# The rules the monkey asks for, by text, with their definitions in the oracle's own words.
+# What the window's dialogs type (the custom and vector dialogs, and a typed a or k), beside the
+# examples every registry family lists: each read by the oracle's own parser of the text forms.
+TYPED = (
+    "wythoff:7",
+    "wythoff:1000000",
+    "custom:one=any;both=any;a=1;n=512",  # the dialog's defaults
+    "custom:one=2 3;both=none;a=1;n=16",
+    "custom:one=1 2 5;both=1 2 4 8;a=2;n=48",
+    "custom:one=any;both=1 3;a=1;n=40;misere",
+    "custom:one=none;both=any;a=3;n=64",
+    "vectors:rays=1,0 3,1;jumps=1,2",
+    "vectors:rays=1,1;jumps=0,1;n=96",
+    "block:7",
+)
 RULES: dict[str, Definition] = {
-    "wythoff": oracle.WYTHOFF,
-    "nim": oracle.NIM,
-    "misere": oracle.MISERE,
-    "wythoff:2": oracle.fraenkel(2),
-    "wythoff:3": oracle.fraenkel(3),
-    "wythoff:7": oracle.fraenkel(7),
-    "wythoff:1000000": oracle.fraenkel(10**6),
-    "custom:one=any;both=any;a=1;n=512": Definition(ANY, ANY, 1, 512),  # the dialog's defaults
-    "custom:one=2 3;both=none;a=1;n=16": Definition(frozenset({2, 3}), None, 1, 16),
-    "custom:one=1 2 5;both=1 2 4 8;a=2;n=48": Definition(frozenset({1, 2, 5}), frozenset({1, 2, 4, 8}), 2, 48),
-    "custom:one=any;both=1 3;a=1;n=40;misere": Definition(ANY, frozenset({1, 3}), 1, 40, True),
-    "custom:one=none;both=any;a=3;n=64": Definition(None, ANY, 3, 64),
-    # move vectors (issue 29): the presets in the list, and sets typed in the Vectors… dialog
-    "maharaja": oracle.vector_rule([(1, 0), (1, 1)], [(1, 2)]),
-    "maharaja:2,3": oracle.vector_rule([(1, 0), (1, 1)], [(2, 3)]),
-    "gdwn:1,2": oracle.vector_rule([(1, 0), (1, 1), (1, 2)]),
-    "gdwn:1,3": oracle.vector_rule([(1, 0), (1, 1), (1, 3)]),
-    "vectors:rays=1,0 3,1;jumps=1,2": oracle.vector_rule([(1, 0), (3, 1)], [(1, 2)]),
-    "vectors:rays=1,1;jumps=0,1;n=96": oracle.vector_rule([(1, 1)], [(0, 1)], n=96),
-    # games that change the recursion (issue 49): the list's entries, and k typed in its dialog
-    "block:2": oracle.blocking(2),
-    "block:3": oracle.blocking(3),
-    "block:7": oracle.blocking(7),
-    "alter:terminal=2": oracle.altered(terminal=2),
-    "pass": oracle.one_pass(),
-    "star:wythoff": oracle.star(oracle.WYTHOFF),
-    "star:star:wythoff": oracle.star(oracle.star(oracle.WYTHOFF)),
+    text: oracle.definition_of(text) for text in (*(t for f in FAMILIES for t in f.examples), *TYPED)
 }
 VECTOR_DIALOG = {  # what the monkey types in the Vectors… dialog (rays, jumps, n) -> the text it means
     ("1,0 3,1", "1,2", 512): "vectors:rays=1,0 3,1;jumps=1,2",

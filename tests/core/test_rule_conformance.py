@@ -18,36 +18,60 @@ import pytest
 from explorer.core.analysis.play import COMPUTER, HUMAN, Game
 from explorer.core.protocol import (
     CertifiedRows,
+    ExtraSteps,
     ColdPairs,
     Constructed,
     Growing,
     KnownValues,
     Valued,
 )
-from explorer.core.rules import OutOfBounds, Rule, parse_rule
-from explorer.core.rules.registry import grundy_note
+from explorer.core.rules import OutOfBounds, Rule, RuleError, parse_rule
+from explorer.core.rules.registry import FAMILIES, grundy_note
+from soak import oracle
 from tests.oracles import Vectors, values_by_definition, variant_moves
 
 N = 40
 ANYAMT = "any"
 
-# registry text -> (one-pile amounts, both-pile amounts, difference bound, misère)
-CASES: dict[str, tuple[object, object, int, bool]] = {
-    "wythoff": (ANYAMT, ANYAMT, 1, False),
-    "nim": (ANYAMT, None, 1, False),
-    "misere": (ANYAMT, ANYAMT, 1, True),
-    "wythoff:2": (ANYAMT, ANYAMT, 2, False),
-    "wythoff:3": (ANYAMT, ANYAMT, 3, False),
-    "wythoff:7": (ANYAMT, ANYAMT, 7, False),
-    # a huge a: the counter's index once asked the int64 formula for indices it cannot hold
-    "wythoff:1000000": (ANYAMT, ANYAMT, 10**6, False),
-    f"custom:one=2 3;both=none;n={N}": ({2, 3}, None, 1, False),
-    f"custom:one=none;both=any;n={N}": (None, ANYAMT, 1, False),
-    f"custom:one=powers of 4;both=any;n={N}": ({1, 4, 16}, ANYAMT, 1, False),
-    f"custom:one=1 2 5;both=powers of 2;a=2;n={N}": ({1, 2, 5}, {1, 2, 4, 8, 16, 32}, 2, False),
-    f"custom:one=any;both=1 3;n={N};misere": (ANYAMT, {1, 3}, 1, True),
-    f"custom:one=any;both=any;a=3;n={N};misere": (ANYAMT, ANYAMT, 3, True),
-}
+# A case is a rule's text and its definition in the test's own words: (one-pile amounts,
+# both-pile amounts, difference bound, misère) or Vectors, or for a game that changes the recursion
+# the soak oracle's Definition. Every registry family's examples are cases, read by the oracle's own
+# parser of the text forms (no list of families here); beside them, edges and seeded random rules.
+Definition = tuple[object, object, int, bool]
+CASES: dict[str, Definition] = {}
+RECURSION: dict[str, oracle.Definition] = {}
+
+
+def _as_case(d: oracle.Definition) -> Definition:
+    if d.vectors:
+        return Vectors(list(d.rays), list(d.jumps)), None, 1, d.misere
+    return d.one, d.both, d.a, d.misere
+
+
+for _family in FAMILIES:
+    for _text in _family.examples:
+        _d = oracle.definition_of(_text)
+        if _d.recursion:
+            RECURSION[_text] = _d
+        else:
+            CASES[_text] = _as_case(_d)
+
+CASES.update(
+    {
+        "wythoff:7": (ANYAMT, ANYAMT, 7, False),
+        # a huge a: the counter's index once asked the int64 formula for indices it cannot hold
+        "wythoff:1000000": (ANYAMT, ANYAMT, 10**6, False),
+        f"custom:one=2 3;both=none;n={N}": ({2, 3}, None, 1, False),
+        f"custom:one=none;both=any;n={N}": (None, ANYAMT, 1, False),
+        f"custom:one=powers of 4;both=any;n={N}": ({1, 4, 16}, ANYAMT, 1, False),
+        f"custom:one=1 2 5;both=powers of 2;a=2;n={N}": ({1, 2, 5}, {1, 2, 4, 8, 16, 32}, 2, False),
+        f"custom:one=any;both=1 3;n={N};misere": (ANYAMT, {1, 3}, 1, True),
+        f"custom:one=any;both=any;a=3;n={N};misere": (ANYAMT, ANYAMT, 3, True),
+    }
+)
+# Games that change the recursion over other moves, and altered cells, beside the examples.
+for _text in ("block:5/maharaja", "block:4;n=64/nim", "alter:cold=(3,4)(10,12);hot=(5,5);n=96", "pass:nim"):
+    RECURSION[_text] = oracle.definition_of(_text)
 
 
 def _amounts_text(amounts: object) -> str:
@@ -74,12 +98,8 @@ def _random_cases(count: int, seed: int) -> dict[str, tuple[object, object, int,
 
 CASES.update(_random_cases(24, seed=20261122))
 
-# Move-vector rules (issue 29): the presets, and vector sets with and without Nim's rays.
-VECTOR_CASES: dict[str, tuple[object, object, int, bool]] = {
-    "maharaja": (Vectors([(1, 0), (1, 1)], [(1, 2)]), None, 1, False),
-    "maharaja:2,3": (Vectors([(1, 0), (1, 1)], [(2, 3)]), None, 1, False),
-    "gdwn:1,2": (Vectors([(1, 0), (1, 1), (1, 2)]), None, 1, False),
-    "gdwn:1,3": (Vectors([(1, 0), (1, 1), (1, 3)]), None, 1, False),
+# Move-vector rules (issue 29): vector sets with and without Nim's rays, beside the presets.
+VECTOR_CASES: dict[str, Definition] = {
     "vectors:rays=1,0;jumps=1,2 2,2": (Vectors([(1, 0)], [(1, 2), (2, 2)]), None, 1, False),
     "vectors:rays=1,0 2,3;jumps=3,1": (Vectors([(1, 0), (2, 3)], [(3, 1)]), None, 1, False),
     f"vectors:rays=1,1;jumps=1,0;n={N}": (Vectors([(1, 1)], [(1, 0)]), None, 1, False),
@@ -120,6 +140,14 @@ def _definition(text: str):  # type: ignore[no-untyped-def]
     return one, both, diff, misere
 
 
+def test_every_family_has_cases():
+    """Each registry family is checked here: by its examples, or (custom and vectors, which list
+    none) by the seeded random rules of its form."""
+    cases = {*CASES, *RECURSION}
+    for family in FAMILIES:
+        assert family.examples or any(t.startswith(family.name + ":") for t in cases), family.name
+
+
 def _solve_from_legal_moves(rule: Rule) -> dict[tuple[int, int], bool]:
     """Cold by the definition, using only rule.legal_moves and the rule's convention."""
     cold: dict[tuple[int, int], bool] = {}
@@ -133,10 +161,13 @@ def _solve_from_legal_moves(rule: Rule) -> dict[tuple[int, int], bool]:
     return cold
 
 
-@pytest.fixture(scope="module", params=list(CASES))
+@pytest.fixture(scope="module", params=[*CASES, *RECURSION])
 def case(request):  # type: ignore[no-untyped-def]
     text = request.param
     rule = _rule(text)
+    if text in RECURSION:  # the oracle's own solve, from its own moves and recursion
+        table = oracle.solved(RECURSION[text], N)
+        return text, rule, {(x, y): table[x][y] for x in range(N) for y in range(N)}
     return text, rule, _solve_from_legal_moves(rule)
 
 
@@ -145,17 +176,19 @@ def test_is_a_rule_and_its_key_names_it(case):
     assert isinstance(rule, Rule)
     assert parse_rule(rule.key) == rule
     assert rule.title
-    *_, misere = _definition(text)
+    misere = RECURSION[text].misere if text in RECURSION else _definition(text)[3]
     assert rule.last_mover_wins is (not misere)
 
 
 def test_legal_moves_follow_the_definition(case):
     text, rule, _ = case
-    one, both, diff, _ = _definition(text)
     rng = random.Random(1)
     for x in range(N):
         for y in range(N):
-            want = set(variant_moves(x, y, one, both, diff))
+            if text in RECURSION:
+                want = set(oracle.moves_small(RECURSION[text], x, y))
+            else:
+                want = set(variant_moves(x, y, *_definition(text)[:3]))
             got = list(rule.spec.targets(x, y))
             assert len(got) == len(set(got)) and set(got) == want, (x, y)
             assert rule.spec.has_move(x, y) == bool(want)
@@ -165,14 +198,16 @@ def test_legal_moves_follow_the_definition(case):
 
 
 def test_cold_cells_and_winning_moves_by_brute_force(case):
-    _, rule, cold = case
+    text, rule, cold = case
     for (x, y), c in cold.items():
         assert rule.is_cold(x, y) == c, (x, y)
-        want = sorted(t for t in rule.spec.targets(x, y) if cold[t])
+        options = sorted(t for t in rule.spec.targets(x, y) if cold[t])
+        if text not in RECURSION:
+            assert (not options) or not c  # a cold cell has no cold option
+        want = [] if c else options  # a cold cell has no winning move (k-blocking: it may have cold options)
         got = rule.winning_moves(x, y)
         assert [m.target for m in got] == want, (x, y)
         assert all(m.start == (x, y) for m in got)
-        assert (not want) or not c  # a cold cell has no winning move
 
 
 def test_rectangle_counts_by_brute_force(case):
@@ -232,7 +267,12 @@ def _play_out(rule: Rule, start: tuple[int, int], rng: random.Random, perfect: b
 
 
 def test_games_are_legal_end_when_no_move_is_left_and_name_the_winner(case):
-    _, rule, cold = case
+    text, rule, cold = case
+    if isinstance(rule, ExtraSteps):  # a pass, a block, a declared end: a game on the board alone is refused
+        assert text in RECURSION and rule.extra_steps()
+        with pytest.raises(RuleError, match="not played"):
+            Game(rule, (3, 5))
+        return
     rng = random.Random(3)
     for _ in range(30):
         start = (rng.randrange(N), rng.randrange(N))
@@ -274,6 +314,9 @@ def test_answers_at_any_size_without_enumerating(case):
 
 def test_grundy_values_and_remoteness_follow_their_definitions(case):
     text, rule, cold = case
+    if text in RECURSION:  # no Sprague–Grundy value of the base's kind
+        assert not isinstance(rule, Valued | KnownValues | CertifiedRows)
+        return
     one, both, diff, misere = _definition(text)
     g, c, r = values_by_definition(N, N, one, both, diff, misere)
     assert isinstance(rule, Valued)  # every rule so far has values (a rule without them is refused)
@@ -292,6 +335,8 @@ def test_grundy_values_and_remoteness_follow_their_definitions(case):
 
 def test_the_computer_wins_fastest_and_loses_slowest_where_remoteness_is_known(case):
     text, rule, cold = case
+    if text in RECURSION:
+        return  # no remoteness: its test above says so
     one, both, diff, misere = _definition(text)
     _, _, rem = values_by_definition(N, N, one, both, diff, misere)
     rng = random.Random(5)
