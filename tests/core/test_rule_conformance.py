@@ -3,7 +3,7 @@
 Each case names a rule by its registry text and gives, separately, the rule's definition in
 the test's own words (amount sets, difference bound, misère or not). Everything the rule answers
 is checked against brute force built from that definition or from the rule's own legal moves.
-A new rule gets all of this by adding one line to CASES.
+A new family gets all of this by listing an example in the registry.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import pytest
 from explorer.core.analysis.play import COMPUTER, HUMAN, Game
 from explorer.core.protocol import (
     CertifiedRows,
-    ExtraSteps,
     ColdPairs,
     Constructed,
+    ExtraSteps,
     Growing,
     KnownValues,
     Valued,
