@@ -31,7 +31,8 @@ class Definition:
     n: int | None = None
     misere: bool = False
     # A move-vector game instead: rays take t·(p, q) for any t >= 1, jumps exactly (i, j), each with
-    # its mirror. With the ray (1, 0) it `grows` (a generated sequence, solved as far as asked).
+    # its mirror. With the ray (1, 0) it `grows` (a generated sequence, solved as far as asked; the
+    # bound is the rule's own, read from the window, as for k-blocking over such moves).
     rays: tuple[tuple[int, int], ...] = ()
     jumps: tuple[tuple[int, int], ...] = ()
     grows: bool = False
@@ -82,8 +83,14 @@ MISERE = Definition(ANY, ANY, misere=True)
 RECURSION_ORACLE = 120  # the side of the square on which the oracle solves a game of issue 49 itself
 
 
-def blocking(k: int, base: Definition | None = None, n: int = 1024) -> Definition:
-    return replace(base or WYTHOFF, block=k, n=n)
+def blocking(k: int, base: Definition | None = None, n: int | None = None) -> Definition:
+    """Over a base with Nim's rays the program solves k-blocking column by column, as far as it
+    chooses (`grows`: the bound is the rule's own); over any other, on a square (1024² unless n)."""
+    base = base or WYTHOFF
+    nim_rays = (1, 0) in base.rays or (0, 1) in base.rays if base.vectors else base.one == ANY
+    if nim_rays:
+        return replace(base, block=k, n=n, grows=True)
+    return replace(base, block=k, n=n or 1024)
 
 
 def altered(
@@ -468,7 +475,8 @@ def definition_of(text: str) -> Definition:
     if name == "block":
         head, base = _based(param)
         k_text, _, rest = head.partition(";")
-        return blocking(int(k_text), base, int(_fields(rest).get("n", "1024")))
+        side = _fields(rest).get("n")
+        return blocking(int(k_text), base, int(side) if side else None)
     if name == "alter":
         head, base = _based(param)
         fields = _fields(head)

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from unittest.mock import MagicMock
 
+import pytest
+
 from explorer.core.analysis.position import report
-from explorer.core.rules import Nim, Wythoff, parse_rule
+from explorer.core.rules import Nim, UnknownRule, Wythoff, parse_rule
 from explorer.gui.controllers.rules import RuleController
 from explorer.gui.controllers.selection import SelectionController
 from explorer.session.events import follow
 from explorer.session.jobs import InlineJobs, Jobs, ManualScheduler
 from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS, Session
-from explorer.session.views import GridView, InspectorView, RuleSelectorView, StatusView
+from explorer.session.views import GridView, InspectorView, RuleSelectorView, StatusView, WorkView
 
 
 def _selection(session: Session | None = None, jobs: Jobs | None = None):  # type: ignore[no-untyped-def]
@@ -98,7 +100,12 @@ def test_a_late_answer_for_another_rule_or_position_is_dropped():
 def _rules(session: Session | None = None):  # type: ignore[no-untyped-def]
     session = session or Session()
     selector, status = MagicMock(spec=RuleSelectorView), MagicMock(spec=StatusView)
-    return session, selector, status, follow(RuleController(session, selector, status, InlineJobs()))
+    return (
+        session,
+        selector,
+        status,
+        follow(RuleController(session, selector, status, InlineJobs(), MagicMock(spec=WorkView))),
+    )
 
 
 def test_choosing_a_rule_sets_it_and_the_selector_follows():
@@ -106,6 +113,22 @@ def test_choosing_a_rule_sets_it_and_the_selector_follows():
     controller.request("wythoff:3")
     assert session.rule == parse_rule("wythoff:3")
     selector.set_rule.assert_called_with(session.rule)
+
+
+def test_a_long_solve_shows_its_progress_and_cancel_and_hides_them_when_made():
+    session, _, _, controller = _rules()
+    controller.request("block:3;n=70000")  # three chunks of the column sweep
+    assert session.rule == parse_rule("block:3;n=70000")
+    work = controller.work
+    work.working.assert_called_once()
+    assert "block:3" in work.working.call_args.args[0]
+    assert [c.args for c in work.progress.call_args_list] == [(32768, 70000), (65536, 70000), (70000, 70000)]
+    work.hide.assert_called()
+
+
+def test_a_solve_stopped_by_its_progress_is_refused_and_changes_nothing():
+    with pytest.raises(UnknownRule, match="cancelled"):
+        parse_rule("block:3;n=70000", progress=lambda done, total: False)
 
 
 def test_a_refused_or_cancelled_rule_leaves_the_selector_on_the_rule_in_effect():

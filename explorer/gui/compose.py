@@ -140,7 +140,9 @@ def _make_controllers(w: MainWindow) -> None:
 
     scheduler = QtScheduler(w)
     w.pool = pool = budget.Pool()
-    w.rules = RuleController(session, w.rule_bar, StatusMessages(w.statusBar()), channel())
+    w.rules = RuleController(
+        session, w.rule_bar, StatusMessages(w.statusBar()), channel(), WorkLine(w.statusBar(), "rule", 140)
+    )
     w.selection = SelectionController(session, w.inspector, channel())
     w.values = ValuesController(
         session,
@@ -185,7 +187,12 @@ def _connect_views(w: MainWindow) -> None:
         follow(item)
     for name, dock in w.docks.items():  # a tab behind another is not in front
         dock.visibilityChanged.connect(lambda on, n=name: _front(w, n, on))
-    for work, controller in ((w.values.work, w.values), (w.growth.work, w.growth), (w.exporter.work, w.exporter)):
+    for work, controller in (
+        (w.values.work, w.values),
+        (w.growth.work, w.growth),
+        (w.exporter.work, w.exporter),
+        (w.rules.work, w.rules),
+    ):
         work.on_cancel(controller.cancel)
     # the grid
     grid.valuesNeeded.connect(w.values.request)

@@ -14,16 +14,18 @@ from explorer.cli import main
 from explorer.core.analysis.compare import MAX_CELLS, compare
 from explorer.core.game.sequence import lower
 from explorer.core.protocol import Valued
-from explorer.core.rules import UnknownRule, parse_rule
+from explorer.core.rules import OutOfBounds, UnknownRule, parse_rule
+from explorer.core.rules.recursion import cold_square
 from tests.oracles import grundy_table
 
 WYTHOFF_RAYS = ((1, 0), (0, 1), (1, 1))
 
 
 def options(x: int, y: int, rays=WYTHOFF_RAYS, jumps=()) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
-    """Every cell one move from (x, y): any positive multiple of a ray, or a jump."""
-    out = [(x - t * p, y - t * q) for p, q in rays for t in range(1, x + y + 1) if t * p <= x and t * q <= y]
-    return out + [(x - i, y - j) for i, j in jumps if i <= x and j <= y]
+    """Every cell one move from (x, y), once: any positive multiple of a ray, or a jump (a jump along
+    a ray, such as (0, 2) beside (0, 1), is no other option)."""
+    out = {(x - t * p, y - t * q) for p, q in rays for t in range(1, x + y + 1) if t * p <= x and t * q <= y}
+    return sorted(out | {(x - i, y - j) for i, j in jumps if i <= x and j <= y})
 
 
 def by_definition(n: int, decide, rays=WYTHOFF_RAYS, jumps=()) -> np.ndarray:  # type: ignore[no-untyped-def]
@@ -41,49 +43,95 @@ def blocked(n: int, k: int, rays=WYTHOFF_RAYS, jumps=()) -> np.ndarray:  # type:
 
 
 # ----- k-blocking --------------------------------------------------------------------------------------
+def blocked_by_counts(n: int, k: int) -> list[list[bool]]:
+    """k-blocking Wythoff on [0, n)^2 by the definition, in plain Python: a cell's options on a row,
+    a column or a diagonal are the cells of that line below it, so a running count of cold cells
+    per line gives how many of its options are cold."""
+    cold = [[False] * n for _ in range(n)]
+    col = [0] * n  # cold cells so far in column x, below
+    row = [0] * n  # cold cells so far in row y, to the left
+    diag: dict[int, int] = {}
+    for x in range(n):
+        for y in range(n):
+            c = col[x] + row[y] + diag.get(y - x, 0)
+            if c < k:
+                cold[x][y] = True
+                col[x] += 1
+                row[y] += 1
+                diag[y - x] = diag.get(y - x, 0) + 1
+    return cold
+
+
 @pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 7, 10, 13, 20])
-def test_blocking_by_brute_force(k):
-    n = 48
+def test_blocking_by_brute_force_on_512_squared(k):
+    n = 512
     rule = parse_rule(f"block:{k};n={n}")
-    assert np.array_equal(rule.table, blocked(n, k))
-    x, y = 37, 21
-    assert rule.cold_options(x, y) == sum(bool(rule.table[t]) for t in options(x, y))
+    assert np.array_equal(cold_square(rule, n), np.array(blocked_by_counts(n, k)))
+    small = parse_rule(f"block:{k};n=48")
+    for x, y in ((37, 21), (0, 0), (47, 47), (5, 30)):
+        assert small.cold_options(x, y) == sum(bool(cold_square(small, 48)[t]) for t in options(x, y))
+        assert small.position_note(x, y).startswith(f"{small.cold_options(x, y)} of its options")
 
 
 @pytest.mark.parametrize(
-    ("base", "rays", "jumps"), [("maharaja", WYTHOFF_RAYS, ((1, 2), (2, 1))), ("nim", ((1, 0), (0, 1)), ())]
+    ("base", "rays", "jumps"),
+    [
+        ("maharaja", WYTHOFF_RAYS, ((1, 2), (2, 1))),
+        ("nim", ((1, 0), (0, 1)), ()),
+        ("gdwn:1,2", (*WYTHOFF_RAYS, (1, 2), (2, 1)), ()),
+        ("vectors:rays=1,0 1,3;jumps=0,2", ((1, 0), (0, 1), (1, 3), (3, 1)), ((0, 2), (2, 0))),
+        ("vectors:rays=1,1;jumps=1,0;n=40", ((1, 1),), ((1, 0), (0, 1))),  # no Nim ray: a square
+    ],
 )
-@pytest.mark.parametrize("k", [2, 3])
+@pytest.mark.parametrize("k", [2, 3, 6])
 def test_blocking_over_other_moves_by_brute_force(base, rays, jumps, k):
     n = 40
     rule = parse_rule(f"block:{k};n={n}/{base}")
-    assert np.array_equal(rule.table, blocked(n, k, rays, jumps))
+    assert np.array_equal(cold_square(rule, n), blocked(n, k, rays, jumps))
 
 
-def _closed_form(n: int, k: int) -> set[tuple[int, int]]:
-    """docs/math.md's cold cells of 2- and 3-blocking Wythoff, with mirrors, inside [0, n)^2."""
-    cells: set[tuple[int, int]] = {(0, 0)}
-    if k == 2:
-        cells.add((2, 2))
-        cells |= {(x, 2 * x + 1) for x in range(n)}
-        m = 1
-        while 2 * lower(m) + 2 < n:
-            cells.add((2 * lower(m) + 2, 2 * lower(m) + 2 * m + 2))
-            m += 1
+def _closed_form_columns(n: int, k: int) -> np.ndarray:
+    """docs/math.md's cold cells of 2- and 3-blocking Wythoff, as each column's k rows (increasing),
+    for the columns [0, n): k = 2: (0,0), (2,2), (x, 2x+1), (2a_m + 2, 2a_m + 2m + 2), and mirrors;
+    k = 3: (0,0), (x, 2x+1), (x, 2x+2), and mirrors."""
+    xs = np.arange(n, dtype=np.int64)
+    pairs = [(np.array([0]), np.array([0])), (xs, 2 * xs + 1)]
+    if k == 3:
+        pairs.append((xs, 2 * xs + 2))
     else:
-        cells |= {(x, 2 * x + 1) for x in range(n)} | {(x, 2 * x + 2) for x in range(n)}
-    cells |= {(y, x) for x, y in cells}
-    return {(x, y) for x, y in cells if x < n and y < n}
+        m = np.arange(1, n // 3 + 2, dtype=np.int64)
+        a = np.array([lower(int(v)) for v in m], dtype=np.int64)
+        pairs += [(np.array([2]), np.array([2])), (2 * a + 2, 2 * a + 2 * m + 2)]
+    u = np.concatenate([p for p, q in pairs] + [q for p, q in pairs])
+    v = np.concatenate([q for p, q in pairs] + [p for p, q in pairs])
+    wide = int(v.max()) + 1
+    keys = np.sort(u[u < n] * wide + v[u < n])
+    keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]  # a cell on the diagonal is its own mirror
+    cols, rows = keys // wide, keys % wide
+    assert np.array_equal(np.bincount(cols, minlength=n), np.full(n, k))  # exactly k a column
+    return rows.reshape(n, k)
 
 
-@pytest.mark.parametrize("k", [2, 3])
-def test_two_and_three_blocking_have_their_closed_forms_on_the_whole_square(k):
+@pytest.mark.parametrize(("k", "n"), [(2, 1 << 18), (3, 1 << 20)])
+def test_two_and_three_blocking_have_their_closed_forms_far_out(k, n):
+    """Past 10^6 for k = 3 (2^20 columns, its default); k = 2's default, 2^18 columns."""
     rule = parse_rule(f"block:{k}")
-    n = rule.bound
-    assert n >= 1024
-    xs, ys = np.nonzero(rule.table)
-    assert set(zip(xs.tolist(), ys.tolist(), strict=True)) == _closed_form(n, k)
-    assert rule.count(n - 1, n - 1) == len(_closed_form(n, k))
+    assert rule.bound == n
+    want = _closed_form_columns(n, k)
+    assert np.array_equal(np.sort(rule.cells, axis=1), want)
+    assert rule.count(n - 1, n - 1) == int(np.count_nonzero(want < n))
+    for x in (n // 2 - 7, n // 3 + 1):  # cold exactly at its column's cells, and not beside them
+        for y in want[x]:
+            if y < n:
+                assert rule.is_cold(x, int(y)) and rule.is_cold(int(y), x)
+                assert not rule.is_cold(x, int(y) + 1) or int(y) + 1 in want[x]
+
+
+def test_blocking_refuses_what_would_not_fit_and_names_what_does():
+    with pytest.raises(UnknownRule, match=r"columns fit in 1,024 MiB"):
+        parse_rule("block:40;n=4194304")
+    with pytest.raises(UnknownRule, match="side 4,096 at most"):
+        parse_rule("block:2;n=100000/vectors:rays=1,1;jumps=1,0;n=40")
 
 
 # ----- altered positions -------------------------------------------------------------------------------
@@ -194,11 +242,11 @@ def test_each_names_itself_answers_hot_and_cold_only_and_refuses_beyond_its_squa
     rule = parse_rule(key)
     assert parse_rule(rule.key) == rule and rule.key == key
     assert not isinstance(rule, Valued)  # no Sprague-Grundy value of the base's kind
-    cold = rule.table
+    cold = cold_square(rule, 64)
     for x, y in [(0, 0), (3, 5), (10, 20), (63, 63)]:
         assert rule.is_cold(x, y) == bool(cold[x, y])
         assert bool(rule.winning_moves(x, y)) == (not cold[x, y] and any(cold[t] for t in rule.legal_moves(x, y)))
-    with pytest.raises(Exception, match=r"\[0, 64\)"):
+    with pytest.raises(OutOfBounds, match=r"\[0, 64\)"):
         rule.is_cold(64, 0)
 
 
@@ -241,7 +289,7 @@ def test_compare_on_the_command_line(capsys):
     side = int(MAX_CELLS**0.5) + 1
     for argv, says in (
         (["compare", "wythoff", "nim", "0", "0", str(side), str(side)], "at most"),
-        (["compare", "wythoff", "block:2", "0", "0", "5000", "3"], "[0, 1024)"),
+        (["compare", "wythoff", "block:2;n=1024", "0", "0", "5000", "3"], "[0, 1,024)"),
         (["compare", "wythoff", "bogus", "0", "0", "1", "1"], "unknown rule"),
         (["compare", "wythoff", "nim", "9", "0", "1", "1"], "empty"),
     ):
@@ -298,10 +346,11 @@ def test_why_rings_every_cold_option_where_the_rules_own_recursion_decides():
     from explorer.core.analysis.construction import why
 
     rule = parse_rule("block:2;n=64")
+    cold = cold_square(rule, 64)
     for x, y in [(16, 10), (5, 7), (20, 30)]:
         w = why(rule, x, y)
-        want = {t for t in options(x, y) if rule.table[t]}
-        assert set(w.targets) == want and w.cold == bool(rule.table[x, y])
+        want = {t for t in options(x, y) if cold[t]}
+        assert set(w.targets) == want and w.cold == bool(cold[x, y])
         assert f"{len(want)} of its options" in w.sentences[0] and "block" in w.sentences[1]
     plain = why(parse_rule("wythoff"), 5, 7)  # the plain recursion: the winning moves' targets
     assert set(plain.targets) == {(3, 5), (4, 7), (5, 3)}

@@ -56,7 +56,9 @@ class Board:
         )
         self.selection = SelectionController(self.session, self.inspector, LatestJob(grid))
         self.status = MagicMock(spec=StatusView)
-        self.rules = RuleController(self.session, MagicMock(spec=RuleSelectorView), self.status, LatestJob(grid))
+        self.rules = RuleController(
+            self.session, MagicMock(spec=RuleSelectorView), self.status, LatestJob(grid), MagicMock(spec=WorkView)
+        )
         self.growth = GrowthController(self.session, grid, MagicMock(spec=WorkView), LatestJob(grid), QtScheduler(grid))
         grid.bind(self.session)
         for part in (grid, self.values, self.selection, self.rules, self.growth):
@@ -147,7 +149,7 @@ class Desk:
 
         from explorer.gui.controllers.rules import RuleController
         from explorer.session.model import Session
-        from explorer.session.views import RuleSelectorView, StatusView
+        from explorer.session.views import RuleSelectorView, StatusView, WorkView
 
         self.session = Session()
         self.host = QWidget()
@@ -157,7 +159,7 @@ class Desk:
         # the rule's selector and the status line hear nothing (a mock would keep every rule it
         # was shown alive in its call list)
         selector, status = _Deaf(RuleSelectorView), _Deaf(StatusView)
-        self.rules = RuleController(self.session, selector, status, self.channel())
+        self.rules = RuleController(self.session, selector, status, self.channel(), _Deaf(WorkView))
         self.parts: list = []
         self._add(None, self.rules)
         self.went_to = MagicMock()  # where a panel asked the grid to go

@@ -26,6 +26,7 @@ from explorer.session.views import (
     PlayView,
     RuleSelectorView,
     StatusView,
+    WorkView,
 )
 
 
@@ -43,7 +44,7 @@ class Parts:
         self.build_panel = MagicMock(spec=BuildView)
         self.play_panel = MagicMock(spec=PlayView)
         self.selector, self.status = MagicMock(spec=RuleSelectorView), MagicMock(spec=StatusView)
-        self.rules = follow(RuleController(s, self.selector, self.status, InlineJobs()))
+        self.rules = follow(RuleController(s, self.selector, self.status, InlineJobs(), MagicMock(spec=WorkView)))
         self.selection = follow(SelectionController(s, self.inspector, InlineJobs()))
         self.builder = follow(BuildController(s, self.build_panel, self.grid, self.scheduler))
         self.why = follow(WhyController(s, self.inspector, InlineJobs(), self.said.append))

@@ -161,21 +161,26 @@ def cells_text(cells: tuple[tuple[int, int], ...]) -> str:
 
 
 # ----- the rules ------------------------------------------------------------------------------------
-class RecursionRule(SquareRule):
-    """What the games here share: solved on [0, bound)² over a base rule, hot and cold only."""
+class HotColdOnly:
+    """What the games here share: no Grundy values or remoteness of the base's kind (not `Valued`,
+    explorer.core.protocol), and no step-by-step construction (not `Constructed`: its captions say
+    how the plain recursion decides)."""
+
+    construction_step = None
+    construction_placed = None
+    construction_start = None
+    construction_order = None
+    value_table = None
+    value_cost = None
+    grundy_window = None
+    remoteness_window = None
+
+
+class RecursionRule(HotColdOnly, SquareRule):  # type: ignore[misc]
+    """Solved on [0, bound)² over a base rule, hot and cold only."""
 
     base: Rule
     count_method: ClassVar[str] = "dynamic programming"
-    # no Grundy values or remoteness of the base's kind: not `Valued` (explorer.core.protocol); and
-    # no step-by-step construction (`Constructed`): its captions say how the plain recursion decides
-    construction_step = None  # type: ignore[assignment]
-    construction_placed = None  # type: ignore[assignment]
-    construction_start = None  # type: ignore[assignment]
-    construction_order = None  # type: ignore[assignment]
-    value_table = None  # type: ignore[assignment]
-    value_cost = None  # type: ignore[assignment]
-    grundy_window = None  # type: ignore[assignment]
-    remoteness_window = None  # type: ignore[assignment]
     misere = False
 
     def _suffix(self, default_side: int) -> str:
@@ -227,11 +232,16 @@ class BlockingRule(RecursionRule):
         return f"before each move the opponent forbids up to {self.k - 1} options, a step the board does not show"
 
     def position_note(self, x: int, y: int) -> str:
-        c, block = self.cold_options(x, y), self.k - 1
-        options = f"{c} of its options {'is' if c == 1 else 'are'} cold"
-        if c < self.k:
-            return f"{options}; the opponent may block {block} of them, so none is sure to be left."
-        return f"{options}; the opponent may block {block} of them, and {c - block} stay{'s' * (c - block == 1)}."
+        return blocking_note(self.cold_options(x, y), self.k)
+
+
+def blocking_note(cold_options: int, k: int) -> str:
+    """What k-blocking says of a cell with this many cold options."""
+    c, block = cold_options, k - 1
+    options = f"{c} of its options {'is' if c == 1 else 'are'} cold"
+    if c < k:
+        return f"{options}; the opponent may block {block} of them, so none is sure to be left."
+    return f"{options}; the opponent may block {block} of them, and {c - block} stay{'s' * (c - block == 1)}."
 
 
 class AlteredRule(RecursionRule):

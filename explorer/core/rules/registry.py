@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from explorer.core.exact.bigint import short_text, whole_number
 from explorer.core.game.spec import Amounts, MoveSpec
 from explorer.core.game.vector_spec import VectorSpec
-from explorer.core.protocol import Rule, RuleError, UnknownRule
+from explorer.core.protocol import Progress, Rule, RuleError, UnknownRule
 from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
 from explorer.core.rules.custom import DEFAULT_SIDE, MAX_SIDE, CustomRule
 
@@ -38,6 +38,8 @@ class Family(NamedTuple):
     zeckendorf: tuple[str, ...] = ()  # keys of its rules whose cold set Zeckendorf forms describe
     # what the window asks of a family that takes a whole number: (title, label, default, low, high)
     question: tuple[str, str, int, int, int] | None = None
+    # `make` with progress reports (done, total) -> bool (False: stop), for a family whose solve is long
+    solve: Callable[[str | None, Progress], Rule] | None = None
 
 
 def _no_parameter(rule: Callable[[], Rule], name: str) -> Callable[[str | None], Rule]:
@@ -152,6 +154,7 @@ def gdwn_spec(param: str | None) -> VectorSpec:
 # Their module (and the move vectors') is imported when a rule of theirs is read: the window's start
 # makes Wythoff's only.
 MAX_BLOCK = 1000
+MAX_COLUMNS = 1 << 22  # k-blocking's column sweep (its memory is checked when it is made)
 
 
 def _recursion() -> Any:
@@ -170,14 +173,16 @@ BLOCK_FORM = "block:K[;n=N][/RULE]"
 ALTER_FORM = "alter:cold=(x,y)…;hot=(x,y)…;terminal=K[;n=N][/RULE]"
 
 
-def block_fields(param: str | None) -> tuple[int, int, str]:
-    """(k, n, base key) of 'K[;n=N][/RULE]', checked but not solved."""
+def block_fields(param: str | None) -> tuple[int, int | None, str]:
+    """(k, n, base key) of 'K[;n=N][/RULE]', checked but not solved (n: the columns over a rule
+    with Nim's rays, else the square's side; None for the default)."""
     head, base = _recursion().split_base(param)
     k_text, _, rest = head.partition(";")
     k = whole_number(k_text or "?", "k in block:K", 1, MAX_BLOCK)
     fields = _recursion().fields_of(rest, ("n",), BLOCK_FORM)
+    n = whole_number(fields["n"], "the side n", 1, MAX_COLUMNS) if "n" in fields else None
     check_rule(base)
-    return k, _recursion().side_of(fields, _recursion().DEFAULT_SIDE), base
+    return k, n, base
 
 
 def alter_fields(param: str | None) -> tuple[Any, ...]:
@@ -208,9 +213,11 @@ def _star_fields(param: str | None) -> tuple[int, str]:
     return n, base
 
 
-def _block(param: str | None) -> Rule:
+def _block(param: str | None, progress: Progress | None = None) -> Rule:
+    from explorer.core.rules.blocking import make_blocking
+
     k, n, base = block_fields(param)
-    return _recursion().BlockingRule(k, parse_rule(base), n)
+    return make_blocking(k, parse_rule(base), n, progress)
 
 
 def _alter(param: str | None) -> Rule:
@@ -293,6 +300,7 @@ FAMILIES: tuple[Family, ...] = (
         syntax="block:K[/RULE]",
         costly=True,
         check=block_fields,
+        solve=_block,
         description="the opponent may forbid up to k − 1 options: cold iff fewer than k options are cold",
     ),
     Family(
@@ -336,13 +344,16 @@ def rule_syntax() -> str:
     return ", ".join(f.syntax for f in FAMILIES)
 
 
-def parse_rule(text: str) -> Rule:
-    """A rule from its text form (its key): 'wythoff', 'nim', 'misere', 'wythoff:A', 'custom:…'."""
+def parse_rule(text: str, progress: Progress | None = None) -> Rule:
+    """A rule from its text form (its key): 'wythoff', 'nim', 'misere', 'wythoff:A', 'custom:…'.
+    `progress` hears how a long solve goes, and stops it by returning False."""
     name, colon, param = text.strip().partition(":")
     family = _BY_NAME.get(name.strip().lower())
     if family is None:
         raise UnknownRule(f"unknown rule {short_text(text)!r}: valid rules are {rule_syntax()}")
     try:
+        if progress is not None and family.solve is not None:
+            return family.solve(param if colon else None, progress)
         return family.make(param if colon else None)
     except UnknownRule:
         raise

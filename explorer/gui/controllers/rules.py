@@ -10,19 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from explorer.core.exact.bigint import short_text
 from explorer.core.protocol import Rule
 from explorer.core.rules.registry import grundy_note, parse_rule, takes_time
 from explorer.session.jobs import Jobs
 from explorer.session.model import GRUNDY, MODES, Session
-from explorer.session.views import RuleSelectorView, StatusView
+from explorer.session.views import RuleSelectorView, StatusView, WorkView
 
 
 class RuleController:
-    def __init__(self, session: Session, selector: RuleSelectorView, status: StatusView, jobs: Jobs) -> None:
+    def __init__(
+        self, session: Session, selector: RuleSelectorView, status: StatusView, jobs: Jobs, work: WorkView
+    ) -> None:
         self.session = session
         self.selector = selector
         self.status = status
         self.jobs = jobs
+        self.work = work  # a long solve's progress and Cancel
         selector.set_rule(session.rule)  # at start the status bar gives its hint, not the rule the toolbar names
 
     def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
@@ -34,7 +38,22 @@ class RuleController:
         costly = takes_time(text)
         if costly:
             self.status.show_message("Solving the rule…")
-        self.jobs.submit(parse_rule, text, done=self._made, failed=self._refused, background=costly)
+            self.work.working(f"Solving {short_text(text)}…")
+        self.jobs.submit(
+            parse_rule,
+            text,
+            done=self._made,
+            failed=self._refused,
+            background=costly,
+            progress=self.work.progress if costly else None,
+        )
+
+    def cancel(self) -> None:
+        """Cancel was clicked while a rule is solved: the rule in effect stays."""
+        if self.jobs.busy:
+            self.jobs.cancel()
+        self.work.hide()
+        self.selector.set_rule(self.session.rule)
 
     def cancelled(self) -> None:
         """A dialog asking for a rule's parameters was closed: nothing changes."""
@@ -49,10 +68,12 @@ class RuleController:
                 self.status.show_message(grundy_note(self.session.rule))
 
     def _made(self, rule: Rule) -> None:
+        self.work.hide()
         self.session.rule = rule
         self.selector.set_rule(rule)  # also when it equals the rule in effect (a re-chosen entry)
 
     def _refused(self, exc: BaseException) -> None:
+        self.work.hide()
         self.status.show_message(str(exc))
         self.selector.set_rule(self.session.rule)
 

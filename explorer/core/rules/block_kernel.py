@@ -1,0 +1,171 @@
+"""k-blocking's column sweep, compiled (importing this module imports numba); docs/math.md,
+"Games that change the recursion".
+
+Under a rule with Nim's rays a column holds at most k cold cells (a cell with k cold cells below it
+in its column is hot), and exactly k in all (far enough up every other count is 0): so column x is
+decided by walking up from (x, x) until its k-th cold cell. Its cells below the diagonal are the
+mirrors of cells already found (row x, earlier columns). A cell (x, y), y >= x, is cold iff fewer
+than k of its options are cold: the count is its row's cold cells to the left, its column's below,
+each other ray's line behind it, and its jumps' targets. Rows and diagonals that already hold `need`
+cold cells (need = k − the column's count so far) cannot hold another cold cell of this column, so
+the walk leaps over them: for each need t = 1 … k a union-find "next row (diagonal) holding fewer
+than t" pointer, which only ever moves forward as counts grow. A cell may be cold only if its row's
+count plus its diagonal's is below need, that is row <= s and diagonal < need − s for some s: the
+walk takes the least of those `need` leaps.
+
+State lives in arrays the caller keeps, so the sweep runs in chunks of columns (progress and
+cancel between them) and resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True, nogil=True)
+def _find(nxt, t, y):  # type: ignore[no-untyped-def]
+    """The least y' >= y whose count is below t (union-find with path halving)."""
+    while nxt[t, y] != y:
+        nxt[t, y] = nxt[t, nxt[t, y]]
+        y = nxt[t, y]
+    return y
+
+
+@njit(cache=True, nogil=True)
+def _leap(rownxt, diagnxt, rowbits, diagbits, tr, td, x, y, stop):  # type: ignore[no-untyped-def]
+    """The least y' >= y (below `stop`) whose row holds fewer than tr and whose diagonal y' − x
+    fewer than td: each pointer leaps over what the other has not ruled out. Where the two sets
+    interleave (2-blocking: free rows even, free diagonals odd, over a third of the column) the
+    leaps go one cell at a time; after a few, 64 cells at a time are tried at once, by words."""
+    for _ in range(8):
+        if y >= stop:
+            return stop
+        y = _find(rownxt, tr, y)
+        if y >= stop:
+            return stop
+        z = x + _find(diagnxt, td, y - x)
+        if z == y:
+            return y
+        y = z
+    while y < stop:
+        m = _word(rowbits, tr, y) & _word(diagbits, td, y - x)
+        if m:
+            while not (m & np.uint64(1)):
+                m >>= np.uint64(1)
+                y += 1
+            return min(y, stop)
+        y += 64
+    return stop
+
+
+@njit(cache=True, nogil=True)
+def _word(bits, t, pos):  # type: ignore[no-untyped-def]
+    """The 64 flags of level t from `pos` on, the first in the lowest bit."""
+    w = pos >> 6
+    o = np.uint64(pos & 63)
+    lo = bits[t, w] >> o
+    if o:
+        lo |= bits[t, w + 1] << (np.uint64(64) - o)
+    return lo
+
+
+@njit(cache=True, nogil=True)
+def _saturate(nxt, bits, level, y):  # type: ignore[no-untyped-def]
+    """A count just reached `level`: for every need t <= level it is full, and the walk passes it."""
+    clear = ~(np.uint64(1) << np.uint64(y & 63))
+    for t in range(1, level + 1):
+        if nxt[t, y] == y:
+            nxt[t, y] = y + 1
+        bits[t, y >> 6] &= clear
+
+
+@njit(cache=True, nogil=True)
+def sweep(  # type: ignore[no-untyped-def]
+    x_from, x_to, k, cells, rowcnt, rowcells, rownxt, rowbits, diag, diagnxt, diagbits, rays, offsets, lines, jumps
+):
+    """Decide columns x_from … x_to − 1. cells[x, :k] receives column x's cold rows, increasing.
+    `rays` are the rays other than (1, 0), (0, 1) and (1, 1), as (p, q) rows, each with its line
+    counts in lines[offsets[r] + q·x − p·y]. Returns the first column not decided (x_to, or the
+    column whose walk ran past the rows kept, so the caller can say so)."""
+    ymax = rowcnt.shape[0] - 1
+    has_diag = diag.shape[0] > 0
+    nr = rays.shape[0]
+    nj = jumps.shape[0]
+    for x in range(x_from, x_to):
+        c = rowcnt[x]  # the column's cells below the diagonal: mirrors of row x's cells
+        for i in range(c):
+            cells[x, i] = rowcells[x, i]
+            yb = rowcells[x, i]
+            for r in range(nr):  # a ray steeper than the diagonal reaches below it
+                lines[offsets[r] + rays[r, 1] * x - rays[r, 0] * yb] += 1
+        y = x
+        while c < k:
+            need = k - c
+            if has_diag:  # row + diagonal < need: for some s < need, row <= s and diagonal < need − s
+                best = ymax
+                for s in range(need):
+                    z = _leap(rownxt, diagnxt, rowbits, diagbits, s + 1, need - s, x, y, best)
+                    if z < best:
+                        best = z
+                y = best
+            else:
+                y = _find(rownxt, need, y)
+            if y >= ymax:
+                return x
+            total = c + rowcnt[y]
+            if has_diag:
+                total += diag[y - x]
+            for r in range(nr):
+                if total >= k:
+                    break
+                total += lines[offsets[r] + rays[r, 1] * x - rays[r, 0] * y]
+            for j in range(nj):
+                if total >= k:
+                    break
+                i0, j0 = jumps[j, 0], jumps[j, 1]
+                if i0 <= x and j0 <= y:
+                    u, v = x - i0, y - j0
+                    top = c if i0 == 0 else k
+                    for t in range(top):
+                        if cells[u, t] == v:
+                            total += 1
+                            break
+            if total < k:
+                cells[x, c] = y
+                c += 1
+                for r in range(nr):
+                    lines[offsets[r] + rays[r, 1] * x - rays[r, 0] * y] += 1
+                if has_diag:
+                    diag[y - x] += 1
+                    _saturate(diagnxt, diagbits, min(diag[y - x], k), y - x)
+                if y > x:  # its mirror (y, x) is column y's, below its diagonal
+                    rowcells[y, rowcnt[y]] = x
+                    rowcnt[y] += 1
+                    _saturate(rownxt, rowbits, min(rowcnt[y], k), y)
+            y += 1
+    return x_to
+
+
+def new_state(k: int, columns: int, rows: int, rays: np.ndarray, has_diag: bool) -> dict[str, np.ndarray]:
+    """Arrays for a sweep of `columns` columns whose cells lie below row `rows`."""
+    offsets = np.zeros(len(rays), dtype=np.int64)
+    size = 0
+    for r, (p, q) in enumerate(rays):
+        offsets[r] = size + p * rows  # q·x − p·y lies in [−p·rows, q·columns]
+        size += p * rows + q * columns + 1
+    ident = np.arange(rows + 1, dtype=np.int32)
+    words = (rows + 1) // 64 + 2  # a flag per row (diagonal) and level: set while its count is below the level
+    ones = np.full((k + 1, words), np.iinfo(np.uint64).max, dtype=np.uint64)
+    return {
+        "cells": np.full((columns, k), -1, dtype=np.int32),
+        "rowcnt": np.zeros(rows + 1, dtype=np.int32),
+        "rowcells": np.zeros((rows + 1, k), dtype=np.int32),
+        "rownxt": np.tile(ident, (k + 1, 1)),
+        "rowbits": ones,
+        "diag": np.zeros(rows + 1 if has_diag else 0, dtype=np.int32),
+        "diagnxt": np.tile(ident, (k + 1, 1)) if has_diag else np.zeros((k + 1, 0), dtype=np.int32),
+        "diagbits": ones.copy() if has_diag else np.zeros((k + 1, 1), dtype=np.uint64),
+        "offsets": offsets,
+        "lines": np.zeros(size, dtype=np.int32),
+    }

@@ -1,0 +1,233 @@
+"""k-blocking over a rule with Nim's rays, solved column by column (docs/math.md, "Games that
+change the recursion"): each column holds exactly k cold cells, so the cold set is k sequences,
+cells[x, 0] < … < cells[x, k − 1], found by a compiled sweep (explorer.core.rules.block_kernel)
+as far as 2^20 columns for small k. Over a rule without Nim's rays the game is solved on a square
+(`BlockingRule`, explorer.core.rules.recursion); `make_blocking` chooses.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from explorer.core.counting.raster import DENSE_TEXELS, Raster
+from explorer.core.exact.bigint import short_decimal
+from explorer.core.exact.lazy import lazy_numpy
+from explorer.core.game.moves import Move
+from explorer.core.game.vector_spec import VectorSpec
+from explorer.core.protocol import Progress, Rule
+from explorer.core.rules.base import OutOfBounds, Position, RuleBase, RuleError
+from explorer.core.rules.recursion import (
+    DEFAULT_SIDE,
+    MAX_SIDE,
+    BlockingRule,
+    HotColdOnly,
+    blocking_note,
+    rays_and_jumps,
+)
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_numpy(__name__)
+
+MOST_COLUMNS = 1 << 20
+BLOCK_BYTES = 320 << 20  # the sweep's peak by default: a larger k solves fewer columns
+MAX_BYTES = 1 << 30  # the sweep's peak when more columns are asked
+CHUNK = 1 << 15  # columns between progress reports
+COLUMN_NS = 40  # a raster's step per solved column and layer
+
+
+def rows_for(k: int, columns: int) -> int:
+    """Rows the sweep keeps: the cold cells of column x lie below about 2.8·x for k <= 20 (measured
+    on 1024²), and a larger k reaches a little further."""
+    return (3 if k <= 20 else 4) * columns + 1024
+
+
+def sweep_bytes(k: int, columns: int, rays: int = 0) -> int:
+    rows = rows_for(k, columns)
+    return 4 * columns * k + 4 * rows * (2 + k + 2 * (k + 1)) + 4 * rays * 4 * rows
+
+
+def default_columns(k: int) -> int:
+    """2^20 columns, or fewer where the sweep would pass BLOCK_BYTES. For k = 2 the walk up a
+    column is not linear: its free rows and free diagonals interleave (even and odd) over a third
+    of the column, so it tries each 64 cells at a time there: 2^18 columns take 1.6 s, 2^20 25 s."""
+    n = MOST_COLUMNS if k != 2 else MOST_COLUMNS // 4
+    while n > 1024 and sweep_bytes(k, n) > BLOCK_BYTES:
+        n //= 2
+    return n
+
+
+def make_blocking(k: int, base: Rule, n: int | None = None, progress: Progress | None = None) -> Rule:
+    """k-blocking over `base`: by columns where it has Nim's rays, else on a square of side n."""
+    spec = rays_and_jumps(base)
+    if spec.has_nim_rays:
+        n = n or default_columns(k)
+        if sweep_bytes(k, n, len(spec.rays)) > MAX_BYTES:
+            most = default_columns(k)
+            while sweep_bytes(k, most * 2, len(spec.rays)) <= MAX_BYTES:
+                most *= 2
+            raise RuleError(
+                f"{k}-blocking on {n:,} columns needs {sweep_bytes(k, n, len(spec.rays)) >> 20:,} MiB while it is "
+                f"solved; {most:,} columns fit in {MAX_BYTES >> 20:,} MiB"
+            )
+        return BlockingColumns(k, base, n, progress)
+    n = n or DEFAULT_SIDE
+    if n > MAX_SIDE:
+        raise RuleError(f"over {base.title}, k-blocking is solved on a square of side {MAX_SIDE:,} at most, not {n:,}")
+    return BlockingRule(k, base, n)
+
+
+class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
+    """k-blocking over a rule with Nim's rays, on the columns [0, bound): every cell whose smaller
+    pile is below the bound is decided; the cells of [0, bound)² are what it answers."""
+
+    base: Rule
+    moves: VectorSpec
+    k: int
+    bound: int
+    cells: NDArray[np.int32]
+    count_method = "column sweep"
+
+    def __init__(self, k: int, base: Rule, columns: int, progress: Progress | None = None) -> None:
+        from explorer.core.rules import block_kernel as kernel  # numba: loaded when such a rule is made
+
+        spec = rays_and_jumps(base)
+        object.__setattr__(self, "k", k)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "spec", base.spec)
+        object.__setattr__(self, "moves", spec)  # the base's moves as rays and jumps
+        object.__setattr__(self, "bound", columns)
+        others = [(p, q) for p, q in spec.rays if (p, q) not in ((1, 0), (0, 1), (1, 1))]
+        rays = np.array(others, dtype=np.int64).reshape(-1, 2)
+        jumps = np.array(spec.jumps, dtype=np.int64).reshape(-1, 2)
+        rows = rows_for(k, columns)
+        state = kernel.new_state(k, columns, rows, rays, (1, 1) in spec.rays)
+        x = 0
+        while x < columns:
+            end = min(columns, x + CHUNK)
+            reached = kernel.sweep(
+                x, end, k, state["cells"], state["rowcnt"], state["rowcells"], state["rownxt"], state["rowbits"],
+                state["diag"], state["diagnxt"], state["diagbits"], rays, state["offsets"], state["lines"], jumps,
+            )  # fmt: skip
+            if reached < end:
+                raise RuleError(f"column {reached:,} of {k}-blocking reaches past row {rows:,}: solve fewer columns")
+            x = end
+            if progress is not None and not progress(x, columns):
+                raise RuleError("solving was cancelled; the rule in effect stays")
+        object.__setattr__(self, "cells", state["cells"])
+
+    def _params(self) -> tuple[int, Rule, int]:
+        return self.k, self.base, self.bound
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        side = f";n={self.bound}" if self.bound != default_columns(self.k) else ""
+        base = f"/{self.base.key}" if self.base.key != "wythoff" else ""
+        return f"block:{self.k}{side}{base}"
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        over = "" if self.base.key == "wythoff" else f" over {self.base.title}"
+        return f"{self.k}-blocking Wythoff{over}, solved on {self.bound:,} columns"
+
+    @property
+    def nbytes(self) -> int:  # type: ignore[override]
+        return int(self.cells.nbytes)
+
+    def check(self, x: int, y: int) -> None:
+        if x < 0 or y < 0:
+            raise RuleError("piles hold 0 or more counters")
+        n = self.bound
+        if x >= n or y >= n:
+            raise OutOfBounds(
+                f"this rule is solved on [0, {n:,})² (its first {n:,} columns); "
+                f"({short_decimal(x)}, {short_decimal(y)}) lies beyond"
+            )
+
+    # ----- cells --------------------------------------------------------------------------------
+    def is_cold(self, x: int, y: int) -> bool:
+        self.check(x, y)
+        return bool(np.any(self.cells[x] == y))
+
+    def cold_options(self, x: int, y: int) -> int:
+        """How many of (x, y)'s options are cold (the opponent may block k − 1 of them)."""
+        return len(self._cold_option_cells(x, y))
+
+    def _cold_option_cells(self, x: int, y: int) -> list[Position]:
+        """The cold cells one move from (x, y): along each ray's line behind it, and its jumps'."""
+        self.check(x, y)
+        found: set[Position] = set()
+        for p, q in self.moves.rays:
+            t = np.arange(1, min(x // p if p else y + 1, y // q if q else x + 1) + 1, dtype=np.int64)
+            if t.size:
+                xs, ys = x - p * t, y - q * t
+                hit = self.is_cold_many(xs, ys)
+                found.update(zip(xs[hit].tolist(), ys[hit].tolist(), strict=True))
+        for i, j in self.moves.jumps:
+            if i <= x and j <= y and self.is_cold(x - i, y - j):
+                found.add((x - i, y - j))
+        return sorted(found)
+
+    def winning_moves(self, x: int, y: int) -> list[Move]:
+        if self.is_cold(x, y):
+            return []
+        return [Move.between((x, y), t) for t in self._cold_option_cells(x, y)]
+
+    def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]:
+        xs, ys = np.asarray(xs, dtype=np.int64), np.asarray(ys, dtype=np.int64)
+        if xs.size:
+            self.check(int(xs.min()), int(ys.min()))
+            self.check(int(xs.max()), int(ys.max()))
+        return np.any(self.cells[xs] == ys[:, None], axis=1)  # type: ignore[no-any-return]
+
+    # ----- counting -------------------------------------------------------------------------------
+    def cold_count(self, x: int, y: int) -> int:
+        if x < 0 or y < 0:
+            return 0
+        self.check(x, y)
+        return int(np.count_nonzero(self.cells[: x + 1] <= y))
+
+    def cold_count_many(self, xs: Any, ys: Any) -> NDArray:
+        from explorer.core.counting.sequence_index import dominance_over_sequence
+
+        xs, ys = np.asarray(xs, dtype=np.int64), np.asarray(ys, dtype=np.int64)
+        inside = (xs >= 0) & (ys >= 0)
+        if np.any(inside):
+            self.check(int(xs[inside].max()), int(ys[inside].max()))
+        layers = (np.ascontiguousarray(self.cells[:, t]) for t in range(self.k))
+        return sum((dominance_over_sequence(col, xs, ys) for col in layers), np.zeros(xs.size, dtype=np.int64))
+
+    def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
+        """Each layer's cells, counted as a sequence's (one a column), and the counts added."""
+        from explorer.core.counting.raster import rasterize_sequence
+
+        parts = [rasterize_sequence(self.cells[:, t], self.bound, x_lo, y_lo, x_hi, y_hi, step) for t in range(self.k)]
+        first = parts[0]
+        if len(parts) == 1:
+            return first
+        flat = np.concatenate([r.rows * first.nx + r.cols for r in parts])
+        weights = np.concatenate([r.counts for r in parts])
+        if first.nx * first.ny <= DENSE_TEXELS:
+            dense = np.bincount(flat, weights=weights, minlength=first.nx * first.ny).astype(np.int64)
+            cells = np.flatnonzero(dense)
+            counts = dense[cells]
+        else:
+            order = np.argsort(flat, kind="stable")
+            flat, weights = flat[order], weights[order]
+            starts = np.flatnonzero(np.concatenate(([True], flat[1:] != flat[:-1])))
+            cells, counts = flat[starts], np.add.reduceat(weights, starts)
+        return first._replace(cols=cells % first.nx, rows=cells // first.nx, counts=counts)
+
+    def cost(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> int:
+        width = max(x_hi - x_lo, 0)
+        columns = max(0, min(x_hi + width, self.bound) - max(x_lo - width, 0))
+        return COLUMN_NS * self.k * columns + super().cost(x_lo, y_lo, x_hi, y_hi)
+
+    # ----- what the board does not show -------------------------------------------------------------
+    def extra_steps(self) -> str:
+        return f"before each move the opponent forbids up to {self.k - 1} options, a step the board does not show"
+
+    def position_note(self, x: int, y: int) -> str:
+        return blocking_note(self.cold_options(x, y), self.k)
