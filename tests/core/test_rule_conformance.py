@@ -70,7 +70,7 @@ CASES.update(
     }
 )
 # Games that change the recursion over other moves, and altered cells, beside the examples.
-for _text in ("block:5/maharaja", "block:4;n=64/nim", "alter:cold=(3,4)(10,12);hot=(5,5);n=96", "pass:nim"):
+for _text in ("block:5;n=4096/maharaja", "block:4;n=64/nim", "alter:cold=(3,4)(10,12);hot=(5,5);n=96", "pass:nim"):
     RECURSION[_text] = oracle.definition_of(_text)
 
 
@@ -161,7 +161,14 @@ def _solve_from_legal_moves(rule: Rule) -> dict[tuple[int, int], bool]:
     return cold
 
 
-@pytest.fixture(scope="module", params=[*CASES, *RECURSION])
+def _tiered(text: str) -> object:
+    """A case whose rule takes a second or more to make (a ⋆ game, a column sweep of 2^18 columns
+    and more) runs in the full suite only; test_recursion_rules checks those games in the quick one."""
+    costly = text.startswith(("star:", "block:")) and ";n=" not in text
+    return pytest.param(text, marks=pytest.mark.slow) if costly else text
+
+
+@pytest.fixture(scope="module", params=[_tiered(text) for text in (*CASES, *RECURSION)])
 def case(request):  # type: ignore[no-untyped-def]
     text = request.param
     rule = _rule(text)

@@ -25,7 +25,7 @@ ASKED = [
     "vectors:rays=1,2;jumps=1,0 1,1;n=40",
     "custom:one=2 3;both=none;n=64",
     "custom:one=any;both=any;a=3;n=64;misere",
-    "block:5/maharaja",
+    "block:5;n=65536/maharaja",
     "alter:cold=(3,4)(10,12);hot=(5,5)",
 ]
 RULES = [key for family in FAMILIES for key in family.examples] + ASKED
