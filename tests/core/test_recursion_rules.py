@@ -354,3 +354,15 @@ def test_why_rings_every_cold_option_where_the_rules_own_recursion_decides():
         assert f"{len(want)} of its options" in w.sentences[0] and "block" in w.sentences[1]
     plain = why(parse_rule("wythoff"), 5, 7)  # the plain recursion: the winning moves' targets
     assert set(plain.targets) == {(3, 5), (4, 7), (5, 3)}
+
+
+@pytest.mark.parametrize("key", ["star:wythoff", "block:3;n=100000"])
+def test_a_long_solve_reports_its_progress_and_stops_when_asked(key):
+    seen: list[tuple[int, int]] = []
+    rule = parse_rule(key, progress=lambda done, total: seen.append((done, total)) is None)
+    assert rule == parse_rule(key) and len(seen) >= 3
+    assert seen[-1][0] == seen[-1][1] == rule.bound and [d for d, _ in seen] == sorted(d for d, _ in seen)
+    stopped: list[int] = []
+    with pytest.raises(UnknownRule, match="cancelled"):
+        parse_rule(key, progress=lambda done, total: stopped.append(done) is None and len(stopped) < 2)
+    assert len(stopped) == 2  # it stopped at the report that said so

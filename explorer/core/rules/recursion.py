@@ -26,7 +26,7 @@ from explorer.core.exact.bigint import short_text, whole_number
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.spec import MoveSpec
 from explorer.core.game.vector_spec import VectorSpec
-from explorer.core.protocol import Rule, RuleError
+from explorer.core.protocol import Progress, Rule, RuleError
 from explorer.core.rules.custom import SquareRule
 
 if TYPE_CHECKING:
@@ -377,24 +377,34 @@ class PassRule(RecursionRule):
         return f"With the pass unused. Passing does not win here: {where} is hot once the pass is used."
 
 
-def _star_table(jx: NDArray[np.int64], jy: NDArray[np.int64], n: int) -> NDArray[np.bool_]:
-    from explorer.core.rules.star_kernel import star_table  # numba: loaded when a star rule is made
+STAR_CHUNK = 128  # columns between progress reports
 
-    return star_table(jx, jy, n)  # type: ignore[no-any-return]
+
+def _star_table(jx: NDArray[np.int64], jy: NDArray[np.int64], n: int, progress: Progress | None) -> NDArray[np.bool_]:
+    from explorer.core.rules.star_kernel import star_columns  # numba: loaded when a star rule is made
+
+    cold = np.zeros((n, n), dtype=bool)
+    hot = np.zeros((n, n), dtype=bool)
+    for x in range(0, n, STAR_CHUNK):
+        end = min(n, x + STAR_CHUNK)
+        star_columns(jx, jy, cold, hot, x, end)
+        if progress is not None and not progress(end, n):
+            raise RuleError("solving was cancelled; the rule in effect stays")
+    return cold
 
 
 class StarRule(RecursionRule):
     """G⋆: the invariant game whose moves are G's non-zero cold cells, each one jump (Larsson,
     Hegarty, Fraenkel 2011; Larsson 2012)."""
 
-    def __init__(self, base: Rule, bound: int = STAR_SIDE) -> None:
+    def __init__(self, base: Rule, bound: int = STAR_SIDE, progress: Progress | None = None) -> None:
         object.__setattr__(self, "base", base)
         object.__setattr__(self, "bound", bound)
         cold = cold_square(base, bound)
         cold[0, 0] = False  # the move (0, 0) is no move
         jx, jy = (v.astype(np.int64) for v in np.nonzero(cold))
         object.__setattr__(self, "spec", StarMoves(tuple(zip(jx.tolist(), jy.tolist(), strict=True))))
-        self._set_table(_star_table(jx, jy, bound))
+        self._set_table(_star_table(jx, jy, bound, progress))
 
     def _params(self) -> tuple[Rule, int]:
         return self.base, self.bound

@@ -230,9 +230,9 @@ def _pass(param: str | None) -> Rule:
     return _recursion().PassRule(parse_rule(base), n)
 
 
-def _star(param: str | None) -> Rule:
+def _star(param: str | None, progress: Progress | None = None) -> Rule:
     n, base = _star_fields(param)
-    return _recursion().StarRule(parse_rule(base), n)
+    return _recursion().StarRule(parse_rule(base), n, progress)
 
 
 FAMILIES: tuple[Family, ...] = (
@@ -334,6 +334,7 @@ FAMILIES: tuple[Family, ...] = (
         syntax="star:RULE",
         costly=True,
         check=_star_fields,
+        solve=_star,
         description="the game whose moves are RULE's non-zero cold cells, each one jump",
     ),
 )

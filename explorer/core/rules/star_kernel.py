@@ -5,16 +5,16 @@ Wythoff⋆⋆ on 2048² about 30 million marks, where asking each cell's jumps b
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 
 @njit(cache=True, nogil=True)
-def star_table(jx, jy, n):  # type: ignore[no-untyped-def]
-    cold = np.zeros((n, n), dtype=np.bool_)
-    hot = np.zeros((n, n), dtype=np.bool_)
+def star_columns(jx, jy, cold, hot, x_from, x_to):  # type: ignore[no-untyped-def]
+    """Decide the columns x_from … x_to − 1 (those before them decided): resumable, so the caller
+    reports progress and may stop between calls."""
+    n = cold.shape[0]
     m = jx.shape[0]
-    for x in range(n):
+    for x in range(x_from, x_to):
         for y in range(n):
             if hot[x, y]:
                 continue
@@ -24,4 +24,3 @@ def star_table(jx, jy, n):  # type: ignore[no-untyped-def]
                 v = y + jy[t]
                 if u < n and v < n:
                     hot[u, v] = True
-    return cold
