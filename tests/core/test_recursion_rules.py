@@ -16,7 +16,7 @@ from explorer.core.game.sequence import lower
 from explorer.core.protocol import Valued
 from explorer.core.rules import OutOfBounds, UnknownRule, parse_rule
 from explorer.core.rules.recursion import cold_square
-from tests.oracles import grundy_table
+from tests.oracles import cold_table, grundy_table
 
 WYTHOFF_RAYS = ((1, 0), (0, 1), (1, 1))
 
@@ -183,8 +183,63 @@ def test_one_pass_by_brute_force_of_the_three_coordinate_game():
     plain = by_definition(n, lambda x, y, c: c == 0)  # the pass used: Wythoff
     with_pass = by_definition(n, lambda x, y, c: c == 0 and not ((x, y) != (0, 0) and plain[x, y]))
     rule = parse_rule("pass")
-    assert np.array_equal(rule.table[:n, :n], with_pass)
+    assert np.array_equal(cold_square(rule, n), with_pass)
     assert rule.pass_wins(3, 5) and not rule.pass_wins(0, 0) and not rule.pass_wins(5, 7)
+
+
+def test_one_pass_on_300_squared_by_the_definition():
+    """(x, y, 1) is cold iff no move reaches a cold (x', y', 1) and passing, to (x, y, 0), does not
+    win: a flag per row, column and diagonal says whether a cold cell with the pass unused lies
+    behind (tests.oracles.cold_table's way), and Wythoff's own table says where passing wins."""
+    n = 300
+    plain = cold_table(n)
+    cold = np.zeros((n, n), dtype=bool)
+    col, row, diag = [False] * n, [False] * n, {}
+    for x in range(n):
+        for y in range(n):
+            if not (col[x] or row[y] or diag.get(y - x)) and ((x, y) == (0, 0) or not plain[x][y]):
+                cold[x, y] = col[x] = row[y] = diag[y - x] = True
+    for key in ("pass", "pass:n=300"):
+        rule = parse_rule(key)
+        assert np.array_equal(cold_square(rule, n), cold)
+        for x, y in ((0, 0), (1, 3), (3, 5), (250, 299), (17, 4)):
+            assert [m.target for m in rule.winning_moves(x, y)] == sorted(
+                t for t in options(x, y) if cold[t] and not cold[x, y]
+            )
+
+
+@pytest.mark.slow
+def test_one_pass_at_a_million_against_the_value_sequences():
+    """Far out the game with the pass unused is cold exactly at the cells of value 1: checked
+    against the Grundy values the program's one place answers (its own value sequences), and
+    every hot cell there either has a winning move or wins by passing (value 0)."""
+    from explorer.core.value_source import command_values
+
+    rule = parse_rule("pass")
+    values = command_values(parse_rule("wythoff"))
+
+    def g(x: int, y: int) -> int:
+        """G(x, y), or 2 where it is known to be 2 or more (refused past the command's values)."""
+        found = values.answer(x, y)
+        assert found.value is not None or (found.above or 0) >= 2
+        return found.value if found.value is not None else 2
+
+    rng = random.Random(1_000_000)
+    top = rule.bound - 1
+    for _ in range(12):
+        x = rng.randrange(10**6 - 1000, 10**6)
+        assert rule.count(x, 0, x, top) <= 1  # a column holds one cell of value 1 (here or above)
+        lo, hi = 0, top  # the column's cold cell, by halving its counts
+        while lo < hi and rule.count(x, 0, x, top):
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if rule.count(x, lo, x, mid) else (mid + 1, hi)
+        if rule.count(x, 0, x, top):
+            assert rule.is_cold(x, lo) and g(x, lo) == 1
+        for y in (max(lo - 1, 0), lo + 1, rng.randrange(rule.bound), rng.randrange(x - 10, x + 10)):
+            hot = not rule.is_cold(x, y)
+            assert hot == (g(x, y) != 1)
+            assert hot == (bool(rule.winning_moves(x, y)) or rule.pass_wins(x, y))
+            assert rule.pass_wins(x, y) == (g(x, y) == 0)
 
 
 def test_one_pass_is_grundy_value_one_with_thirteen_exceptions():
@@ -200,8 +255,10 @@ def test_one_pass_is_grundy_value_one_with_thirteen_exceptions():
     want -= less
     assert len(extra | less) == 13  # with (0, 0), the cells where value 1 does not decide
     rule = parse_rule("pass")
-    xs, ys = np.nonzero(rule.table[:n, :n])
+    xs, ys = np.nonzero(cold_square(rule, n))
     assert set(zip(xs.tolist(), ys.tolist(), strict=True)) == want
+    assert {c for c, change in rule.changes.items() if change < 0} == less
+    assert {c for c, change in rule.changes.items() if change > 0} == extra | {(0, 0)}
 
 
 # ----- the ⋆-operator ----------------------------------------------------------------------------------

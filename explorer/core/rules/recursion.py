@@ -117,6 +117,12 @@ def based(base: Rule, bound: int, default_side: int, always: bool = False) -> st
 
 def side_and_base(param: str | None, default_side: int) -> tuple[int, str]:
     """'BASE', 'n=N/BASE' or 'n=N' (a pass or star rule's text after its name) -> (n, BASE)."""
+    n, base = given_side_and_base(param, MAX_SIDE)
+    return (n or default_side), base
+
+
+def given_side_and_base(param: str | None, most: int) -> tuple[int | None, str]:
+    """The same, with n None where it is not given (n at most `most`)."""
     text = (param or "").strip()
     if "/" in text:
         head, _, base = text.partition("/")
@@ -125,7 +131,8 @@ def side_and_base(param: str | None, default_side: int) -> tuple[int, str]:
     else:
         head, base = "", text or "wythoff"
     fields = fields_of(head, ("n",), "n=N/RULE")
-    return side_of(fields, default_side), base.strip()
+    n = whole_number(fields["n"], "the side n", 1, most) if "n" in fields else None
+    return n, base.strip()
 
 
 def side_of(fields: dict[str, str], default: int) -> int:
@@ -369,12 +376,17 @@ class PassRule(RecursionRule):
         return "a position carries whether its pass is used, and the board shows the cells with the pass unused"
 
     def position_note(self, x: int, y: int) -> str:
-        where = f"({x}, {y})" if max(x, y) < 10**12 else "this position"
-        if (x, y) == (0, 0):
-            return "With the pass unused; no pass is allowed from (0, 0)."
-        if self.pass_wins(x, y):
-            return f"With the pass unused. Passing wins here: {where} is cold once the pass is used."
-        return f"With the pass unused. Passing does not win here: {where} is hot once the pass is used."
+        return pass_note(x, y, self.pass_wins(x, y))
+
+
+def pass_note(x: int, y: int, wins: bool) -> str:
+    """What one pass says of (x, y) with the pass unused."""
+    where = f"({x}, {y})" if max(x, y) < 10**12 else "this position"
+    if (x, y) == (0, 0):
+        return "With the pass unused; no pass is allowed from (0, 0)."
+    if wins:
+        return f"With the pass unused. Passing wins here: {where} is cold once the pass is used."
+    return f"With the pass unused. Passing does not win here: {where} is hot once the pass is used."
 
 
 STAR_CHUNK = 128  # columns between progress reports

@@ -199,8 +199,9 @@ def alter_fields(param: str | None) -> tuple[Any, ...]:
     return cold, hot, terminal, n, base
 
 
-def _pass_fields(param: str | None) -> tuple[int, str]:
-    n, base = _recursion().side_and_base(param, _recursion().DEFAULT_SIDE)
+def _pass_fields(param: str | None) -> tuple[int | None, str]:
+    """(n, base key) of 'RULE', 'n=N/RULE' or 'n=N' (n: None for the default, which depends on the base)."""
+    n, base = _recursion().given_side_and_base(param, MAX_COLUMNS << 2)
     check_rule(base)
     return n, base
 
@@ -225,9 +226,11 @@ def _alter(param: str | None) -> Rule:
     return _recursion().AlteredRule(parse_rule(base), cold, hot, terminal, n)
 
 
-def _pass(param: str | None) -> Rule:
+def _pass(param: str | None, progress: Progress | None = None) -> Rule:
+    from explorer.core.rules.passing import make_pass
+
     n, base = _pass_fields(param)
-    return _recursion().PassRule(parse_rule(base), n)
+    return make_pass(parse_rule(base), n, progress)
 
 
 def _star(param: str | None, progress: Progress | None = None) -> Rule:
@@ -323,6 +326,7 @@ FAMILIES: tuple[Family, ...] = (
         syntax="pass[:RULE]",
         costly=True,
         check=_pass_fields,
+        solve=_pass,
         description="either player may pass once per game, never from (0, 0)",
     ),
     Family(

@@ -1,0 +1,222 @@
+"""One pass over a rule with Nim's rays, far out (docs/math.md, "Games that change the recursion"):
+with the pass unused, a cell is cold iff its Grundy value is 1, except for a few cells near the
+origin. The cells of value 1 are a generated sequence (one a column, explorer.core.game.
+value_sequences), so the game is answered on [0, n)² for n in the millions: the sequence, and the
+exceptions found by solving the game itself on a square and comparing.
+
+Why the exceptions stay near the origin, and when this is used (`exceptions_of`): a cell of value 1
+cannot move to another, and passing from it does not win (its value is not 0); a cell of value 0
+wins by passing; any other reaches a cell of value 1. Only the lines through the few cells near the
+origin where this fails can differ, and each line holds one cell of each value at most: the square
+solved shows those lines settled (every row near the origin holds a cold cell, so its far cells are
+hot, as their values, not 1, say). Where the square does not show that, the game is solved on a
+square only (`PassRule`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from explorer.core.counting.raster import Raster
+from explorer.core.exact.bigint import short_decimal
+from explorer.core.exact.lazy import lazy_numpy
+from explorer.core.game.moves import Move
+from explorer.core.game.vector_spec import VectorSpec
+from explorer.core.protocol import Progress, Rule
+from explorer.core.rules.base import OutOfBounds, Position, RuleBase, RuleError
+from explorer.core.rules.recursion import (
+    DEFAULT_SIDE,
+    MAX_SIDE,
+    HotColdOnly,
+    PassRule,
+    based,
+    pass_note,
+    rays_and_jumps,
+)
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_numpy(__name__)
+
+PASS_COLUMNS = 1 << 20  # the default: values 0 and 1 on 2^20 columns take 0.07 s and keep 14 MiB
+MOST_COLUMNS = 1 << 24
+CHECK_SIDE = 512  # the square solved to find the exceptions
+NEAR = 64  # they must lie in [0, NEAR)², and every row below NEAR hold a cold cell of the square
+COLUMN_NS = 40
+
+
+def make_pass(base: Rule, n: int | None = None, progress: Progress | None = None) -> Rule:
+    """One pass over `base`: far out where its value-1 cells settle it, else on a square."""
+    spec = rays_and_jumps(base)
+    if spec.has_nim_rays:
+        changes = exceptions_of(base, spec)
+        if changes is not None:
+            return PassColumns(base, n or PASS_COLUMNS, changes, progress)
+    n = n or DEFAULT_SIDE
+    if n > MAX_SIDE:
+        raise RuleError(f"one pass over {base.title} is solved on a square of side {MAX_SIDE:,} at most, not {n:,}")
+    return PassRule(base, n)
+
+
+def _values_zero_and_one(spec: VectorSpec, n: int, progress: Progress | None = None) -> NDArray[np.int32]:
+    """cols[h, x] for h = 0, 1 and x < n: the row of column x's cell of value h (its own engine:
+    nothing shared with the window's value cache)."""
+    from explorer.core.game.value_sequences import ValueEngine
+
+    engine = ValueEngine(spec.rays, spec.jumps)
+    try:
+        solved = engine.grow(2, n, progress)
+    except InterruptedError:
+        raise RuleError("solving was cancelled; the rule in effect stays") from None
+    return np.ascontiguousarray(solved.cols[:, :n])
+
+
+def exceptions_of(base: Rule, spec: VectorSpec) -> dict[Position, int] | None:
+    """Where the game with the pass unused differs from "value 1" on [0, CHECK_SIDE)²: +1 cold
+    there, −1 not; None unless they all lie in [0, NEAR)² and every row below NEAR holds a cold
+    cell of the square (see the module's note)."""
+    square = PassRule(base, CHECK_SIDE).table
+    col = _values_zero_and_one(spec, CHECK_SIDE)[1]
+    ones = np.zeros_like(square)
+    inside = col < CHECK_SIDE
+    ones[np.flatnonzero(inside), col[inside]] = True
+    xs, ys = np.nonzero(square != ones)
+    if xs.size and max(int(xs.max()), int(ys.max())) >= NEAR:
+        return None
+    if not square[:, :NEAR].any(axis=0).all():
+        return None
+    return {(int(x), int(y)): 1 if square[x, y] else -1 for x, y in zip(xs, ys, strict=True)}
+
+
+class PassColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
+    """One pass over a rule with Nim's rays, on [0, bound)²: the cells of value 1 and the exceptions."""
+
+    base: Rule
+    moves: VectorSpec
+    bound: int
+    col: NDArray[np.int32]  # the cells of value 1: (x, col[x])
+    zero: NDArray[np.int32]  # the cells of value 0, the base game's cold cells
+    changes: dict[Position, int]
+    count_method = "value sequence"
+
+    def __init__(
+        self, base: Rule, columns: int, changes: dict[Position, int], progress: Progress | None = None
+    ) -> None:
+        if columns > MOST_COLUMNS:
+            raise RuleError(f"one pass is solved on {MOST_COLUMNS:,} columns at most, not {columns:,}")
+        spec = rays_and_jumps(base)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "spec", base.spec)
+        object.__setattr__(self, "moves", spec)
+        object.__setattr__(self, "bound", columns)
+        object.__setattr__(self, "changes", dict(changes))
+        cols = _values_zero_and_one(spec, columns, progress)
+        object.__setattr__(self, "zero", cols[0])
+        object.__setattr__(self, "col", cols[1])
+
+    def _params(self) -> tuple[Rule, int]:
+        return self.base, self.bound
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        return "pass" + based(self.base, self.bound, PASS_COLUMNS)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        over = "" if self.base.key == "wythoff" else f" over {self.base.title}"
+        return f"Wythoff{over} with one pass (the pass unused), solved on [0, {self.bound:,})²"
+
+    @property
+    def nbytes(self) -> int:  # type: ignore[override]
+        return int(self.col.nbytes + self.zero.nbytes)
+
+    def check(self, x: int, y: int) -> None:
+        if x < 0 or y < 0:
+            raise RuleError("piles hold 0 or more counters")
+        n = self.bound
+        if x >= n or y >= n:
+            raise OutOfBounds(
+                f"this rule is solved on [0, {n:,})² (the cells of value 1 on {n:,} columns); "
+                f"({short_decimal(x)}, {short_decimal(y)}) lies beyond"
+            )
+
+    # ----- cells --------------------------------------------------------------------------------
+    def is_cold(self, x: int, y: int) -> bool:
+        self.check(x, y)
+        change = self.changes.get((x, y))
+        return change > 0 if change is not None else int(self.col[x]) == y
+
+    def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]:
+        xs, ys = np.asarray(xs, dtype=np.int64), np.asarray(ys, dtype=np.int64)
+        if xs.size:
+            self.check(int(xs.min()), int(ys.min()))
+            self.check(int(xs.max()), int(ys.max()))
+        out = self.col[xs] == ys
+        for (x, y), change in self.changes.items():
+            out[(xs == x) & (ys == y)] = change > 0
+        return out  # type: ignore[no-any-return]
+
+    def winning_moves(self, x: int, y: int) -> list[Move]:
+        """The cold cells one move away: on each ray's line behind (x, y) its one cell of value 1
+        (unless an exception), the cold exceptions it reaches, and its jumps' targets."""
+        from explorer.core.game.value_sequences import cell_on_line
+
+        if self.is_cold(x, y):
+            return []
+        found: set[Position] = set()
+        for p, q in self.moves.rays:
+            cell = cell_on_line(self.col, x, y, p, q)
+            if cell is not None and self.changes.get(cell, 1) > 0:
+                found.add(cell)
+        for i, j in self.moves.jumps:
+            if i <= x and j <= y and self.is_cold(x - i, y - j):
+                found.add((x - i, y - j))
+        found |= {c for c, change in self.changes.items() if change > 0 and self.moves.allows((x, y), c)}
+        return sorted(Move.between((x, y), t) for t in found)
+
+    # ----- counting -------------------------------------------------------------------------------
+    def _changes_below(self, x: int, y: int) -> int:
+        return sum(change for (i, j), change in self.changes.items() if i <= x and j <= y)
+
+    def cold_count(self, x: int, y: int) -> int:
+        if x < 0 or y < 0:
+            return 0
+        self.check(x, y)
+        return int(np.count_nonzero(self.col[: x + 1] <= y)) + self._changes_below(x, y)
+
+    def cold_count_many(self, xs: Any, ys: Any) -> NDArray:
+        from explorer.core.counting.sequence_index import dominance_over_sequence
+
+        xs, ys = np.asarray(xs, dtype=np.int64), np.asarray(ys, dtype=np.int64)
+        inside = (xs >= 0) & (ys >= 0)
+        if np.any(inside):
+            self.check(int(xs[inside].max()), int(ys[inside].max()))
+        out = dominance_over_sequence(self.col, xs, ys)
+        for (i, j), change in self.changes.items():
+            out += change * ((xs >= i) & (ys >= j))
+        return out
+
+    def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
+        from explorer.core.counting.raster import rasterize_sequence, with_changes
+
+        r = rasterize_sequence(self.col, self.bound, x_lo, y_lo, x_hi, y_hi, step)
+        return with_changes(r, self.changes)
+
+    def cost(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> int:
+        width = max(x_hi - x_lo, 0)
+        columns = max(0, min(x_hi + width, self.bound) - max(x_lo - width, 0))
+        return COLUMN_NS * columns + super().cost(x_lo, y_lo, x_hi, y_hi)
+
+    # ----- the pass ---------------------------------------------------------------------------------
+    def pass_wins(self, x: int, y: int) -> bool:
+        """Whether passing from (x, y) wins: (x, y) is cold in the base game (its value is 0)."""
+        self.check(x, y)
+        return (x, y) != (0, 0) and int(self.zero[x]) == y
+
+    def extra_steps(self) -> str:
+        return "a position carries whether its pass is used, and the board shows the cells with the pass unused"
+
+    def position_note(self, x: int, y: int) -> str:
+        return pass_note(x, y, self.pass_wins(x, y))
