@@ -131,6 +131,21 @@ def test_a_solve_stopped_by_its_progress_is_refused_and_changes_nothing():
         parse_rule("block:3;n=70000", progress=lambda done, total: False)
 
 
+def test_comparing_sets_the_other_rule_in_the_model_says_how_to_read_it_and_stops():
+    session, _, status, controller = _rules()
+    controller.request_compare("block:2;n=512")
+    assert session.compare == parse_rule("block:2;n=512") and session.rule == Wythoff()
+    said = status.show_message.call_args.args[0]
+    assert "block:2;n=512" in said and "orange" in said and "teal" in said
+    controller.request("nim")  # the other rule stays when the rule changes
+    assert session.compare == parse_rule("block:2;n=512") and session.rule == Nim()
+    controller.request_compare("bogus")  # refused: nothing changes, the message says why
+    assert session.compare == parse_rule("block:2;n=512")
+    assert "unknown rule" in status.show_message.call_args.args[0]
+    controller.stop_comparing()
+    assert session.compare is None
+
+
 def test_a_refused_or_cancelled_rule_leaves_the_selector_on_the_rule_in_effect():
     """Issue 10 item 3 (seen while building this): a cancelled dialog left 'Custom rule…' shown."""
     session, selector, status, controller = _rules()

@@ -427,6 +427,8 @@ def _connect_menus(w: MainWindow, menus: Menus) -> None:
         "grid_lines": lambda on: w.grid.set_overlays(grid_lines=on),
         "phi_lines": lambda on: w.grid.set_overlays(phi_lines=on),
         "extend": lambda: w.growth.extend(),
+        "compare": w.ask_compare,
+        "stop_compare": lambda: w.rules.stop_comparing(),
         "build": w.build_mode,
         "step_forward": lambda: w.builder.step(1),
         "step_back": lambda: w.builder.step(-1),

@@ -143,6 +143,12 @@ class MainWindow(DockedPanels):
     def about_text(self) -> str:
         return about_html(self.memory_in_use(), self.pool)
 
+    def ask_compare(self) -> None:
+        """View ▸ Compare with another rule…: the grid then shows where the two differ."""
+        text = self.dialogs.text("Compare with another rule", "Rule (such as block:2, pass, nim or wythoff:2):")
+        if text is not None and text.strip():
+            self.rules.request_compare(text)
+
     def ask_rule(self, family_name: str) -> None:
         """A rule entry that needs parameters was chosen: ask for them, then request the rule."""
         family = family_named(family_name)

@@ -90,6 +90,12 @@ class Menus:
         extend = self._action("extend", "E&xtend the solved range", "Ctrl+Shift+X")
         extend.setToolTip("Rules solved as a generated sequence: solve more columns, up to the window's budget")
         view.addAction(extend)
+        view.addActions(
+            [
+                self._action("compare", "Co&mpare with another rule…", "Ctrl+Shift+C"),
+                self._action("stop_compare", "Stop comparin&g"),
+            ]
+        )
         build = view.addMenu("&Build")
         for name, text, key in (
             ("build", "&Build the view", "Ctrl+B"),

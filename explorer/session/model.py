@@ -103,6 +103,9 @@ class Session:
     # that views redraw and a position refused before is asked again. None: exact everywhere.
     solved: int | None = None
     values: ValueCache | None = None  # what is known of G and R under `rule` (it grows in place)
+    # View ▸ Compare with…: the grid draws the cells cold under `rule` and not this one, and the
+    # other way, instead of the rule's colours; None: not comparing. It stays when the rule changes.
+    compare: Rule | None = None
     values_known: int = 0  # bumped whenever `values` learns or forgets something, so views redraw
     events: ClassVar[FieldSignals]  # set by @evented: `events.<field>.connect(slot)`
 

@@ -14,7 +14,7 @@ from explorer.cli import main
 from explorer.core.analysis.compare import MAX_CELLS, compare
 from explorer.core.game.sequence import lower
 from explorer.core.protocol import Valued
-from explorer.core.rules import OutOfBounds, UnknownRule, parse_rule
+from explorer.core.rules import OutOfBounds, RuleError, UnknownRule, parse_rule
 from explorer.core.rules.recursion import cold_square
 from tests.oracles import cold_table, grundy_table
 
@@ -423,3 +423,43 @@ def test_a_long_solve_reports_its_progress_and_stops_when_asked(key):
     with pytest.raises(UnknownRule, match="cancelled"):
         parse_rule(key, progress=lambda done, total: stopped.append(done) is None and len(stopped) < 2)
     assert len(stopped) == 2  # it stopped at the report that said so
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "view", "step"),
+    [
+        ("wythoff", "block:2", (0, 0, 900, 700), 3),
+        ("pass", "wythoff", (5, 9, 200, 150), 1),
+        ("alter:terminal=2", "wythoff", (0, 0, 1024, 1024), 16),
+        ("star:n=256/wythoff", "nim", (100, 0, 700, 500), 7),  # past the star game's square: grey
+    ],
+)
+def test_the_comparison_picture_counts_each_kind_in_each_pixel(first, second, view, step):
+    from explorer.core.analysis.compare import compare_picture
+
+    a, b = parse_rule(first), parse_rule(second)
+    picture = compare_picture(a, b, *view, step)
+    bound = min(r.bound for r in (a, b) if r.bound is not None)
+    rng = random.Random(7)
+    for _ in range(25):
+        i, j = rng.randrange(picture.nx), rng.randrange(picture.ny)
+        x0, y0 = (picture.tx0 + i) * step, (picture.ty0 + j) * step
+        got = picture.at(x0, y0)
+        if x0 >= bound or y0 >= bound:
+            assert got is None and not picture.known[j, i]
+            continue
+        x1, y1 = min(x0 + step, bound) - 1, min(y0 + step, bound) - 1
+        cells = [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+        want = (
+            sum(a.is_cold(*c) and b.is_cold(*c) for c in cells),
+            sum(a.is_cold(*c) and not b.is_cold(*c) for c in cells),
+            sum(b.is_cold(*c) and not a.is_cold(*c) for c in cells),
+        )
+        assert got == want, (x0, y0)
+
+
+def test_a_comparison_too_wide_to_compare_cell_by_cell_is_refused_saying_so():
+    from explorer.core.analysis.compare import compare_picture
+
+    with pytest.raises(RuleError, match="zoom in"):
+        compare_picture(parse_rule("wythoff"), parse_rule("nim"), 0, 0, 10**6, 10**6, 2000)

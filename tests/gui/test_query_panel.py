@@ -155,3 +155,20 @@ def test_a_finished_batch_keeps_neither_its_rule_nor_its_callbacks(qtbot, desk, 
     qtbot.wait(50)
     gc.collect()
     assert rule() is None
+
+
+def test_while_comparing_a_rectangle_gives_each_kind_by_the_cells_themselves(qtbot, desk):
+    from explorer.core.rules import parse_rule
+
+    desk.query_panel  # noqa: B018
+    desk.session.compare = parse_rule("nim")
+    text = ask(qtbot, desk, "3", "2", "40", "50")
+    cold = cold_table(120)
+    cells = [(x, y) for x in range(3, 41) for y in range(2, 51)]
+    both = sum(cold[x][y] and x == y for x, y in cells)
+    first = sum(cold[x][y] and x != y for x, y in cells)
+    second = sum(x == y and not cold[x][y] for x, y in cells)
+    assert f"cold under both <b>{both}</b>, under wythoff only <b>{first}</b>, under nim only <b>{second}</b>" in text
+    assert desk.session.queries[-1].count == both + first  # the history keeps the rule's own count
+    desk.session.compare = None
+    assert f"<b>{brute(3, 2, 40, 50)}</b> cold cells" in ask(qtbot, desk, "3", "2", "40", "50")

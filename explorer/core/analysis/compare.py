@@ -9,9 +9,10 @@ before any work starts, the bound named.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from explorer.core.counting.closed_form import cells_in
+from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import Rule, RuleError
 
 MAX_CELLS = 1 << 24  # cells compared one by one (16,777,216): two rasters of a block at a time
@@ -53,6 +54,77 @@ def compare(first: Rule, second: Rule, x0: int, y0: int, x1: int, y1: int) -> Co
             ex, ey = min(bx + BLOCK, x1 + 1), min(by + BLOCK, y1 + 1)
             both += len(_cold_cells(first, bx, by, ex, ey) & _cold_cells(second, bx, by, ex, ey))
     return Comparison(both, a - both, b - both, cells)
+
+
+class ComparePicture(NamedTuple):
+    """Per texel of a view, the cells cold in both rules, in the first only, in the second only:
+    (ny, nx) int64 arrays, exact; `known[j, i]` is False where a texel lies wholly beyond either
+    rule's bound (the grid greys it; cells beyond a bound are not counted)."""
+
+    tx0: int
+    ty0: int
+    step: int
+    nx: int
+    ny: int
+    both: Any
+    first_only: Any
+    second_only: Any
+    known: Any
+
+    def at(self, x: int, y: int) -> tuple[int, int, int] | None:
+        """(both, first only, second only) in the texel holding (x, y), or None outside the view."""
+        i, j = x // self.step - self.tx0, y // self.step - self.ty0
+        if not (0 <= i < self.nx and 0 <= j < self.ny) or not self.known[j, i]:
+            return None
+        return int(self.both[j, i]), int(self.first_only[j, i]), int(self.second_only[j, i])
+
+
+def _cell_keys(rule: Rule, bx: int, by: int, ex: int, ey: int) -> Any:
+    """The cold cells of [bx, ex) x [by, ey) as sorted keys (x − bx)·(ey − by) + (y − by)."""
+    import numpy as np
+
+    r = rule.raster(bx, by, ex, ey, 1)
+    keep = r.counts > 0
+    xs, ys = r.cols[keep] + r.tx0 - bx, r.rows[keep] + r.ty0 - by
+    return np.sort(xs.astype(np.int64) * (ey - by) + ys)
+
+
+def compare_picture(first: Rule, second: Rule, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> ComparePicture:
+    """The view's texels (as `Rule.raster` cuts them) with each kind's exact count: the cells
+    where both rules answer (below both bounds) are compared one by one, a block at a time, up to
+    MAX_CELLS of them; a wider view is refused before any work starts, saying so."""
+    import numpy as np
+
+    from explorer.core.counting.raster import _grid
+
+    tx0, ty0, nx, ny = _grid(x_lo, y_lo, x_hi, y_hi, step)
+    bound = min(b for b in (first.bound, second.bound, 1 << 400) if b is not None)
+    xa, ya = tx0 * step, ty0 * step
+    xb, yb = min((tx0 + nx) * step, bound), min((ty0 + ny) * step, bound)
+    cells = max(0, xb - xa) * max(0, yb - ya)
+    if cells > MAX_CELLS:
+        raise RuleError(
+            f"two rules are compared cell by cell, on at most {MAX_CELLS:,} cells of the view; "
+            f"this one holds {short_decimal(cells)} where both are solved: zoom in"
+        )
+    kinds = [np.zeros(nx * ny, dtype=np.int64) for _ in range(3)]
+    for bx in range(xa, xb, BLOCK):
+        for by in range(ya, yb, BLOCK):
+            ex, ey = min(bx + BLOCK, xb), min(by + BLOCK, yb)
+            a, b = _cell_keys(first, bx, by, ex, ey), _cell_keys(second, bx, by, ex, ey)
+            in_b = np.isin(a, b, assume_unique=True)
+            in_a = np.isin(b, a, assume_unique=True)
+            for kind, keys in zip(kinds, (a[in_b], a[~in_b], b[~in_a]), strict=True):
+                if keys.size:
+                    i = (keys // (ey - by) + bx) // step - tx0
+                    j = (keys % (ey - by) + by) // step - ty0
+                    kind += np.bincount(j * nx + i, minlength=nx * ny)
+    known = np.zeros((ny, nx), dtype=bool)
+    tiles_x = -(-(xb - xa) // step) if xb > xa else 0
+    tiles_y = -(-(yb - ya) // step) if yb > ya else 0
+    known[:tiles_y, :tiles_x] = True
+    both, first_only, second_only = (k.reshape(ny, nx) for k in kinds)
+    return ComparePicture(tx0, ty0, step, nx, ny, both, first_only, second_only, known)
 
 
 class Translation(NamedTuple):

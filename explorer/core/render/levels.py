@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import DTypeLike, NDArray
@@ -22,6 +22,9 @@ from explorer.core.render import palette
 from explorer.core.render.values import ValueGrid, count_below, in_units, value_grid
 from explorer.core.value_source import ValueCache
 from explorer.core.values import HOT_COLD
+
+if TYPE_CHECKING:
+    from explorer.core.analysis.compare import ComparePicture
 
 
 @dataclass(frozen=True)
@@ -188,6 +191,15 @@ def heap_levels(raster: Raster, solved: int) -> Levels:
     ys = np.arange(raster.ny) < count_below(raster.ty0 * raster.step, raster.step, raster.ny, solved)
     levels[~(ys[:, None] | xs[None, :])] = 0
     return Levels(levels.astype(np.uint8), palette.custom_lookup_table())
+
+
+def compare_levels(picture: ComparePicture) -> Levels:
+    """Two rules compared, a pixel each texel: what kinds of cold cell it holds
+    (palette.compare_lookup_table), grey where either rule is not solved."""
+    first, second = picture.first_only > 0, picture.second_only > 0
+    levels = np.where(first & second, 5, np.where(second, 4, np.where(first, 3, np.where(picture.both > 0, 2, 1))))
+    levels[~picture.known] = 0
+    return Levels(levels.astype(np.uint8), palette.compare_lookup_table())
 
 
 class FrameBuffers:

@@ -103,5 +103,26 @@ def custom_lookup_table() -> NDArray[np.uint8]:
     return lut
 
 
+# Two rules compared (View ▸ Compare with…): each pixel by the kinds of cold cell it holds.
+FIRST_ONLY = (230, 120, 20)  # cold under the rule in effect only: orange
+SECOND_ONLY = (0, 150, 160)  # cold under the other only: teal
+BOTH_DIFFER = (142, 68, 173)  # some of each: purple
+COMPARE_KEY = (
+    ("cold under both", COLD),
+    ("cold under the rule in effect only", FIRST_ONLY),
+    ("cold under the other only", SECOND_ONLY),
+    ("some of each", BOTH_DIFFER),
+)
+
+
+def compare_lookup_table() -> NDArray[np.uint8]:
+    """Level 0 not solved under one of the rules (grey), 1 no cold cell (hot), 2 cold under both
+    only, 3 some cold under the first only, 4 under the second only, 5 some of each."""
+    lut = np.zeros((256, 3), dtype=np.uint8)
+    for level, colour in enumerate((NOT_COMPUTED, HOT, COLD, FIRST_ONLY, SECOND_ONLY, BOTH_DIFFER)):
+        lut[level] = colour
+    return lut
+
+
 def hex_colour(rgb: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*rgb)

@@ -81,6 +81,9 @@ class QueryController:
 
     def run_query(self, x0: int, y0: int, x1: int, y1: int) -> None:
         self.session.mark(query=(x0, y0, x1, y1))
+        if self.session.compare is not None:
+            self._run_comparison(x0, y0, x1, y1)
+            return
         rule, counter = self.session.rule, self.counter
         background = counter.costly(max(x1, y1))
         if background:
@@ -94,6 +97,33 @@ class QueryController:
             done=lambda answer: self._show(rule, x0, y0, x1, y1, answer),
             failed=lambda exc: self._failed(rule, exc),
             background=background,
+        )
+
+    def _run_comparison(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        """While two rules are compared, a rectangle's cells of each kind, cell by cell (on a worker)."""
+        from explorer.core.analysis.compare import compare
+
+        rule, other = self.session.rule, self.session.compare
+        assert other is not None
+        self.jobs.submit(
+            compare,
+            rule,
+            other,
+            x0,
+            y0,
+            x1,
+            y1,
+            done=lambda counts: self._compared(rule, other, x0, y0, x1, y1, counts),
+            failed=lambda exc: self._failed(rule, exc),
+        )
+
+    def _compared(self, rule: Rule, other: Rule, x0: int, y0: int, x1: int, y1: int, counts: Any) -> None:
+        if not self.session.accepts(rule) or other != self.session.compare:
+            return
+        self.panel.show_comparison(x0, y0, x1, y1, counts, rule.key, other.key)
+        how = f"compared with {other.key}: both {counts.both}, {other.key} only {counts.second_only}"
+        self.session.add_query(
+            QueryRecord(x0, y0, x1, y1, counts.both + counts.first_only, counts.cells, how, rule.key)
         )
 
     def _failed(self, rule: Rule, exc: BaseException) -> None:

@@ -55,6 +55,33 @@ class RuleController:
         self.work.hide()
         self.selector.set_rule(self.session.rule)
 
+    def request_compare(self, text: str) -> None:
+        """Compare the rule in effect with the rule named `text` (made off the GUI thread if costly)."""
+        costly = takes_time(text)
+        if costly:
+            self.work.working(f"Solving {short_text(text)}…")
+        self.jobs.submit(
+            parse_rule,
+            text,
+            done=self._compare_made,
+            failed=self._refused,
+            background=costly,
+            progress=self.work.progress if costly else None,
+        )
+
+    def stop_comparing(self) -> None:
+        if self.session.compare is not None:
+            self.session.compare = None
+            self.status.show_message(f"Rule: {self.session.rule.title}")
+
+    def _compare_made(self, other: Rule) -> None:
+        self.work.hide()
+        self.session.compare = other
+        self.status.show_message(
+            f"Comparing with {other.key}: blue cold under both, orange under {self.session.rule.key} only, "
+            f"teal under {other.key} only, purple some of each (View ▸ Stop comparing)"
+        )
+
     def cancelled(self) -> None:
         """A dialog asking for a rule's parameters was closed: nothing changes."""
         self.selector.set_rule(self.session.rule)

@@ -33,7 +33,7 @@ from explorer.core.render.levels import (
     mixes_on_worker,
     raster_and_levels,
 )
-from explorer.core.value_source import HeapPicture, ValueCache
+from explorer.core.value_source import ValueCache
 from explorer.gui import palette
 from explorer.gui.grid import hover
 from explorer.gui.grid.axes import ExactAxis
@@ -42,15 +42,13 @@ from explorer.gui.grid.items import CellBorders, CellImage, RectSelectViewBox
 from explorer.gui.grid.marks import Marks
 from explorer.gui.grid.navigation import ExactView
 from explorer.gui.grid.overlay import Overlays
+from explorer.gui.grid.pictures import OtherPictures
 from explorer.gui.grid.values import BAR_LABELS, ValueMarks
 from explorer.gui.jobs import LatestJob, drawing_pool
 from explorer.gui.throttle import Throttle
 from explorer.session.jobs import off_thread
 from explorer.session.model import GRUNDY, HOT_COLD, Session
 from explorer.session.views import Overlay
-
-HEAP_COLUMNS_ON_GUI = 1 << 12  # a heap's picture reading more solved columns is drawn on a worker (each numpy
-# call on the GUI thread beside a sweep waits for the GIL: 65 536 columns once took 389 ms)
 
 GRID_LINES_FROM_PX = 8.0  # draw cell borders once a cell is this many pixels wide
 HUGE_BITS = 20_000  # beyond ~6 000 digits a frame takes more than ~10 ms: draw off the GUI thread
@@ -146,6 +144,7 @@ class GridView(ExactView, pg.PlotWidget):
         self.session = Session()  # until `bind` gives it the window's: the grid draws from the model alone
         self.marks = Marks(self, lambda x0, y0, x1, y1: self.rectangleSelected.emit(x0, y0, x1, y1))
         self.overlays = Overlays(self)
+        self.pictures = OtherPictures(self)
         self.value_marks = ValueMarks(self, self.valuesNeeded.emit, self.farValuesNeeded.emit)
 
         self._apply_limits()
@@ -167,8 +166,7 @@ class GridView(ExactView, pg.PlotWidget):
         step = self.step()
         request = (x_lo, y_lo, x_hi, y_hi, step)
         rule = self.rule
-        if self.heap_shown:
-            self._render_heap(rule, self.heap_shown, request)
+        if self.pictures.render(rule, request):  # the game plus a heap, or two rules compared
             return
         background = off_thread(rule.cost(x_lo, y_lo, x_hi, y_hi))
         mixing = mixes_on_worker(self.mode, step, self.values)
@@ -198,7 +196,7 @@ class GridView(ExactView, pg.PlotWidget):
         )
 
     def _arrived(self, rule: Rule, raster: Raster, drawn: Levels | None = None) -> None:
-        if rule == self.rule and not self.heap_shown:
+        if rule == self.rule and not self.heap_shown and self.session.compare is None:
             self.raster_rule, self.raster_heap = rule, None
             self._show_raster(raster, drawn)
 
@@ -207,34 +205,6 @@ class GridView(ExactView, pg.PlotWidget):
     def heap_shown(self) -> int:
         """The heap added to the game on the grid (hot/cold colouring), or 0."""
         return self.session.heap if self.mode == HOT_COLD else 0
-
-    def _render_heap(self, rule: Rule, heap: int, request: tuple[int, int, int, int, int]) -> None:
-        """Draw the sum's cold cells, the cells of value `heap`, from that value's sequence (solved
-        first, on a worker, as far as the view needs and the window's bound allows)."""
-        values = self.values
-        if values is None:
-            return
-        x_lo, y_lo, x_hi, y_hi, _ = request
-        need = values.square_columns_for(x_hi, y_hi)
-        if need is not None:
-            self.farValuesNeeded.emit(need)
-        solved = values.far.n if values.far is not None else 0
-        # the columns it reads, and their mirrors: a view far along x with rows near 0 reads every
-        # solved column as a row (2^22 of them took 259 ms on the GUI thread)
-        columns = max(0, min(x_hi, solved) - max(x_lo, 0)) + max(0, min(y_hi, solved) - max(y_lo, 0))
-        self.render_jobs.submit(
-            values.heap_picture,
-            heap,
-            *request,
-            done=lambda picture: self._heap_arrived(rule, heap, picture),
-            failed=lambda exc: self.busy.emit(f"Drawing failed: {exc}"),
-            background=columns > HEAP_COLUMNS_ON_GUI,
-        )
-
-    def _heap_arrived(self, rule: Rule, heap: int, picture: HeapPicture) -> None:
-        if rule == self.rule and heap == self.heap_shown:
-            self.raster_rule, self.raster_heap = rule, (heap, picture.solved)
-            self._show_raster(picture.raster)
 
     # ----- what it draws: the session model's, never a copy ----------------------------------------
     def bind(self, session: Session) -> None:
@@ -255,6 +225,7 @@ class GridView(ExactView, pg.PlotWidget):
             (events.values_known, lambda _: self.render_now()),
             (events.mode, lambda _: self.render_now()),
             (events.heap, lambda _: self._model_changed()),
+            (events.compare, lambda _: self._model_changed()),
             (events.sum_moves, self.overlays.set_sum_moves),
             (events.marks, self.marks.show),
             (events.overlay, self.overlays.set_overlay),
@@ -430,6 +401,8 @@ class GridView(ExactView, pg.PlotWidget):
         step = self.raster.step if self.raster else 1
         if x < 0 or y < 0:
             return "outside the board: piles hold 0 or more counters"
+        if self.session.compare is not None:
+            return self.pictures.describe_compare(x, y)
         if self.heap_shown:
             return hover.describe_heap(self, x, y, step)
         # the raster on screen answers only if it was drawn for the rule in effect

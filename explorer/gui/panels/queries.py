@@ -6,6 +6,7 @@ they may take time) and hands results back.
 
 from __future__ import annotations
 
+import html
 import math
 
 import numpy as np
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from explorer.core.analysis.compare import Comparison
 from explorer.core.analysis.tables import square_shares
 from explorer.core.exact.bigint import parse_natural, share_text, short_decimal
 from explorer.core.rules import Count
@@ -215,6 +217,16 @@ class QueryPanel(QWidget):
         self.result.setText(
             f"{rect}: <b>{short_decimal(answer.count, 60)}</b> cold cells of {short_decimal(answer.cells, 60)} "
             f"({share_text(answer.count, answer.cells)}), by the {answer.method} method"
+        )
+
+    def show_comparison(self, x0: int, y0: int, x1: int, y1: int, counts: Comparison, first: str, second: str) -> None:
+        """Two rules compared on the rectangle (View ▸ Compare with another rule)."""
+        self.result.setStyleSheet("")
+        rect = f"[{short_decimal(x0)}, {short_decimal(x1)}] × [{short_decimal(y0)}, {short_decimal(y1)}]"
+        self.result.setText(
+            f"{rect}: cold under both <b>{counts.both:,}</b>, under {html.escape(first)} only "
+            f"<b>{counts.first_only:,}</b>, under {html.escape(second)} only <b>{counts.second_only:,}</b> "
+            f"(of {counts.cells:,} cells, compared cell by cell)"
         )
 
     def show_value_count(self, kind: str, v: int, x0: int, y0: int, x1: int, y1: int, count: int) -> None:
