@@ -117,6 +117,12 @@ class GridActions:
         combo.setCurrentIndex(index)
         combo.activated.emit(index)
 
+    def compare_rules(self) -> None:
+        """View ▸ Compare with another rule… (the dialog types a rule or junk), or Stop comparing."""
+        name = "stop_compare" if self.w.session.compare is not None and self.rng.random() < 0.35 else "compare"
+        self.w.menus.actions[name].trigger()
+        self.pending_hover = True
+
     def extend(self) -> None:
         """View ▸ Extend the solved range (a growing rule solves more columns; others say nothing)."""
         before = self.w.session.rule.bound

@@ -21,6 +21,15 @@ from soak.summary import (
     Summary,
 )
 
+# What the hover says while two rules are compared (explorer.gui.grid.pictures)
+COMPARED_CELL = re.compile(
+    r"\((\d+), (\d+)\)  (cold under both|cold under the rule in effect only|cold under \S+ only|hot under both)$"
+)
+COMPARED_PIXEL = re.compile(
+    r"pixel \[(\d+), (\d+)\] × \[(\d+), (\d+)\]: cold under both (\d+), "
+    r"under the rule in effect only (\d+), under \S+ only (\d+)$"
+)
+
 
 class Checks:
     """The grid's and the inspector's checks (a part of Monkey)."""
@@ -289,12 +298,65 @@ class Checks:
             if int(m.group(2)) != r_table[x][y] or (m.group(1) == "Loses") != cold:
                 self.wrong(f"({x}, {y}): {m.group(0)!r}, oracle R = {r_table[x][y]}, cold = {cold}")
 
+    def _check_compare_hover(self, text: str) -> None:
+        """Two rules compared: a cell's kind, or a pixel's count of each kind, by the oracle's own
+        answers for both rules (where it knows them)."""
+        other = oracle.definition_of(self.w.session.compare.key)
+        first = self.definition
+
+        def kinds(x0: int, y0: int, x1: int, y1: int) -> tuple[int, int, int] | None:
+            cells = [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+            if len(cells) > 4096 or not all(oracle.knows(d, x1, y1) for d in (first, other)):
+                return None
+            pairs = [(oracle.is_cold(first, *c), oracle.is_cold(other, *c)) for c in cells]
+            return (
+                sum(a and b for a, b in pairs),
+                sum(a and not b for a, b in pairs),
+                sum(b and not a for a, b in pairs),
+            )
+
+        m = COMPARED_CELL.match(text)
+        if m:
+            x, y = int(m.group(1)), int(m.group(2))
+            want = kinds(x, y, x, y) if self._inside(x, y) else None
+            if want is not None:
+                said = m.group(3)
+                got = (
+                    said == "cold under both",
+                    said == "cold under the rule in effect only",
+                    said.endswith(" only") and "effect" not in said,
+                )
+                if got != tuple(bool(v) for v in want):
+                    self.wrong(
+                        f"comparing with {self.w.session.compare.key}: hover says ({x}, {y}) is {said!r}, oracle {want}"
+                    )
+            return
+        m = COMPARED_PIXEL.match(text)
+        if m:
+            x0, x1, y0, y1, *shown = (int(v) for v in m.groups())
+            bound = min(b for b in (self.w.session.rule.bound, self.w.session.compare.bound, 1 << 400) if b is not None)
+            want = (
+                kinds(x0, y0, min(x1, bound - 1), min(y1, bound - 1))
+                if min(x1, y1, bound - 1) >= 0 and x0 < bound and y0 < bound
+                else None
+            )
+            if want is not None and tuple(shown) != want:
+                self.wrong(
+                    f"comparing with {self.w.session.compare.key}: pixel [{x0}…] × [{y0}…] says {shown}, oracle {want}"
+                )
+            return
+        if not (text.endswith(": being compared") or text.endswith("beyond where both rules are solved")):
+            self.wrong(f"comparing, the hover says {text[:120]!r}")
+
     def _check_hover(self) -> None:
         from explorer.gui.menus import START_HINT
 
         text = self.w.hover_label.text()
         if not text or "outside" in text or "beyond" in text or text.startswith("n = ") or text == START_HINT:
             return  # (a number of the Beatty strip: _check_strip; nothing hovered or selected: the hint)
+        if self.w.session.compare is not None:
+            self._check_compare_hover(text)
+            return
         m = re.match(r"\((\d+), (\d+)\) plus a heap of (\d+)(  (cold|hot)|: being drawn)", text)
         if m:  # the game plus a heap of h: cold exactly where G = h
             x, y, h = (int(v) for v in m.groups()[:3])

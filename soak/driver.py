@@ -109,6 +109,7 @@ class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
             (2, self.activate_move),
             (1, self.toggle_overlay),
             (1, self.extend),
+            (1, self.compare_rules),
             (1, self.panel_key),
             (2, self.build),
             (2, self.why),

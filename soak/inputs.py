@@ -45,6 +45,7 @@ VECTOR_JUNK = [
     ("65,1", "", 64),
     ("1,0 1,1", "2,3;rays=1,1", 512),  # a separator of the text form typed into a field
 ]
+COMPARE_JUNK = ["bogus", "block:0", "star:", "pass:n=0", "alter:", "wythoff:x", "٣"]
 JUNK = ["", "  ", "-5", "+7", "abc", "٣", "1e5", "3.0", "0x10", "12 34", "1,000", "1_000_000", "∞", "\t9\t", "-0"]
 
 
@@ -74,6 +75,8 @@ class ScriptedDialogs:
         rng = self.monkey.rng
         if rng.random() < 0.2:
             return None
+        if title.startswith("Compare"):  # View ▸ Compare with another rule: a rule's text, or junk
+            return rng.choice(COMPARE_JUNK) if rng.random() < 0.15 else rng.choice(list(RULES))
         if rng.random() < 0.3:
             return rng.choice(JUNK)
         return f"{self.monkey.number()} {self.monkey.number()}"

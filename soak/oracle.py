@@ -87,8 +87,7 @@ def blocking(k: int, base: Definition | None = None, n: int | None = None) -> De
     """Over a base with Nim's rays the program solves k-blocking column by column, as far as it
     chooses (`grows`: the bound is the rule's own); over any other, on a square (1024² unless n)."""
     base = base or WYTHOFF
-    nim_rays = (1, 0) in base.rays or (0, 1) in base.rays if base.vectors else base.one == ANY
-    if nim_rays:
+    if _nim_rays(base):
         return replace(base, block=k, n=n, grows=True)
     return replace(base, block=k, n=n or 1024)
 
@@ -103,8 +102,18 @@ def altered(
     return replace(base or WYTHOFF, cold_cells=frozenset(cold), hot_cells=frozenset(hot), terminal=terminal, n=n)
 
 
-def one_pass(base: Definition | None = None, n: int = 1024) -> Definition:
-    return replace(base or WYTHOFF, passing=True, n=n)
+def one_pass(base: Definition | None = None, n: int | None = None) -> Definition:
+    """Over a base with Nim's rays the program answers one pass as far as the cells of value 1 do,
+    or on a square where they do not settle it: the bound is the rule's own (`grows`); over any
+    other base, on a square (1024² unless n)."""
+    base = base or WYTHOFF
+    if _nim_rays(base):
+        return replace(base, passing=True, n=n, grows=True)
+    return replace(base, passing=True, n=n or 1024)
+
+
+def _nim_rays(base: Definition) -> bool:
+    return (1, 0) in base.rays or (0, 1) in base.rays if base.vectors else base.one == ANY
 
 
 def star(base: Definition, n: int = 2048) -> Definition:
@@ -484,7 +493,7 @@ def definition_of(text: str) -> Definition:
         cells = {k: tuple(_cells(fields.get(k, ""))) for k in ("cold", "hot")}
         return altered(cells["cold"], cells["hot"], terminal, base, int(fields.get("n", "1024")))
     if name in ("pass", "star"):
-        side = 1024 if name == "pass" else 2048
+        side: int | None = None if name == "pass" else 2048
         if "/" in param:
             head, _, rest = param.partition("/")
             side, base = int(_fields(head)["n"]), definition_of(rest)
@@ -492,7 +501,7 @@ def definition_of(text: str) -> Definition:
             side, base = int(_fields(param)["n"]), WYTHOFF
         else:
             base = definition_of(param or "wythoff")
-        return one_pass(base, side) if name == "pass" else star(base, side)
+        return one_pass(base, side) if name == "pass" else star(base, side or 2048)
     raise ValueError(f"the oracle cannot read the rule {text!r}: teach soak.oracle.definition_of its form")
 
 

@@ -463,3 +463,19 @@ def test_a_comparison_too_wide_to_compare_cell_by_cell_is_refused_saying_so():
 
     with pytest.raises(RuleError, match="zoom in"):
         compare_picture(parse_rule("wythoff"), parse_rule("nim"), 0, 0, 10**6, 10**6, 2000)
+
+
+def test_two_rules_compared_far_out_and_zoomed_out_past_int64():
+    """A view at 10^30, and one 10^238 cells wide at the origin: the texels are exact there too."""
+    from explorer.core.analysis.compare import compare_picture
+
+    a, b = parse_rule("wythoff"), parse_rule("wythoff:2")
+    far = compare_picture(a, b, 10**30, 10**30, 10**30 + 40, 10**30 + 30, 1)
+    cells = [(10**30 + i, 10**30 + j) for i in range(far.nx) for j in range(far.ny)]
+    assert int(far.first_only.sum()) == sum(a.is_cold(*c) and not b.is_cold(*c) for c in cells)
+    assert int(far.second_only.sum()) == sum(b.is_cold(*c) and not a.is_cold(*c) for c in cells)
+    c = parse_rule("block:3;n=3000")
+    wide = compare_picture(a, c, 0, 0, 10**238, 10**238, 10**236)
+    assert wide.known[0, 0] and not wide.known[0, 1]  # the first texel holds the whole solved square
+    total = compare(a, c, 0, 0, 2999, 2999)
+    assert (int(wide.both[0, 0]), int(wide.first_only[0, 0]), int(wide.second_only[0, 0])) == total[:3]

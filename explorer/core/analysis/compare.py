@@ -85,7 +85,7 @@ def _cell_keys(rule: Rule, bx: int, by: int, ex: int, ey: int) -> Any:
 
     r = rule.raster(bx, by, ex, ey, 1)
     keep = r.counts > 0
-    xs, ys = r.cols[keep] + r.tx0 - bx, r.rows[keep] + r.ty0 - by
+    xs, ys = r.cols[keep] + (r.tx0 - bx), r.rows[keep] + (r.ty0 - by)  # offsets in the block: small
     return np.sort(xs.astype(np.int64) * (ey - by) + ys)
 
 
@@ -108,6 +108,10 @@ def compare_picture(first: Rule, second: Rule, x_lo: int, y_lo: int, x_hi: int, 
             f"this one holds {short_decimal(cells)} where both are solved: zoom in"
         )
     kinds = [np.zeros(nx * ny, dtype=np.int64) for _ in range(3)]
+    # Every cell compared lies less than MAX_CELLS from the view's first texel corner on each axis,
+    # so a step past that puts them all in the first texel: dividing by min(step, 2^40) gives the
+    # same texels and keeps numpy within int64 (zoomed out to 10^238 the step is no int64).
+    div = min(step, 1 << 40)
     for bx in range(xa, xb, BLOCK):
         for by in range(ya, yb, BLOCK):
             ex, ey = min(bx + BLOCK, xb), min(by + BLOCK, yb)
@@ -115,9 +119,9 @@ def compare_picture(first: Rule, second: Rule, x_lo: int, y_lo: int, x_hi: int, 
             in_b = np.isin(a, b, assume_unique=True)
             in_a = np.isin(b, a, assume_unique=True)
             for kind, keys in zip(kinds, (a[in_b], a[~in_b], b[~in_a]), strict=True):
-                if keys.size:
-                    i = (keys // (ey - by) + bx) // step - tx0
-                    j = (keys % (ey - by) + by) // step - ty0
+                if keys.size:  # offsets from the first texel's corner are below 2^25: exact in int64
+                    i = (keys // (ey - by) + (bx - xa)) // div
+                    j = (keys % (ey - by) + (by - ya)) // div
                     kind += np.bincount(j * nx + i, minlength=nx * ny)
     known = np.zeros((ny, nx), dtype=bool)
     tiles_x = -(-(xb - xa) // step) if xb > xa else 0
