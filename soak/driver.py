@@ -17,6 +17,7 @@ tab — and after every action checks:
 from __future__ import annotations
 
 import gc
+import os
 import sys
 import threading
 import time
@@ -167,6 +168,8 @@ class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
             for i in range(count):
                 action = self._pick(total)
                 self.current = f"#{i} {action.__name__} under {self.rule_text}"
+                if os.environ.get("SOAK_TRACE"):
+                    print(self.current, flush=True)
                 s.counts[action.__name__] = s.counts.get(action.__name__, 0) + 1
                 self._segmented = False
                 began = time.perf_counter()

@@ -398,6 +398,7 @@ def connect_queries(panel: Any, queries: Any) -> None:
 
 def connect_array(panel: Any, array: Any, session: Any) -> None:
     panel.entryChosen.connect(array.entry_chosen)
+    panel.jumped.connect(array.jumped)
     if session.selection is not None:  # what is selected already, placed in the array
         array.selected(session.selection)
 

@@ -195,6 +195,7 @@ class WorkView(Protocol):
 class ArrayView(Protocol):
     # requests (Qt signals in the window; the composition root connects them)
     entryChosen: Request
+    jumped: Request  # the person went to a row and column typed: a place still being found must not move it
 
     def show_place(self, row: int | None, col: int | None, text: str) -> None: ...
     def set_busy(self, text: str) -> None: ...

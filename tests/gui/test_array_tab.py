@@ -188,3 +188,22 @@ def test_an_answer_that_arrives_after_the_window_closed_is_dropped(qtbot, window
     qtbot.waitUntil(lambda: not window.array.jobs.busy, timeout=20_000)
     qtbot.wait(50)  # the queued answer, had it been delivered, reaches the event loop here
     assert window.array_panel.place.text() == before  # not shown: after deletion it would raise
+
+
+def test_a_place_found_after_the_person_went_to_a_typed_entry_does_not_move_the_table():
+    """Seen in the soak: the tab, built, placed the grid's selection on a worker; the person typed
+    a row and column and pressed Go; the late place then cleared the entry they went to."""
+
+    class Latest(_Held):
+        def cancel(self) -> None:  # as LatestJob: a cancelled request's answer never arrives
+            self.pending.clear()
+
+    jobs = Latest()
+    session, view, _, controller = _controller(jobs)
+    session.selection = (5, 7)  # hot: not in the array, so its place would clear the table's selection
+    controller.jumped()
+    jobs.release()
+    view.show_place.assert_not_called()
+    session.selection = (3, 5)  # a later selection is placed as before
+    jobs.release()
+    view.show_place.assert_called_once()

@@ -45,6 +45,11 @@ class ArrayController:
             array_pair, row, col, done=lambda pair: self.go_to(*pair), failed=self._failed, background=background
         )
 
+    def jumped(self) -> None:
+        """The person went to a typed row and column: the place of the selection still being found
+        would move the table away from it (the panel, built, placed the selection just before)."""
+        self.jobs.cancel()
+
     def selected(self, selection: tuple[int, int] | None) -> None:
         if selection is None:
             self.view.show_place(None, None, "")

@@ -149,6 +149,7 @@ class ArrayModel(OneCallPerCell, QAbstractTableModel):
 
 class ArrayPanel(QWidget):
     entryChosen = Signal(object, int)  # (row, column) of the Wythoff array; rows of any size
+    jumped = Signal()  # Go to a typed row and column (what the grid's selection places comes after it no more)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -221,6 +222,7 @@ class ArrayPanel(QWidget):
             self.error.setText(str(exc))
             return
         self.error.setText("")
+        self.jumped.emit()
         self.show_cells(row, col, 1)
 
     def show_cells(self, row: int, col: int, count: int) -> None:
