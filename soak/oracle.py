@@ -219,7 +219,10 @@ def _star_jumps(base: Definition) -> frozenset[tuple[int, int]]:
 def _recursion_solved(d: Definition, n: int) -> tuple[tuple[bool, ...], ...]:
     """A game of issue 49 on [0, n)², cell by cell from its listed options (n small)."""
     cold = [[False] * n for _ in range(n)]
-    plain = replace(d, block=1, passing=False) if d.passing else None
+    plain = None
+    if d.passing:  # the base game, as it was before the pass (its own bound and growth)
+        nim = _nim_rays(d)
+        plain = replace(d, passing=False, grows=nim and d.vectors, n=None if nim else d.n)
     for s in range(2 * n - 1):
         for x in range(max(0, s - n + 1), min(s, n - 1) + 1):
             y = s - x

@@ -169,3 +169,82 @@ def new_state(k: int, columns: int, rows: int, rays: np.ndarray, has_diag: bool)
         "offsets": offsets,
         "lines": np.zeros(size, dtype=np.int32),
     }
+
+
+@njit(cache=True, nogil=True)
+def altered_sweep(  # type: ignore[no-untyped-def]
+    x_from, x_to, cells, colcnt, rowcnt, rowcells, rownxt, rowbits, diag, diagnxt, diagbits,
+    rays, offsets, lines, jumps, fptr, fy, fkind,
+):  # fmt: skip
+    """The same walk for a game with declared cells (k = 1: cold iff no option is cold), symmetric:
+    column x's declared cells at y >= x are fy[fptr[x]:fptr[x + 1]] (increasing), cold where fkind
+    is 1 (terminal) and hot where it is −1, whatever their options. A column holds its declared
+    cold cells and at most one other, below them (any cell above a cold cell of its column can move
+    to it). cells[x, :colcnt[x]] receives column x's cold rows; returns the first column not decided."""
+    ymax = rowcnt.shape[0] - 1
+    cap = cells.shape[1]
+    has_diag = diag.shape[0] > 0
+    nr = rays.shape[0]
+    nj = jumps.shape[0]
+    for x in range(x_from, x_to):
+        c = rowcnt[x]
+        for i in range(c):
+            cells[x, i] = rowcells[x, i]
+            yb = rowcells[x, i]
+            for r in range(nr):
+                lines[offsets[r] + rays[r, 1] * x - rays[r, 0] * yb] += 1
+        f, fend = fptr[x], fptr[x + 1]
+        y = x
+        while True:
+            forced = fy[f] if f < fend else ymax
+            cand = ymax
+            if c == 0 and has_diag:  # a cell with no cold option, not declared: the least row and diagonal free
+                cand = _leap(rownxt, diagnxt, rowbits, diagbits, 1, 1, x, y, ymax)
+            elif c == 0:
+                cand = _find(rownxt, 1, y)
+            if forced >= ymax and cand >= ymax:
+                if c == 0:
+                    return x  # its cold cell lies past the rows kept
+                break
+            if forced <= cand:
+                y = forced
+                kind = fkind[f]
+                f += 1
+                if kind < 0:  # declared hot
+                    y += 1
+                    continue
+            else:
+                y = cand
+                total = rowcnt[y]
+                if has_diag:
+                    total += diag[y - x]
+                for r in range(nr):
+                    total += lines[offsets[r] + rays[r, 1] * x - rays[r, 0] * y]
+                for j in range(nj):
+                    i0, j0 = jumps[j, 0], jumps[j, 1]
+                    if i0 <= x and j0 <= y:
+                        u, v = x - i0, y - j0
+                        top = c if i0 == 0 else colcnt[u]
+                        for t in range(top):
+                            if cells[u, t] == v:
+                                total += 1
+                                break
+                if total > 0:
+                    y += 1
+                    continue
+            if c >= cap or (y > x and rowcnt[y] >= cap):
+                return -1 - x  # more cold cells in a line than kept
+            cells[x, c] = y  # cold: declared, or no cold option
+            c += 1
+            for r in range(nr):
+                lines[offsets[r] + rays[r, 1] * x - rays[r, 0] * y] += 1
+            if has_diag:
+                diag[y - x] += 1
+                _saturate(diagnxt, diagbits, 1, y - x)
+            if y > x:
+                rowcells[y, rowcnt[y]] = x
+                rowcnt[y] += 1
+                _saturate(rownxt, rowbits, 1, y)
+            y += 1
+        colcnt[x] = c
+    return x_to

@@ -15,19 +15,16 @@ square only (`PassRule`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from explorer.core.counting.raster import Raster
-from explorer.core.exact.bigint import short_decimal
 from explorer.core.exact.lazy import lazy_numpy
-from explorer.core.game.moves import Move
 from explorer.core.game.vector_spec import VectorSpec
 from explorer.core.protocol import Progress, Rule
-from explorer.core.rules.base import OutOfBounds, Position, RuleBase, RuleError
+from explorer.core.rules.base import Position, RuleError
+from explorer.core.rules.layered import LayerRule
 from explorer.core.rules.recursion import (
     DEFAULT_SIDE,
     MAX_SIDE,
-    HotColdOnly,
     PassRule,
     based,
     pass_note,
@@ -44,7 +41,6 @@ PASS_COLUMNS = 1 << 20  # the default: values 0 and 1 on 2^20 columns take 0.07 
 MOST_COLUMNS = 1 << 24
 CHECK_SIDE = 512  # the square solved to find the exceptions
 NEAR = 64  # they must lie in [0, NEAR)², and every row below NEAR hold a cold cell of the square
-COLUMN_NS = 40
 
 
 def make_pass(base: Rule, n: int | None = None, progress: Progress | None = None) -> Rule:
@@ -90,16 +86,12 @@ def exceptions_of(base: Rule, spec: VectorSpec) -> dict[Position, int] | None:
     return {(int(x), int(y)): 1 if square[x, y] else -1 for x, y in zip(xs, ys, strict=True)}
 
 
-class PassColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
+class PassColumns(LayerRule):
     """One pass over a rule with Nim's rays, on [0, bound)²: the cells of value 1 and the exceptions."""
 
-    base: Rule
-    moves: VectorSpec
-    bound: int
-    col: NDArray[np.int32]  # the cells of value 1: (x, col[x])
     zero: NDArray[np.int32]  # the cells of value 0, the base game's cold cells
-    changes: dict[Position, int]
     count_method = "value sequence"
+    what = "the cells of value 1"
 
     def __init__(
         self, base: Rule, columns: int, changes: dict[Position, int], progress: Progress | None = None
@@ -107,14 +99,9 @@ class PassColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
         if columns > MOST_COLUMNS:
             raise RuleError(f"one pass is solved on {MOST_COLUMNS:,} columns at most, not {columns:,}")
         spec = rays_and_jumps(base)
-        object.__setattr__(self, "base", base)
-        object.__setattr__(self, "spec", base.spec)
-        object.__setattr__(self, "moves", spec)
-        object.__setattr__(self, "bound", columns)
-        object.__setattr__(self, "changes", dict(changes))
         cols = _values_zero_and_one(spec, columns, progress)
+        self._set_layer(base, spec, cols[1], changes)
         object.__setattr__(self, "zero", cols[0])
-        object.__setattr__(self, "col", cols[1])
 
     def _params(self) -> tuple[Rule, int]:
         return self.base, self.bound
@@ -130,84 +117,7 @@ class PassColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
 
     @property
     def nbytes(self) -> int:  # type: ignore[override]
-        return int(self.col.nbytes + self.zero.nbytes)
-
-    def check(self, x: int, y: int) -> None:
-        if x < 0 or y < 0:
-            raise RuleError("piles hold 0 or more counters")
-        n = self.bound
-        if x >= n or y >= n:
-            raise OutOfBounds(
-                f"this rule is solved on [0, {n:,})² (the cells of value 1 on {n:,} columns); "
-                f"({short_decimal(x)}, {short_decimal(y)}) lies beyond"
-            )
-
-    # ----- cells --------------------------------------------------------------------------------
-    def is_cold(self, x: int, y: int) -> bool:
-        self.check(x, y)
-        change = self.changes.get((x, y))
-        return change > 0 if change is not None else int(self.col[x]) == y
-
-    def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]:
-        xs, ys = np.asarray(xs, dtype=np.int64), np.asarray(ys, dtype=np.int64)
-        if xs.size:
-            self.check(int(xs.min()), int(ys.min()))
-            self.check(int(xs.max()), int(ys.max()))
-        out = self.col[xs] == ys
-        for (x, y), change in self.changes.items():
-            out[(xs == x) & (ys == y)] = change > 0
-        return out  # type: ignore[no-any-return]
-
-    def winning_moves(self, x: int, y: int) -> list[Move]:
-        """The cold cells one move away: on each ray's line behind (x, y) its one cell of value 1
-        (unless an exception), the cold exceptions it reaches, and its jumps' targets."""
-        from explorer.core.game.value_sequences import cell_on_line
-
-        if self.is_cold(x, y):
-            return []
-        found: set[Position] = set()
-        for p, q in self.moves.rays:
-            cell = cell_on_line(self.col, x, y, p, q)
-            if cell is not None and self.changes.get(cell, 1) > 0:
-                found.add(cell)
-        for i, j in self.moves.jumps:
-            if i <= x and j <= y and self.is_cold(x - i, y - j):
-                found.add((x - i, y - j))
-        found |= {c for c, change in self.changes.items() if change > 0 and self.moves.allows((x, y), c)}
-        return sorted(Move.between((x, y), t) for t in found)
-
-    # ----- counting -------------------------------------------------------------------------------
-    def _changes_below(self, x: int, y: int) -> int:
-        return sum(change for (i, j), change in self.changes.items() if i <= x and j <= y)
-
-    def cold_count(self, x: int, y: int) -> int:
-        if x < 0 or y < 0:
-            return 0
-        self.check(x, y)
-        return int(np.count_nonzero(self.col[: x + 1] <= y)) + self._changes_below(x, y)
-
-    def cold_count_many(self, xs: Any, ys: Any) -> NDArray:
-        from explorer.core.counting.sequence_index import dominance_over_sequence
-
-        xs, ys = np.asarray(xs, dtype=np.int64), np.asarray(ys, dtype=np.int64)
-        inside = (xs >= 0) & (ys >= 0)
-        if np.any(inside):
-            self.check(int(xs[inside].max()), int(ys[inside].max()))
-        out = dominance_over_sequence(self.col, xs, ys)
-        for (i, j), change in self.changes.items():
-            out += change * ((xs >= i) & (ys >= j))
-        return out
-
-    def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
-        from explorer.core.counting.raster import rasterize_sequence, with_changes
-
-        r = rasterize_sequence(self.col, self.bound, x_lo, y_lo, x_hi, y_hi, step)
-        return with_changes(r, self.changes)
-
-    def cost(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> int:
-        width = max(x_hi - x_lo, 0)
-        columns = max(0, min(x_hi + width, self.bound) - max(x_lo - width, 0))
-        return COLUMN_NS * columns + super().cost(x_lo, y_lo, x_hi, y_hi)
+        return super().nbytes + int(self.zero.nbytes)
 
     # ----- the pass ---------------------------------------------------------------------------------
     def pass_wins(self, x: int, y: int) -> bool:
