@@ -34,6 +34,9 @@ class LayerRule(HotColdOnly, RuleBase):  # type: ignore[misc]
     bound: int
     col: NDArray[np.int32]
     changes: dict[Position, int]
+    _cx: NDArray[np.int64]  # the changed cells, sorted, and their changes (+1 or −1), as arrays
+    _cy: NDArray[np.int64]
+    _cd: NDArray[np.int64]
     count_method = "generated sequence"
     what = "a generated sequence"  # what the bound's message says was solved
 
