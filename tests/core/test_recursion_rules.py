@@ -15,7 +15,7 @@ from explorer.core.analysis.compare import MAX_CELLS, compare
 from explorer.core.game.sequence import lower
 from explorer.core.protocol import Valued
 from explorer.core.rules import OutOfBounds, RuleError, UnknownRule, parse_rule
-from explorer.core.rules.recursion import cold_square
+from explorer.core.rules.recursion import AlteredRule, cold_square
 from tests.oracles import cold_table, grundy_table
 
 WYTHOFF_RAYS = ((1, 0), (0, 1), (1, 1))
@@ -158,8 +158,59 @@ def test_altered_cells_by_brute_force():
                 return False
             return (x, y) in cold or (terminal is not None and x + y <= terminal) or c == 0
 
-        assert np.array_equal(rule.table, by_definition(n, decide)), rule.key
+        assert np.array_equal(cold_square(rule, n), by_definition(n, decide)), rule.key
         assert parse_rule(rule.key) == rule
+
+
+def altered_by_flags(n: int, cold: set, hot: set, terminal: int | None) -> np.ndarray:
+    """Altered Wythoff on [0, n)^2 by the definition in plain Python: declared cells as declared,
+    the rest cold iff no cold cell lies behind on its row, column or diagonal (a flag per line)."""
+    table = np.zeros((n, n), dtype=bool)
+    col, row, diag = [False] * n, [False] * n, {}
+    for x in range(n):
+        for y in range(n):
+            declared = (x, y) in cold or (terminal is not None and x + y <= terminal)
+            c = (x, y) not in hot and (declared or not (col[x] or row[y] or diag.get(y - x)))
+            if c:
+                table[x, y] = col[x] = row[y] = diag[y - x] = True
+    return table
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_symmetric_alterations_by_columns_against_the_definition_on_300_squared(seed):
+    """Alterations that are their own mirror image are solved column by column (2^20 columns);
+    each against the definition, and against the square's own solve over other moves."""
+    rng = random.Random(seed)
+    n = 300
+    cold = {(rng.randrange(40), rng.randrange(40)) for _ in range(rng.randint(0, 3))}
+    hot = {(rng.randrange(40), rng.randrange(40)) for _ in range(rng.randint(0, 3))} - cold
+    cold |= {(y, x) for x, y in cold}
+    hot = (hot | {(y, x) for x, y in hot}) - cold
+    terminal = rng.choice([None, 0, 1, 2, 5, 9])
+    if not cold and not hot and terminal is None:
+        terminal = 2
+    fields = [f"cold={''.join(f'({x},{y})' for x, y in sorted(cold))}"] if cold else []
+    fields += [f"hot={''.join(f'({x},{y})' for x, y in sorted(hot))}"] if hot else []
+    fields += [f"terminal={terminal}"] if terminal is not None else []
+    rule = parse_rule("alter:" + ";".join(fields))
+    assert type(rule).__name__ == "AlteredColumns" and rule.bound == 1 << 20
+    assert np.array_equal(cold_square(rule, n), altered_by_flags(n, cold, hot, terminal)), rule.key
+    assert parse_rule(rule.key) == rule
+    for base in ("maharaja", "gdwn:1,2"):
+        over = parse_rule("alter:" + ";".join(fields) + f";n=200/{base}")
+        square = AlteredRule(parse_rule(base), over.cold_cells, over.hot_cells, over.terminal, 200)
+        assert np.array_equal(cold_square(over, 200), square.table), over.key
+
+
+@pytest.mark.slow
+def test_the_terminal_set_far_out_agrees_with_a_translate_of_wythoff():
+    """docs/math.md: a finite alteration is forgotten far out, in density, up to a shift."""
+    from explorer.core.analysis.compare import best_translation
+
+    rule = parse_rule("alter:terminal=2;n=4194304")  # 2^22 columns
+    assert rule.bound == 1 << 22 and rule.is_cold(1, 1) and not rule.is_cold(3, 5)
+    shift = best_translation(parse_rule("wythoff"), rule, 4096)
+    assert shift.agreement > 0.95 and (shift.dx, shift.dy) != (0, 0)
 
 
 def test_the_terminal_set_x_plus_y_at_most_two_starts_as_the_papers_say():
@@ -170,7 +221,7 @@ def test_the_terminal_set_x_plus_y_at_most_two_starts_as_the_papers_say():
     upper = sorted((x, y) for x in range(n) for y in range(x + 1, n) if brute[x, y] and x + y > 2)
     assert upper[:7] == [(3, 6), (4, 8), (5, 10), (7, 13), (9, 16), (11, 19), (12, 21)]
     rule = parse_rule("alter:terminal=2")
-    assert np.array_equal(rule.table[:n, :n], brute)
+    assert np.array_equal(cold_square(rule, n), brute)
     assert rule.is_terminal(1, 1) and not rule.is_terminal(3, 6)
     assert "x + y ≤ 2" in rule.position_note(1, 1) and rule.position_note(3, 6) == ""
     declared = parse_rule("alter:cold=(3,4);hot=(5,5);n=64")

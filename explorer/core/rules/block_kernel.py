@@ -147,8 +147,12 @@ def sweep(  # type: ignore[no-untyped-def]
     return x_to
 
 
-def new_state(k: int, columns: int, rows: int, rays: np.ndarray, has_diag: bool) -> dict[str, np.ndarray]:
-    """Arrays for a sweep of `columns` columns whose cells lie below row `rows`."""
+def new_state(
+    k: int, columns: int, rows: int, rays: np.ndarray, has_diag: bool, cap: int | None = None
+) -> dict[str, np.ndarray]:
+    """Arrays for a sweep of `columns` columns whose cells lie below row `rows`, room for `cap`
+    (k unless given) cold cells in a column and in a row."""
+    cap = cap or k
     offsets = np.zeros(len(rays), dtype=np.int64)
     size = 0
     for r, (p, q) in enumerate(rays):
@@ -158,9 +162,9 @@ def new_state(k: int, columns: int, rows: int, rays: np.ndarray, has_diag: bool)
     words = (rows + 1) // 64 + 2  # a flag per row (diagonal) and level: set while its count is below the level
     ones = np.full((k + 1, words), np.iinfo(np.uint64).max, dtype=np.uint64)
     return {
-        "cells": np.full((columns, k), -1, dtype=np.int32),
+        "cells": np.full((columns, cap), -1, dtype=np.int32),
         "rowcnt": np.zeros(rows + 1, dtype=np.int32),
-        "rowcells": np.zeros((rows + 1, k), dtype=np.int32),
+        "rowcells": np.zeros((rows + 1, cap), dtype=np.int32),
         "rownxt": np.tile(ident, (k + 1, 1)),
         "rowbits": ones,
         "diag": np.zeros(rows + 1 if has_diag else 0, dtype=np.int32),

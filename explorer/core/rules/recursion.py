@@ -251,48 +251,26 @@ def blocking_note(cold_options: int, k: int) -> str:
     return f"{options}; the opponent may block {block} of them, and {c - block} stay{'s' * (c - block == 1)}."
 
 
-class AlteredRule(RecursionRule):
-    """The base rule with cells declared cold (terminal) or hot, and every cell with x + y <=
-    terminal terminal (Sleator, Hu, Tsin; Komaki, Miyadera, Murakami; docs/math.md)."""
+class Declared:
+    """What an altered game says of itself, solved on a square or by columns: its declared cells,
+    its name, and what it notes of a declared cell."""
 
+    base: Rule
+    bound: int
     cold_cells: tuple[tuple[int, int], ...]
     hot_cells: tuple[tuple[int, int], ...]
     terminal: int | None
+    default_side: ClassVar[int] = DEFAULT_SIDE
 
-    def __init__(
-        self,
-        base: Rule,
-        cold: tuple[tuple[int, int], ...] = (),
-        hot: tuple[tuple[int, int], ...] = (),
-        terminal: int | None = None,
-        bound: int = DEFAULT_SIDE,
-    ) -> None:
+    def _declare(self, cold: Any, hot: Any, terminal: int | None) -> None:
         both = set(cold) & set(hot)
         if both:
             raise RuleError(f"{cells_text(tuple(sorted(both)))} is declared both cold and hot")
         if not cold and not hot and terminal is None:
             raise RuleError("alter needs cells: cold=(x,y)…, hot=(x,y)… or terminal=K")
-        spec = rays_and_jumps(base)
-        object.__setattr__(self, "base", base)
-        object.__setattr__(self, "spec", base.spec)
-        object.__setattr__(self, "bound", bound)
         object.__setattr__(self, "cold_cells", tuple(sorted(set(cold))))
         object.__setattr__(self, "hot_cells", tuple(sorted(set(hot))))
         object.__setattr__(self, "terminal", terminal)
-        forced_cold = np.zeros((bound, bound), dtype=bool)
-        forced_hot = np.zeros((bound, bound), dtype=bool)
-        for cells, forced in ((cold, forced_cold), (hot, forced_hot)):
-            for x, y in cells:
-                if x < bound and y < bound:
-                    forced[x, y] = True
-
-        def decide(counts: Any, xs: Any, ys: Any) -> Any:
-            out = (counts == 0) | forced_cold[xs, ys]
-            if terminal is not None:
-                out |= xs + ys <= terminal
-            return out & ~forced_hot[xs, ys]
-
-        self._set_table(solve_counting(spec, bound, decide))
 
     def _params(self) -> tuple[Any, ...]:
         return self.base, self.cold_cells, self.hot_cells, self.terminal, self.bound
@@ -308,18 +286,20 @@ class AlteredRule(RecursionRule):
         return ";".join(parts)
 
     @property
-    def key(self) -> str:  # type: ignore[override]
-        return f"alter:{self.declared()}{self._suffix(DEFAULT_SIDE)}"
+    def key(self) -> str:
+        side = f";n={self.bound}" if self.bound != self.default_side else ""
+        base = f"/{self.base.key}" if self.base.key != "wythoff" else ""
+        return f"alter:{self.declared()}{side}{base}"
 
     @property
-    def title(self) -> str:  # type: ignore[override]
-        return f"Wythoff{self._over()} altered ({self.declared()}), solved on [0, {self.bound})²"
+    def title(self) -> str:
+        over = "" if self.base.key == "wythoff" else f" over {self.base.title}"
+        return f"Wythoff{over} altered ({self.declared()}), solved on [0, {self.bound:,})²"
 
     def extra_steps(self) -> str:
         return "its declared cells end or decide the game, which play on the board does not follow"
 
-    def position_note(self, x: int, y: int) -> str:
-        self.check(x, y)
+    def declared_note(self, x: int, y: int) -> str:
         if (x, y) in self.hot_cells:
             return "Declared hot."
         if (x, y) in self.cold_cells:
@@ -329,11 +309,47 @@ class AlteredRule(RecursionRule):
         return ""
 
     def is_terminal(self, x: int, y: int) -> bool:
-        return (
-            (x, y) in self.cold_cells
-            or (self.terminal is not None and x + y <= self.terminal)
-            or (super().is_terminal(x, y))
-        )
+        return (x, y) in self.cold_cells or (self.terminal is not None and x + y <= self.terminal)
+
+
+class AlteredRule(Declared, RecursionRule):  # type: ignore[misc]
+    """The base rule with cells declared cold (terminal) or hot, and every cell with x + y <=
+    terminal terminal (Sleator, Hu, Tsin; Komaki, Miyadera, Murakami; docs/math.md), on a square."""
+
+    def __init__(
+        self,
+        base: Rule,
+        cold: tuple[tuple[int, int], ...] = (),
+        hot: tuple[tuple[int, int], ...] = (),
+        terminal: int | None = None,
+        bound: int = DEFAULT_SIDE,
+    ) -> None:
+        self._declare(cold, hot, terminal)
+        spec = rays_and_jumps(base)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "spec", base.spec)
+        object.__setattr__(self, "bound", bound)
+        forced_cold = np.zeros((bound, bound), dtype=bool)
+        forced_hot = np.zeros((bound, bound), dtype=bool)
+        for cells, forced in ((cold, forced_cold), (hot, forced_hot)):
+            for x, y in cells:
+                if x < bound and y < bound:
+                    forced[x, y] = True
+
+        def decide(counts: Any, xs: Any, ys: Any) -> Any:
+            out = (counts == 0) | forced_cold[xs, ys]
+            if terminal is not None:
+                out |= xs + ys <= terminal
+            return out & ~forced_hot[xs, ys]
+
+        self._set_table(solve_counting(spec, bound, decide))
+
+    def position_note(self, x: int, y: int) -> str:
+        self.check(x, y)
+        return self.declared_note(x, y)
+
+    def is_terminal(self, x: int, y: int) -> bool:
+        return Declared.is_terminal(self, x, y) or SquareRule.is_terminal(self, x, y)
 
 
 class PassRule(RecursionRule):

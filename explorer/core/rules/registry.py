@@ -186,10 +186,11 @@ def block_fields(param: str | None) -> tuple[int, int | None, str]:
 
 
 def alter_fields(param: str | None) -> tuple[Any, ...]:
-    """(cold cells, hot cells, terminal, n, base key) of an alter rule's text, checked, not solved."""
+    """(cold cells, hot cells, terminal, n, base key) of an alter rule's text, checked, not solved
+    (n: the columns over a rule with Nim's rays, else the square's side; None for the default)."""
     head, base = _recursion().split_base(param)
     fields = _recursion().fields_of(head, ("cold", "hot", "terminal", "n"), ALTER_FORM)
-    n = _recursion().side_of(fields, _recursion().DEFAULT_SIDE)
+    n = whole_number(fields["n"], "the side n", 1, MAX_COLUMNS << 1) if "n" in fields else None
     cold = _recursion().parse_cells(fields["cold"], "cold") if "cold" in fields else ()
     hot = _recursion().parse_cells(fields["hot"], "hot") if "hot" in fields else ()
     terminal = whole_number(fields["terminal"], "terminal=K", 0, 2 * MAX_SIDE) if "terminal" in fields else None
@@ -221,9 +222,11 @@ def _block(param: str | None, progress: Progress | None = None) -> Rule:
     return make_blocking(k, parse_rule(base), n, progress)
 
 
-def _alter(param: str | None) -> Rule:
+def _alter(param: str | None, progress: Progress | None = None) -> Rule:
+    from explorer.core.rules.altered import make_altered
+
     cold, hot, terminal, n, base = alter_fields(param)
-    return _recursion().AlteredRule(parse_rule(base), cold, hot, terminal, n)
+    return make_altered(parse_rule(base), cold, hot, terminal, n, progress)
 
 
 def _pass(param: str | None, progress: Progress | None = None) -> Rule:
@@ -315,6 +318,7 @@ FAMILIES: tuple[Family, ...] = (
         syntax="alter:cold=…;hot=…;terminal=K",
         costly=True,
         check=alter_fields,
+        solve=_alter,
         description="cells declared cold (terminal) or hot; the rest follow the recursion",
     ),
     Family(

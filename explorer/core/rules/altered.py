@@ -1,0 +1,155 @@
+"""Altered positions over a rule with Nim's rays, far out (docs/math.md, "Games that change the
+recursion"): any cell above a cold cell of its column can move to it, so a column holds its
+declared cold cells and at most one other, below them. The compiled walk of k-blocking
+(explorer.core.rules.block_kernel.altered_sweep) finds that one cell of each column, with the
+declared cells met on the way, to 2^20 columns by default and 2^22 or more when asked. The walk
+mirrors each column's cells below the diagonal from earlier columns, so it takes alterations that
+are their own mirror image (a terminal set x + y <= K is); any other alteration, or one declaring
+more than MAX_DECLARED cold cells, is solved on a square (`AlteredRule`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from explorer.core.exact.lazy import lazy_numpy
+from explorer.core.protocol import Progress, Rule
+from explorer.core.rules.base import Position, RuleError
+from explorer.core.rules.layered import LayerRule
+from explorer.core.rules.recursion import DEFAULT_SIDE, MAX_SIDE, AlteredRule, Declared, rays_and_jumps
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_numpy(__name__)
+
+ALTER_COLUMNS = 1 << 20  # the default: 2^20 columns in 0.4 s, a peak near 100 MiB
+MOST_COLUMNS = 1 << 23
+MAX_BYTES = 1 << 30  # the walk's peak when more columns are asked (2^22 columns: about 400 MiB)
+MAX_DECLARED = 4096  # declared cold cells kept as changes beside the sequence
+CHUNK = 1 << 16
+
+
+def _mirrored(cells: tuple[Position, ...]) -> set[Position]:
+    return {(y, x) for x, y in cells}
+
+
+def declared_cold(cold: tuple[Position, ...], terminal: int | None) -> set[Position]:
+    cells = set(cold)
+    if terminal is not None:
+        cells |= {(x, s - x) for s in range(terminal + 1) for x in range(s + 1)}
+    return cells
+
+
+def make_altered(
+    base: Rule,
+    cold: tuple[Position, ...],
+    hot: tuple[Position, ...],
+    terminal: int | None,
+    n: int | None = None,
+    progress: Progress | None = None,
+) -> Rule:
+    """Altered positions over `base`: by columns where it has Nim's rays and the alteration is its
+    own mirror image, else on a square."""
+    spec = rays_and_jumps(base)
+    symmetric = set(cold) == _mirrored(cold) and set(hot) == _mirrored(hot)
+    small = terminal is None or (terminal + 1) * (terminal + 2) // 2 + len(cold) <= MAX_DECLARED
+    if spec.has_nim_rays and symmetric and small:
+        n = n or ALTER_COLUMNS
+        if walk_bytes(n, len(spec.rays)) > MAX_BYTES:
+            most = ALTER_COLUMNS
+            while walk_bytes(2 * most, len(spec.rays)) <= MAX_BYTES:
+                most *= 2
+            raise RuleError(
+                f"altered positions on {n:,} columns need about {walk_bytes(n, len(spec.rays)) >> 20:,} MiB while "
+                f"they are solved; {most:,} columns fit in {MAX_BYTES >> 20:,} MiB"
+            )
+        return AlteredColumns(base, cold, hot, terminal, n, progress)
+    n = n or DEFAULT_SIDE
+    if n > MAX_SIDE:
+        why = "its cells are not their own mirror image" if not symmetric else "it has no Nim rays or too many cells"
+        raise RuleError(f"this alteration is solved on a square ({why}) of side {MAX_SIDE:,} at most, not {n:,}")
+    return AlteredRule(base, cold, hot, terminal, n)
+
+
+def walk_bytes(columns: int, rays: int) -> int:
+    """The walk's peak, about: its row and diagonal counts, pointers and cells (rows: 2 a column)."""
+    return columns * (96 + 16 * rays)
+
+
+class AlteredColumns(Declared, LayerRule):  # type: ignore[misc]
+    """Altered positions on [0, bound)²: one cell a column from the walk, and the declared cold cells."""
+
+    default_side = ALTER_COLUMNS
+    what = "the column sweep"
+    count_method = "column sweep"
+
+    def __init__(
+        self,
+        base: Rule,
+        cold: tuple[Position, ...],
+        hot: tuple[Position, ...],
+        terminal: int | None,
+        columns: int,
+        progress: Progress | None = None,
+    ) -> None:
+        from explorer.core.rules import block_kernel as kernel  # numba: loaded when such a rule is made
+
+        if columns > MOST_COLUMNS:
+            raise RuleError(f"altered positions are solved on {MOST_COLUMNS:,} columns at most, not {columns:,}")
+        self._declare(cold, hot, terminal)
+        spec = rays_and_jumps(base)
+        forced_cold = declared_cold(self.cold_cells, terminal)
+        forced = {c: 1 for c in forced_cold} | {c: -1 for c in self.hot_cells}
+        upper = sorted((x, y, kind) for (x, y), kind in forced.items() if y >= x and x < columns)
+        per_column = np.bincount([x for x, _ in forced_cold], minlength=1) if forced_cold else np.zeros(1, np.int64)
+        cap = int(per_column.max()) + 2
+        fptr = np.zeros(columns + 1, dtype=np.int64)
+        np.add.at(fptr, np.array([x + 1 for x, _, _ in upper], dtype=np.int64), 1)
+        fptr = np.cumsum(fptr)
+        fy = np.array([y for _, y, _ in upper], dtype=np.int64)
+        fkind = np.array([kind for _, _, kind in upper], dtype=np.int64)
+        others = [(p, q) for p, q in spec.rays if (p, q) not in ((1, 0), (0, 1), (1, 1))]
+        rays = np.array(others, dtype=np.int64).reshape(-1, 2)
+        jumps = np.array(spec.jumps, dtype=np.int64).reshape(-1, 2)
+        top = max([columns] + [y for _, y, _ in upper])
+        rows = 2 * top + 1024
+        state = kernel.new_state(1, columns, rows, rays, (1, 1) in spec.rays, cap)
+        colcnt = np.zeros(columns, dtype=np.int64)
+        x = 0
+        while x < columns:
+            end = min(columns, x + CHUNK)
+            reached = kernel.altered_sweep(
+                x, end, state["cells"], colcnt, state["rowcnt"], state["rowcells"], state["rownxt"], state["rowbits"],
+                state["diag"], state["diagnxt"], state["diagbits"], rays, state["offsets"], state["lines"], jumps,
+                fptr, fy, fkind,
+            )  # fmt: skip
+            if reached < 0:
+                raise RuleError(f"column {-1 - reached:,} holds more declared cold cells in a line than kept")
+            if reached < end:
+                raise RuleError(f"column {reached:,}'s cold cell lies past row {rows:,}: solve fewer columns")
+            x = end
+            if progress is not None and not progress(x, columns):
+                raise RuleError("solving was cancelled; the rule in effect stays")
+        cells = state["cells"]
+        # The sequence holds each column's own cell (none: past the rows kept), the declared cold
+        # cells are the changes: so a row's own cell is its column's mirror, as the lookups assume.
+        col = np.full(columns, rows, dtype=np.int32)
+        plain = np.flatnonzero(colcnt == 1)
+        col[plain] = cells[plain, 0]
+        for x, y in forced_cold:
+            if x < columns and col[x] == y:
+                col[x] = rows
+        for x in np.flatnonzero(colcnt > 1).tolist():  # a column with declared cold cells
+            own = [int(y) for y in cells[x, : colcnt[x]] if (x, int(y)) not in forced_cold]
+            if own:
+                col[x] = own[0]
+        changes = {c: 1 for c in forced_cold if max(c) < columns}
+        self._set_layer(base, spec, col, changes)
+
+    def position_note(self, x: int, y: int) -> str:
+        self.check(x, y)
+        return self.declared_note(x, y)
+
+    def is_terminal(self, x: int, y: int) -> bool:
+        return Declared.is_terminal(self, x, y) or not self.spec.has_move(x, y)
