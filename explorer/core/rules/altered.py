@@ -77,7 +77,7 @@ def walk_bytes(columns: int, rays: int) -> int:
     return columns * (96 + 16 * rays)
 
 
-class AlteredColumns(Declared, LayerRule):  # type: ignore[misc]
+class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
     """Altered positions on [0, bound)²: one cell a column from the walk, and the declared cold cells."""
 
     default_side = ALTER_COLUMNS

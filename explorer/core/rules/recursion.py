@@ -312,7 +312,7 @@ class Declared:
         return (x, y) in self.cold_cells or (self.terminal is not None and x + y <= self.terminal)
 
 
-class AlteredRule(Declared, RecursionRule):  # type: ignore[misc]
+class AlteredRule(Declared, RecursionRule):  # type: ignore[misc,override]
     """The base rule with cells declared cold (terminal) or hot, and every cell with x + y <=
     terminal terminal (Sleator, Hu, Tsin; Komaki, Miyadera, Murakami; docs/math.md), on a square."""
 
