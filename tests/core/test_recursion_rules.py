@@ -62,7 +62,7 @@ def blocked_by_counts(n: int, k: int) -> list[list[bool]]:
     return cold
 
 
-@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 7, 10, 13, 20])
+@pytest.mark.parametrize("k", [1, 2, 3, pytest.param(4, marks=pytest.mark.slow), 5, 7, 10, 13, 20])
 def test_blocking_by_brute_force_on_512_squared(k):
     n = 512
     rule = parse_rule(f"block:{k};n={n}")
@@ -112,6 +112,7 @@ def _closed_form_columns(n: int, k: int) -> np.ndarray:
     return rows.reshape(n, k)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("k", "n"), [(2, 1 << 18), (3, 1 << 20)])
 def test_two_and_three_blocking_have_their_closed_forms_far_out(k, n):
     """Past 10^6 for k = 3 (2^20 columns, its default); k = 2's default, 2^18 columns."""
@@ -374,7 +375,7 @@ def test_bad_spellings_are_refused_in_one_sentence(text, says):
 # ----- two rules compared ------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("first", "second", "rect"),
-    [("wythoff", "block:2", (0, 0, 100, 120)), ("wythoff", "nim", (5, 3, 70, 90)),
+    [("wythoff", "block:2;n=4096", (0, 0, 100, 120)), ("wythoff", "nim", (5, 3, 70, 90)),
      ("alter:terminal=2", "wythoff", (0, 0, 200, 200)), ("wythoff", "wythoff:2", (10, 10, 300, 40))],
 )  # fmt: skip
 def test_compare_counts_each_kind_by_the_cells_themselves(first, second, rect):
@@ -388,9 +389,9 @@ def test_compare_counts_each_kind_by_the_cells_themselves(first, second, rect):
 
 
 def test_compare_on_the_command_line(capsys):
-    assert main(["compare", "wythoff", "block:2", "0", "0", "100", "120", "--json"]) == 0
+    assert main(["compare", "wythoff", "block:2;n=4096", "0", "0", "100", "120", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    got = compare(parse_rule("wythoff"), parse_rule("block:2"), 0, 0, 100, 120)
+    got = compare(parse_rule("wythoff"), parse_rule("block:2;n=4096"), 0, 0, 100, 120)
     assert doc == {"both": got.both, "first_only": got.first_only, "second_only": got.second_only}
     assert main(["compare", "wythoff", "nim", "0", "0", "10", "10"]) == 0
     assert capsys.readouterr().out.splitlines() == ["both 1", "first_only 8", "second_only 10"]
@@ -479,7 +480,7 @@ def test_a_long_solve_reports_its_progress_and_stops_when_asked(key):
 @pytest.mark.parametrize(
     ("first", "second", "view", "step"),
     [
-        ("wythoff", "block:2", (0, 0, 900, 700), 3),
+        ("wythoff", "block:2;n=4096", (0, 0, 900, 700), 3),
         ("pass", "wythoff", (5, 9, 200, 150), 1),
         ("alter:terminal=2", "wythoff", (0, 0, 1024, 1024), 16),
         ("star:n=256/wythoff", "nim", (100, 0, 700, 500), 7),  # past the star game's square: grey

@@ -164,7 +164,7 @@ def _solve_from_legal_moves(rule: Rule) -> dict[tuple[int, int], bool]:
 def _tiered(text: str) -> object:
     """A case whose rule takes a second or more to make (a ⋆ game, a column sweep of 2^18 columns
     and more) runs in the full suite only; test_recursion_rules checks those games in the quick one."""
-    costly = text.startswith(("star:", "block:")) and ";n=" not in text
+    costly = text.startswith(("star:", "block:", "alter:")) and ";n=" not in text
     return pytest.param(text, marks=pytest.mark.slow) if costly else text
 
 
