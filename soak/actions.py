@@ -123,6 +123,18 @@ class GridActions:
         self.w.menus.actions[name].trigger()
         self.pending_hover = True
 
+    def alter_cells(self) -> None:
+        """View ▸ Alter cells by clicking: on, a click or two on the grid (each declares a cell and its
+        mirror cold, hot, or as they were), and off again, at times."""
+        action = self.w.menus.actions["alter_mode"]
+        if not action.isChecked():
+            action.trigger()
+        for _ in range(self.rng.randint(1, 2)):
+            QTest.mouseClick(self.w.grid.viewport(), Qt.MouseButton.LeftButton, pos=self.viewport_point())
+        self.altered_by_clicks = True
+        if self.rng.random() < 0.6:
+            action.trigger()
+
     def extend(self) -> None:
         """View ▸ Extend the solved range (a growing rule solves more columns; others say nothing)."""
         before = self.w.session.rule.bound

@@ -70,6 +70,7 @@ class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
         self.pending_value: tuple[str, int, int, int, int, int] | None = None
         self.pending_value_batch: tuple[str, int, list[tuple[int, int, int, int]], int] | None = None
         self.pending_heap = False
+        self.altered_by_clicks = False  # Alter mode made rules the oracle reads from their keys
         self.pending_hover: bool = False
         self.pending_npiles: tuple[int, ...] | None = None
         self.pending_sums = False
@@ -111,6 +112,7 @@ class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
             (1, self.toggle_overlay),
             (1, self.extend),
             (1, self.compare_rules),
+            (1, self.alter_cells),
             (1, self.panel_key),
             (2, self.build),
             (2, self.why),

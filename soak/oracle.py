@@ -97,9 +97,23 @@ def altered(
     hot: tuple[tuple[int, int], ...] = (),
     terminal: int | None = None,
     base: Definition | None = None,
-    n: int = 1024,
+    n: int | None = None,
 ) -> Definition:
-    return replace(base or WYTHOFF, cold_cells=frozenset(cold), hot_cells=frozenset(hot), terminal=terminal, n=n)
+    """Over a base with Nim's rays, an alteration that is its own mirror image (and declares a few
+    thousand cold cells at most) is solved by columns as far as the program chooses (`grows`: the
+    bound is the rule's own); any other on a square (1024² unless n)."""
+    base = base or WYTHOFF
+    symmetric = {(y, x) for x, y in cold} == set(cold) and {(y, x) for x, y in hot} == set(hot)
+    small = terminal is None or (terminal + 1) * (terminal + 2) // 2 + len(cold) <= 4096
+    grows = _nim_rays(base) and symmetric and small
+    return replace(
+        base,
+        cold_cells=frozenset(cold),
+        hot_cells=frozenset(hot),
+        terminal=terminal,
+        n=n if grows else (n or 1024),
+        grows=grows,
+    )
 
 
 def one_pass(base: Definition | None = None, n: int | None = None) -> Definition:
@@ -494,7 +508,8 @@ def definition_of(text: str) -> Definition:
         fields = _fields(head)
         terminal = int(fields["terminal"]) if "terminal" in fields else None
         cells = {k: tuple(_cells(fields.get(k, ""))) for k in ("cold", "hot")}
-        return altered(cells["cold"], cells["hot"], terminal, base, int(fields.get("n", "1024")))
+        side = fields.get("n")
+        return altered(cells["cold"], cells["hot"], terminal, base, int(side) if side else None)
     if name in ("pass", "star"):
         side: int | None = None if name == "pass" else 2048
         if "/" in param:

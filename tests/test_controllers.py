@@ -146,6 +146,41 @@ def test_comparing_sets_the_other_rule_in_the_model_says_how_to_read_it_and_stop
     assert session.compare is None
 
 
+def test_alter_mode_declares_a_cell_and_its_mirror_cold_then_hot_then_as_they_were():
+    session, _, status, controller = _rules()
+    controller.set_altering(True)
+    assert session.altering and "click" in status.show_message.call_args.args[0]
+    controller.toggle_cell(3, 4)
+    assert session.rule == parse_rule("alter:cold=(3,4)(4,3)")
+    controller.toggle_cell(4, 3)  # its mirror: the pair goes on to hot
+    assert session.rule == parse_rule("alter:hot=(3,4)(4,3)")
+    controller.toggle_cell(0, 0)  # another pair, kept beside
+    assert session.rule == parse_rule("alter:cold=(0,0);hot=(3,4)(4,3)")
+    controller.toggle_cell(3, 4)
+    controller.toggle_cell(0, 0)
+    controller.toggle_cell(0, 0)
+    assert session.rule == Wythoff()  # every cell as it was: the base game itself
+    controller.request("nim")
+    controller.toggle_cell(2, 5)  # over another game: that game altered
+    assert session.rule == parse_rule("alter:cold=(2,5)(5,2)/nim")
+    controller.request("block:2;n=64")
+    controller.toggle_cell(1, 1)  # over a game that changes the recursion: refused, saying why
+    assert (
+        session.rule == parse_rule("block:2;n=64") and "changes the recursion" in status.show_message.call_args.args[0]
+    )
+
+
+def test_a_game_over_another_is_compared_with_it_in_one_step():
+    session, _, status, controller = _rules()
+    controller.request("pass:n=64")
+    controller.compare_with_base()
+    assert session.compare == Wythoff() and "orange" in status.show_message.call_args.args[0]
+    controller.stop_comparing()
+    controller.request("nim")
+    controller.compare_with_base()
+    assert session.compare is None and "no game over another" in status.show_message.call_args.args[0]
+
+
 def test_a_refused_or_cancelled_rule_leaves_the_selector_on_the_rule_in_effect():
     """Issue 10 item 3 (seen while building this): a cancelled dialog left 'Custom rule…' shown."""
     session, selector, status, controller = _rules()

@@ -121,6 +121,7 @@ class Noted(Protocol):
     the cold options and how many the opponent may block; one pass: whether passing wins)."""
 
     def position_note(self, x: int, y: int) -> str: ...
+    def cold_option_cells(self, x: int, y: int) -> list[Position]: ...  # every cold cell one move away
 
 
 @runtime_checkable
@@ -130,6 +131,25 @@ class ExtraSteps(Protocol):
     The board shows its cold cells; a game, which moves on the board alone, is not played."""
 
     def extra_steps(self) -> str: ...  # what the board does not show, for people
+
+
+@runtime_checkable
+class Altered(Protocol):
+    """A game over another (its `base`) whose recursion is changed: k-blocking, altered cells, one
+    pass, the ⋆-operator. The window compares it with its base in one step."""
+
+    base: Rule
+
+
+@runtime_checkable
+class DeclaredCells(Protocol):
+    """Cells declared cold (terminal) or hot over a base game, and every cell with x + y <=
+    `terminal` terminal: the window's Alter mode adds and removes cells by clicking."""
+
+    base: Rule
+    cold_cells: tuple[Position, ...]
+    hot_cells: tuple[Position, ...]
+    terminal: int | None
 
 
 @runtime_checkable

@@ -430,6 +430,8 @@ def _connect_menus(w: MainWindow, menus: Menus) -> None:
         "extend": lambda: w.growth.extend(),
         "compare": w.ask_compare,
         "stop_compare": lambda: w.rules.stop_comparing(),
+        "compare_base": lambda: w.rules.compare_with_base(),
+        "alter_mode": lambda on: w.rules.set_altering(on),
         "build": w.build_mode,
         "step_forward": lambda: w.builder.step(1),
         "step_back": lambda: w.builder.step(-1),

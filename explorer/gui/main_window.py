@@ -170,8 +170,10 @@ class MainWindow(DockedPanels):
 
     # ----- requests from the views ------------------------------------------------------
     def cell_clicked(self, x: int, y: int) -> None:
-        """A click on the grid: a move in a game under way, else a selection."""
-        if self.session.game is None or not self.play.handle_click(x, y):
+        """A click on the grid: in Alter mode a declared cell, else a move in a game under way, else a selection."""
+        if self.session.altering:
+            self.rules.toggle_cell(x, y)
+        elif self.session.game is None or not self.play.handle_click(x, y):
             self.select_position(x, y)
 
     def go_to_position(self, a: int, b: int) -> None:

@@ -93,7 +93,9 @@ class Menus:
         view.addActions(
             [
                 self._action("compare", "Co&mpare with another rule…", "Ctrl+Shift+C"),
+                self._action("compare_base", "Compare with the base g&ame"),
                 self._action("stop_compare", "Stop comparin&g"),
+                self._action("alter_mode", "A&lter cells by clicking", "Ctrl+L", checkable=True),
             ]
         )
         build = view.addMenu("&Build")

@@ -106,6 +106,7 @@ class Session:
     # View ▸ Compare with…: the grid draws the cells cold under `rule` and not this one, and the
     # other way, instead of the rule's colours; None: not comparing. It stays when the rule changes.
     compare: Rule | None = None
+    altering: bool = False  # View ▸ Alter cells by clicking: a click declares a cell (and its mirror)
     values_known: int = 0  # bumped whenever `values` learns or forgets something, so views redraw
     events: ClassVar[FieldSignals]  # set by @evented: `events.<field>.connect(slot)`
 

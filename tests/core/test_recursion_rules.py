@@ -531,3 +531,14 @@ def test_two_rules_compared_far_out_and_zoomed_out_past_int64():
     assert wide.known[0, 0] and not wide.known[0, 1]  # the first texel holds the whole solved square
     total = compare(a, c, 0, 0, 2999, 2999)
     assert (int(wide.both[0, 0]), int(wide.first_only[0, 0]), int(wide.second_only[0, 0])) == total[:3]
+
+
+@pytest.mark.slow
+def test_a_default_sized_sweep_whose_work_grows_too_fast_stops_at_its_budget_the_same_each_time():
+    """Over (1,2)-GDWN the walk looks at a growing share of each column (its ray (1, 2) has no
+    pointers of its own): the default size stops where the work passed its budget, a power of two
+    of columns, named in the rule's key; an n typed is solved whole."""
+    first, again = parse_rule("alter:cold=(5,9)(9,5)/gdwn:1,2"), parse_rule("alter:cold=(5,9)(9,5)/gdwn:1,2")
+    assert first == again and first.bound < 1 << 20 and first.bound & (first.bound - 1) == 0
+    assert f";n={first.bound}/" in first.key and parse_rule(first.key) == first
+    assert parse_rule("block:3;n=5000/gdwn:1,2").bound == 5000

@@ -82,7 +82,7 @@ def why(rule: Rule, x: int, y: int) -> Why:
             (x, y), cold, (), (), (), ("No move is left: the player to move " + ("loses." if cold else "wins."),)
         )
     if isinstance(rule, Noted):  # its own recursion decides (k-blocking, a pass, declared cells): every cold option
-        options = tuple(t for t in rule.spec.targets(x, y) if rule.is_cold(*t))
+        options = tuple(rule.cold_option_cells(x, y))  # the rule's own (by its lines, not a move at a time)
         n = len(options)
         where = f"({short_decimal(x)}, {short_decimal(y)})"
         said = f"{where} is {'cold' if cold else 'hot'}; {n} of its options {'is' if n == 1 else 'are'} cold."

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.protocol import Progress, Rule
 from explorer.core.rules.base import Position, RuleError
+from explorer.core.rules.blocking import STEP_BUDGET
 from explorer.core.rules.layered import LayerRule
 from explorer.core.rules.recursion import DEFAULT_SIDE, MAX_SIDE, AlteredRule, Declared, rays_and_jumps
 
@@ -27,7 +28,8 @@ ALTER_COLUMNS = 1 << 20  # the default: 2^20 columns in 0.4 s, a peak near 100 M
 MOST_COLUMNS = 1 << 23
 MAX_BYTES = 1 << 30  # the walk's peak when more columns are asked (2^22 columns: about 400 MiB)
 MAX_DECLARED = 4096  # declared cold cells kept as changes beside the sequence
-CHUNK = 1 << 16
+CHUNK = 1 << 15
+ROWS_PER_COLUMN = 4
 
 
 def _mirrored(cells: tuple[Position, ...]) -> set[Position]:
@@ -55,6 +57,7 @@ def make_altered(
     symmetric = set(cold) == _mirrored(cold) and set(hot) == _mirrored(hot)
     small = terminal is None or (terminal + 1) * (terminal + 2) // 2 + len(cold) <= MAX_DECLARED
     if spec.has_nim_rays and symmetric and small:
+        fixed = n is not None
         n = n or ALTER_COLUMNS
         if walk_bytes(n, len(spec.rays)) > MAX_BYTES:
             most = ALTER_COLUMNS
@@ -64,7 +67,7 @@ def make_altered(
                 f"altered positions on {n:,} columns need about {walk_bytes(n, len(spec.rays)) >> 20:,} MiB while "
                 f"they are solved; {most:,} columns fit in {MAX_BYTES >> 20:,} MiB"
             )
-        return AlteredColumns(base, cold, hot, terminal, n, progress)
+        return AlteredColumns(base, cold, hot, terminal, n, progress, fixed=fixed)
     n = n or DEFAULT_SIDE
     if n > MAX_SIDE:
         why = "its cells are not their own mirror image" if not symmetric else "it has no Nim rays or too many cells"
@@ -92,6 +95,7 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         terminal: int | None,
         columns: int,
         progress: Progress | None = None,
+        fixed: bool = True,
     ) -> None:
         from explorer.core.rules import block_kernel as kernel  # numba: loaded when such a rule is made
 
@@ -113,17 +117,20 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         rays = np.array(others, dtype=np.int64).reshape(-1, 2)
         jumps = np.array(spec.jumps, dtype=np.int64).reshape(-1, 2)
         top = max([columns] + [y for _, y, _ in upper])
-        rows = 2 * top + 1024
+        rows = ROWS_PER_COLUMN * top + 1024
         state = kernel.new_state(1, columns, rows, rays, (1, 1) in spec.rays, cap)
         colcnt = np.zeros(columns, dtype=np.int64)
-        x = 0
+        x, steps = 0, np.zeros(1, dtype=np.int64)
         while x < columns:
             end = min(columns, x + CHUNK)
             reached = kernel.altered_sweep(
                 x, end, state["cells"], colcnt, state["rowcnt"], state["rowcells"], state["rownxt"], state["rowbits"],
                 state["diag"], state["diagnxt"], state["diagbits"], rays, state["offsets"], state["lines"], jumps,
-                fptr, fy, fkind,
+                fptr, fy, fkind, steps, STEP_BUDGET if not fixed else 1 << 62,
             )  # fmt: skip
+            if 0 <= reached < end and steps[0] > STEP_BUDGET and not fixed:
+                columns = 1 << (reached.bit_length() - 1)  # the default size, cut where the work passed its budget
+                break
             if reached < 0:
                 raise RuleError(f"column {-1 - reached:,} holds more declared cold cells in a line than kept")
             if reached < end:
@@ -131,7 +138,7 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
             x = end
             if progress is not None and not progress(x, columns):
                 raise RuleError("solving was cancelled; the rule in effect stays")
-        cells = state["cells"]
+        cells, colcnt = state["cells"][:columns], colcnt[:columns]
         # The sequence holds each column's own cell (none: past the rows kept), the declared cold
         # cells are the changes: so a row's own cell is its column's mirror, as the lookups assume.
         col = np.full(columns, rows, dtype=np.int32)

@@ -14,7 +14,11 @@ count plus its diagonal's is below need, that is row <= s and diagonal < need �
 walk takes the least of those `need` leaps.
 
 State lives in arrays the caller keeps, so the sweep runs in chunks of columns (progress and
-cancel between them) and resumes where it stopped.
+cancel between them) and resumes where it stopped. steps[0] counts its work (8 for a cell looked
+at, 1 for a word of 64 tried): where leaping does not skip far (a ray other than the row's, the
+column's and the diagonal's has no pointers of its own, or 2-blocking's interleaved rows), it grows
+with the square of the columns, and the sweep stops at a column's start once it passes `budget`
+(a default-sized rule keeps the columns before: the same wherever it runs).
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ def _find(nxt, t, y):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def _leap(rownxt, diagnxt, rowbits, diagbits, tr, td, x, y, stop):  # type: ignore[no-untyped-def]
+def _leap(rownxt, diagnxt, rowbits, diagbits, tr, td, x, y, stop, steps):  # type: ignore[no-untyped-def]
     """The least y' >= y (below `stop`) whose row holds fewer than tr and whose diagonal y' − x
     fewer than td: each pointer leaps over what the other has not ruled out. Where the two sets
     interleave (2-blocking: free rows even, free diagonals odd, over a third of the column) the
@@ -49,6 +53,7 @@ def _leap(rownxt, diagnxt, rowbits, diagbits, tr, td, x, y, stop):  # type: igno
             return y
         y = z
     while y < stop:
+        steps[0] += 1
         m = _word(rowbits, tr, y) & _word(diagbits, td, y - x)
         if m:
             while not (m & np.uint64(1)):
@@ -82,7 +87,23 @@ def _saturate(nxt, bits, level, y):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, nogil=True)
 def sweep(  # type: ignore[no-untyped-def]
-    x_from, x_to, k, cells, rowcnt, rowcells, rownxt, rowbits, diag, diagnxt, diagbits, rays, offsets, lines, jumps
+    x_from,
+    x_to,
+    k,
+    cells,
+    rowcnt,
+    rowcells,
+    rownxt,
+    rowbits,
+    diag,
+    diagnxt,
+    diagbits,
+    rays,
+    offsets,
+    lines,
+    jumps,
+    steps,
+    budget,
 ):
     """Decide columns x_from … x_to − 1. cells[x, :k] receives column x's cold rows, increasing.
     `rays` are the rays other than (1, 0), (0, 1) and (1, 1), as (p, q) rows, each with its line
@@ -93,6 +114,8 @@ def sweep(  # type: ignore[no-untyped-def]
     nr = rays.shape[0]
     nj = jumps.shape[0]
     for x in range(x_from, x_to):
+        if steps[0] > budget:
+            return x  # the work passed its budget: the caller keeps the columns before
         c = rowcnt[x]  # the column's cells below the diagonal: mirrors of row x's cells
         for i in range(c):
             cells[x, i] = rowcells[x, i]
@@ -105,7 +128,7 @@ def sweep(  # type: ignore[no-untyped-def]
             if has_diag:  # row + diagonal < need: for some s < need, row <= s and diagonal < need − s
                 best = ymax
                 for s in range(need):
-                    z = _leap(rownxt, diagnxt, rowbits, diagbits, s + 1, need - s, x, y, best)
+                    z = _leap(rownxt, diagnxt, rowbits, diagbits, s + 1, need - s, x, y, best, steps)
                     if z < best:
                         best = z
                 y = best
@@ -113,6 +136,7 @@ def sweep(  # type: ignore[no-untyped-def]
                 y = _find(rownxt, need, y)
             if y >= ymax:
                 return x
+            steps[0] += 8  # a cell looked at costs about eight of the words below
             total = c + rowcnt[y]
             if has_diag:
                 total += diag[y - x]
@@ -178,7 +202,7 @@ def new_state(
 @njit(cache=True, nogil=True)
 def altered_sweep(  # type: ignore[no-untyped-def]
     x_from, x_to, cells, colcnt, rowcnt, rowcells, rownxt, rowbits, diag, diagnxt, diagbits,
-    rays, offsets, lines, jumps, fptr, fy, fkind,
+    rays, offsets, lines, jumps, fptr, fy, fkind, steps, budget,
 ):  # fmt: skip
     """The same walk for a game with declared cells (k = 1: cold iff no option is cold), symmetric:
     column x's declared cells at y >= x are fy[fptr[x]:fptr[x + 1]] (increasing), cold where fkind
@@ -191,6 +215,8 @@ def altered_sweep(  # type: ignore[no-untyped-def]
     nr = rays.shape[0]
     nj = jumps.shape[0]
     for x in range(x_from, x_to):
+        if steps[0] > budget:
+            return x
         c = rowcnt[x]
         for i in range(c):
             cells[x, i] = rowcells[x, i]
@@ -203,7 +229,7 @@ def altered_sweep(  # type: ignore[no-untyped-def]
             forced = fy[f] if f < fend else ymax
             cand = ymax
             if c == 0 and has_diag:  # a cell with no cold option, not declared: the least row and diagonal free
-                cand = _leap(rownxt, diagnxt, rowbits, diagbits, 1, 1, x, y, ymax)
+                cand = _leap(rownxt, diagnxt, rowbits, diagbits, 1, 1, x, y, ymax, steps)
             elif c == 0:
                 cand = _find(rownxt, 1, y)
             if forced >= ymax and cand >= ymax:
@@ -219,6 +245,7 @@ def altered_sweep(  # type: ignore[no-untyped-def]
                     continue
             else:
                 y = cand
+                steps[0] += 8
                 total = rowcnt[y]
                 if has_diag:
                     total += diag[y - x]

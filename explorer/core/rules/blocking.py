@@ -35,7 +35,9 @@ MOST_COLUMNS = 1 << 20
 BLOCK_BYTES = 320 << 20  # the sweep's peak by default: a larger k solves fewer columns
 MAX_BYTES = 1 << 30  # the sweep's peak when more columns are asked
 CHUNK = 1 << 15  # columns between progress reports
+STEP_BUDGET = 250_000_000  # a default-sized sweep's work, at most (about 2.5 s): see block_kernel
 COLUMN_NS = 40  # a raster's step per solved column and layer
+LINE_NS = 15  # a step of a cell's scan along a line behind it, per layer
 
 
 def rows_for(k: int, columns: int) -> int:
@@ -63,6 +65,7 @@ def make_blocking(k: int, base: Rule, n: int | None = None, progress: Progress |
     """k-blocking over `base`: by columns where it has Nim's rays, else on a square of side n."""
     spec = rays_and_jumps(base)
     if spec.has_nim_rays:
+        fixed = n is not None
         n = n or default_columns(k)
         if sweep_bytes(k, n, len(spec.rays)) > MAX_BYTES:
             most = default_columns(k)
@@ -72,7 +75,7 @@ def make_blocking(k: int, base: Rule, n: int | None = None, progress: Progress |
                 f"{k}-blocking on {n:,} columns needs {sweep_bytes(k, n, len(spec.rays)) >> 20:,} MiB while it is "
                 f"solved; {most:,} columns fit in {MAX_BYTES >> 20:,} MiB"
             )
-        return BlockingColumns(k, base, n, progress)
+        return BlockingColumns(k, base, n, progress, fixed=fixed)
     n = n or DEFAULT_SIDE
     if n > MAX_SIDE:
         raise RuleError(f"over {base.title}, k-blocking is solved on a square of side {MAX_SIDE:,} at most, not {n:,}")
@@ -90,7 +93,7 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
     cells: NDArray[np.int32]
     count_method = "column sweep"
 
-    def __init__(self, k: int, base: Rule, columns: int, progress: Progress | None = None) -> None:
+    def __init__(self, k: int, base: Rule, columns: int, progress: Progress | None = None, fixed: bool = True) -> None:
         from explorer.core.rules import block_kernel as kernel  # numba: loaded when such a rule is made
 
         spec = rays_and_jumps(base)
@@ -104,19 +107,24 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
         jumps = np.array(spec.jumps, dtype=np.int64).reshape(-1, 2)
         rows = rows_for(k, columns)
         state = kernel.new_state(k, columns, rows, rays, (1, 1) in spec.rays)
-        x = 0
+        x, steps = 0, np.zeros(1, dtype=np.int64)
         while x < columns:
             end = min(columns, x + CHUNK)
             reached = kernel.sweep(
                 x, end, k, state["cells"], state["rowcnt"], state["rowcells"], state["rownxt"], state["rowbits"],
                 state["diag"], state["diagnxt"], state["diagbits"], rays, state["offsets"], state["lines"], jumps,
+                steps, STEP_BUDGET if not fixed else 1 << 62,
             )  # fmt: skip
+            if reached < end and steps[0] > STEP_BUDGET and not fixed:
+                columns = 1 << (reached.bit_length() - 1)  # the default size, cut where the work passed its budget
+                object.__setattr__(self, "bound", columns)
+                break
             if reached < end:
                 raise RuleError(f"column {reached:,} of {k}-blocking reaches past row {rows:,}: solve fewer columns")
             x = end
             if progress is not None and not progress(x, columns):
                 raise RuleError("solving was cancelled; the rule in effect stays")
-        object.__setattr__(self, "cells", state["cells"])
+        object.__setattr__(self, "cells", state["cells"][:columns])
 
     def _params(self) -> tuple[int, Rule, int]:
         return self.k, self.base, self.bound
@@ -153,14 +161,19 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
 
     def cold_options(self, x: int, y: int) -> int:
         """How many of (x, y)'s options are cold (the opponent may block k − 1 of them)."""
-        return len(self._cold_option_cells(x, y))
+        return len(self.cold_option_cells(x, y))
 
-    def _cold_option_cells(self, x: int, y: int) -> list[Position]:
-        """The cold cells one move from (x, y): along each ray's line behind it, and its jumps'."""
+    def cold_option_cells(self, x: int, y: int) -> list[Position]:
+        """The cold cells one move from (x, y): its row's and its column's from the k cells of each
+        (a row's are the mirrors of its column's), each other ray's along its line behind it, and
+        its jumps' targets."""
         self.check(x, y)
-        found: set[Position] = set()
+        found: set[Position] = {(int(t), y) for t in self.cells[y] if t < x}
+        found |= {(x, int(t)) for t in self.cells[x] if t < y}
         for p, q in self.moves.rays:
-            t = np.arange(1, min(x // p if p else y + 1, y // q if q else x + 1) + 1, dtype=np.int64)
+            if p == 0 or q == 0:
+                continue
+            t = np.arange(1, min(x // p, y // q) + 1, dtype=np.int64)
             if t.size:
                 xs, ys = x - p * t, y - q * t
                 hit = self.is_cold_many(xs, ys)
@@ -173,7 +186,7 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
     def winning_moves(self, x: int, y: int) -> list[Move]:
         if self.is_cold(x, y):
             return []
-        return [Move.between((x, y), t) for t in self._cold_option_cells(x, y)]
+        return [Move.between((x, y), t) for t in self.cold_option_cells(x, y)]
 
     def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]:
         xs, ys = np.asarray(xs, dtype=np.int64), np.asarray(ys, dtype=np.int64)
@@ -221,9 +234,12 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
         return first._replace(cols=cells % first.nx, rows=cells // first.nx, counts=counts)
 
     def cost(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> int:
+        """A raster's step per solved column and layer in reach, or a cell's scan along its lines
+        behind it (a diagonal of 10^6 cells: about 40 ms)."""
         width = max(x_hi - x_lo, 0)
         columns = max(0, min(x_hi + width, self.bound) - max(x_lo - width, 0))
-        return COLUMN_NS * self.k * columns + super().cost(x_lo, y_lo, x_hi, y_hi)
+        line = min(max(min(x_lo, y_lo), 0), self.bound) * len(self.moves.rays) * self.k
+        return max(COLUMN_NS * self.k * columns, LINE_NS * line) + super().cost(x_lo, y_lo, x_hi, y_hi)
 
     # ----- what the board does not show -------------------------------------------------------------
     def extra_steps(self) -> str:

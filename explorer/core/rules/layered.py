@@ -23,6 +23,7 @@ else:
     np = lazy_numpy(__name__)
 
 COLUMN_NS = 40
+LINE_NS = 15
 
 
 class LayerRule(HotColdOnly, RuleBase):  # type: ignore[misc]
@@ -87,13 +88,12 @@ class LayerRule(HotColdOnly, RuleBase):  # type: ignore[misc]
             out[hit] = self._cd[order][at[hit]] > 0
         return out  # type: ignore[no-any-return]
 
-    def winning_moves(self, x: int, y: int) -> list[Move]:
+    def cold_option_cells(self, x: int, y: int) -> list[Position]:
         """The cold cells one move away: on each ray's line behind (x, y) the one cell of the
         sequence there (unless taken away), the added cells it reaches, and its jumps' targets."""
         from explorer.core.game.value_sequences import cell_on_line
 
-        if self.is_cold(x, y):
-            return []
+        self.check(x, y)
         found: set[Position] = set()
         for p, q in self.moves.rays:
             cell = cell_on_line(self.col, x, y, p, q)
@@ -107,7 +107,12 @@ class LayerRule(HotColdOnly, RuleBase):  # type: ignore[misc]
             c = (int(self._cx[k]), int(self._cy[k]))
             if self.moves.allows((x, y), c):
                 found.add(c)
-        return sorted(Move.between((x, y), t) for t in found)
+        return sorted(found)
+
+    def winning_moves(self, x: int, y: int) -> list[Move]:
+        if self.is_cold(x, y):
+            return []
+        return [Move.between((x, y), t) for t in self.cold_option_cells(x, y)]
 
     # ----- counting -------------------------------------------------------------------------------
     def cold_count(self, x: int, y: int) -> int:
@@ -141,4 +146,5 @@ class LayerRule(HotColdOnly, RuleBase):  # type: ignore[misc]
     def cost(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> int:
         width = max(x_hi - x_lo, 0)
         columns = max(0, min(x_hi + width, self.bound) - max(x_lo - width, 0))
-        return COLUMN_NS * columns + 200 * len(self.changes) + super().cost(x_lo, y_lo, x_hi, y_hi)
+        line = min(max(min(x_lo, y_lo), 0), self.bound) * len(self.moves.rays)  # a cell's scan along its lines
+        return max(COLUMN_NS * columns, LINE_NS * line) + 200 * len(self.changes) + super().cost(x_lo, y_lo, x_hi, y_hi)

@@ -26,7 +26,7 @@ from explorer.core.exact.bigint import short_text, whole_number
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.spec import MoveSpec
 from explorer.core.game.vector_spec import VectorSpec
-from explorer.core.protocol import Progress, Rule, RuleError
+from explorer.core.protocol import ExtraSteps, Position, Progress, Rule, RuleError
 from explorer.core.rules.custom import SquareRule
 
 if TYPE_CHECKING:
@@ -47,6 +47,11 @@ def rays_and_jumps(base: Rule) -> VectorSpec:
     """The base rule's moves as rays and jumps (mirrors included), or RuleError naming what it
     takes: Wythoff's and Nim's moves, and any move-vector rule, under normal play."""
     spec = base.spec
+    if isinstance(base, ExtraSteps):  # its moves alone do not make it: its own recursion would be lost
+        raise RuleError(
+            f"{base.key} changes the recursion itself: these games take a game given by its moves "
+            "(Wythoff, Nim, a move-vector rule)"
+        )
     if not base.last_mover_wins:
         raise RuleError(f"these games are played under normal play; {base.title} is misère")
     if isinstance(spec, VectorSpec):
@@ -197,6 +202,11 @@ class RecursionRule(HotColdOnly, SquareRule):  # type: ignore[misc]
 
     def _over(self) -> str:
         return "" if self.base.key == "wythoff" else f" over {self.base.title}"
+
+    def cold_option_cells(self, x: int, y: int) -> list[Position]:
+        """Every cold cell one move from (x, y) (within the square: a few thousand moves at most)."""
+        self.check(x, y)
+        return sorted(t for t in self.legal_moves(x, y) if self.table[t])
 
 
 class BlockingRule(RecursionRule):

@@ -437,6 +437,18 @@ def rule_list() -> list[tuple[str, str, str]]:
     return out
 
 
+def altered_text(base: Rule, cold: set[tuple[int, int]], hot: set[tuple[int, int]], terminal: int | None) -> str:
+    """The text of `base` with these cells declared (nothing solved); the base itself when none is."""
+    if not cold and not hot and terminal is None:
+        return base.key
+    cells = _recursion().cells_text
+    parts = [f"cold={cells(tuple(sorted(cold)))}"] if cold else []
+    parts += [f"hot={cells(tuple(sorted(hot)))}"] if hot else []
+    parts += [f"terminal={terminal}"] if terminal is not None else []
+    over = "" if base.key == "wythoff" else f"/{base.key}"
+    return f"alter:{';'.join(parts)}{over}"
+
+
 def custom_text(spec: MoveSpec, n: int, misere: bool = False) -> str:
     """The text form of a custom rule with these moves, solved on [0, n)^2 (nothing is solved here)."""
     return CustomRule.text_for(spec, n, misere)

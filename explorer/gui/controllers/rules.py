@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from explorer.core.exact.bigint import short_text
-from explorer.core.protocol import Rule
-from explorer.core.rules.registry import grundy_note, parse_rule, takes_time
+from explorer.core.protocol import Altered, DeclaredCells, Rule
+from explorer.core.rules.registry import altered_text, grundy_note, parse_rule, takes_time
 from explorer.session.jobs import Jobs
 from explorer.session.model import GRUNDY, MODES, Session
 from explorer.session.views import RuleSelectorView, StatusView, WorkView
@@ -68,6 +68,44 @@ class RuleController:
             background=costly,
             progress=self.work.progress if costly else None,
         )
+
+    def compare_with_base(self) -> None:
+        """Compare a game that changes another's recursion with that game (its `base`)."""
+        rule = self.session.rule
+        if not isinstance(rule, Altered):
+            self.status.show_message(
+                f"{rule.title} is no game over another: View ▸ Compare with another rule… compares it with any"
+            )
+            return
+        self._compare_made(rule.base)
+
+    def set_altering(self, on: bool) -> None:
+        self.session.altering = on
+        if on:
+            self.status.show_message(
+                "Alter: a click declares the cell and its mirror cold, a second click hot, a third as they were"
+            )
+
+    def toggle_cell(self, x: int, y: int) -> None:
+        """Alter mode's click: (x, y) and its mirror go from as they were to declared cold, to declared
+        hot, and back; the rule in effect becomes that alteration of its base (solved off the GUI thread)."""
+        rule = self.session.rule
+        if isinstance(rule, DeclaredCells):
+            base, cold, hot, terminal = rule.base, set(rule.cold_cells), set(rule.hot_cells), rule.terminal
+        else:
+            base, cold, hot, terminal = rule, set(), set(), None
+        pair = {(x, y), (y, x)}
+        if pair & cold:
+            cold -= pair
+            hot |= pair
+        elif pair & hot:
+            hot -= pair
+        else:
+            cold |= pair
+        if max(x, y) >= 10**7:
+            self.status.show_message("Alter: cells are declared with coordinates below 10,000,000")
+            return
+        self.request(altered_text(base, cold, hot, terminal))
 
     def stop_comparing(self) -> None:
         if self.session.compare is not None:
