@@ -103,6 +103,7 @@ screenshots: $(RUN_STAMP)
 	$(SHOT) docs/images/blocking.png --rule block:5 --select 20 25 --view 0 0 120 78 --size 1100x680
 	$(SHOT) docs/images/altered.png --rule alter:terminal=2 --select 3 6 --view 0 0 40 26 --size 1100x680
 	$(SHOT) docs/images/star.png --rule star:wythoff --view 0 0 120 78 --size 1100x680
+	$(SHOT) docs/images/compare.png --rule alter:terminal=2 --compare wythoff --select 30 48 --view 0 0 200 130 --size 1100x680
 	$(PY) -m explorer animate docs/images/build.gif --view 0 0 30 20 --steps 14 --size 640x460
 	$(PY) -m explorer animate docs/images/build-maharaja.gif --rule maharaja --view 0 0 30 20 --steps 14 --size 640x460
 	$(PY) -m explorer animate docs/images/play.gif --what play --from 9 14 --size 640x460

@@ -118,6 +118,9 @@ def _screenshot(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("--session", metavar="FILE", help="a saved session to show (then --rule, --mode, --view...)")
     p.add_argument("--build", type=natural, metavar="K", help="build mode, K steps in from the view's first")
     p.add_argument("--why", action="store_true", help="Why? for the --select position")
+    p.add_argument(
+        "--compare", metavar="RULE", help="View ▸ Compare with another rule: the grid shows where they differ"
+    )
     p.add_argument("--heaps", nargs="+", type=natural, metavar="H", help="the Sums panel: --select plus these heaps")
     p.add_argument("--grid-heap", type=natural, metavar="H", help="the grid shows the game plus a Nim heap of H (1-15)")
     p.add_argument("--value", type=natural, metavar="H", help="the Structure panel, showing the cells of value H")

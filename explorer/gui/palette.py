@@ -6,6 +6,7 @@ from __future__ import annotations
 from explorer.core.render.palette import (
     COLD,
     COLORMAPS,
+    COMPARE_KEY,
     FAINT_COLD,
     GRID_LINE,
     HOT,
@@ -26,6 +27,7 @@ from explorer.core.render.palette import (
 __all__ = [
     "COLD",
     "COLORMAPS",
+    "COMPARE_KEY",
     "FAINT_COLD",
     "GRID_LINE",
     "HOT",

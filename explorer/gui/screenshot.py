@@ -88,6 +88,13 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
             window.builder.step(1)
     if getattr(args, "why", False):
         window.why.ask_why()
+    if getattr(args, "compare", None):  # View ▸ Compare with another rule
+        window.rules.request_compare(args.compare)
+        _wait(app, window)
+        if window.session.compare is None:
+            raise ValueError(f"--compare {args.compare}: {window.statusBar().currentMessage()}")
+        if args.select is not None:  # the hover line tells the pixel's counts, as a person would see it
+            window.hover_text(window.grid.hover_description(*args.select))
     window.grid.render_now()
     _wait(app, window)
     if warnings:

@@ -37,7 +37,15 @@ class SelectionController:
             (events.rule, self._rule_changed),
             (events.solved, self._solved_changed),
             (events.mode, self.inspector.set_mode),
+            (events.compare, self._compare_changed),
         ]
+
+    def _compare_changed(self, other: Rule | None) -> None:
+        """The legend says what the comparison's colours mean, or the colour mode's again."""
+        if other is None:
+            self.inspector.set_mode(self.session.mode)
+        else:
+            self.inspector.set_comparing(self.session.rule.key, other.key)
 
     def request(self, a: int, b: int) -> None:
         """Select (a, b) (from the inspector's fields, a click, a move in the list)."""
@@ -140,5 +148,7 @@ class SelectionController:
             self.request(*s.selection)
 
     def _rule_changed(self, rule: Rule) -> None:
+        if self.session.compare is not None:  # the legend names the rule in effect
+            self.inspector.set_comparing(rule.key, self.session.compare.key)
         if self.session.selection is not None:
             self.request(*self.session.selection)

@@ -188,6 +188,17 @@ class Inspector(QWidget):
         """The legend says what the grid's colours mean in this colour mode."""
         self.legend.setText(legend_html(mode))
 
+    def set_comparing(self, rule_key: str, other_key: str | None) -> None:
+        """The legend while two rules are compared (View ▸ Compare with another rule)."""
+        names = {"the rule in effect": html.escape(rule_key), "the other": html.escape(other_key or "")}
+        rows = []
+        for said, colour in palette.COMPARE_KEY:
+            for word, name in names.items():
+                said = said.replace(word, name)
+            rows.append(f"{_swatch(colour)} {said}")
+        rows.append(f"{_swatch(palette.NOT_COMPUTED)} grey: beyond where both are solved")
+        self.legend.setText("<br>".join(rows))
+
     # ----- requests ---------------------------------------------------------------------
     def submit(self) -> None:
         a_text, b_text = self.position_a.text(), self.position_b.text()
