@@ -23,11 +23,11 @@ from soak.summary import (
 
 # What the hover says while two rules are compared (explorer.gui.grid.pictures)
 COMPARED_CELL = re.compile(
-    r"\((\d+), (\d+)\)  (cold under both|cold under the rule in effect only|cold under \S+ only|hot under both)$"
+    r"\((\d+), (\d+)\)  (cold under both|cold under the rule in effect only|cold under .+ only|hot under both)$"
 )
 COMPARED_PIXEL = re.compile(
     r"pixel \[(\d+), (\d+)\] × \[(\d+), (\d+)\]: cold under both (\d+), "
-    r"under the rule in effect only (\d+), under \S+ only (\d+)$"
+    r"under the rule in effect only (\d+), under .+ only (\d+)$"
 )
 
 

@@ -102,6 +102,7 @@ class Watchdog:
         """The parts still working (the controllers made so far: a panel not built has none)."""
         w = self.w
         busy = ["grid"] if w.grid.rendering else []
+        busy += [name for name in ("selection", "rules", "sessions") if getattr(w, name).jobs.busy]
         busy += [type(c).__name__ for c in w.controllers if getattr(c, "busy", False)]
         for name in ("sequence_panel", "array_panel"):
             if w.parts.built(name[:-6]) and getattr(w, name).busy:

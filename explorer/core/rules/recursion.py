@@ -73,12 +73,29 @@ def cold_square(rule: Rule, n: int) -> NDArray[np.bool_]:
     return cold
 
 
+SQUARE_WORK = 600_000  # (rays + jumps) x antidiagonals a square's solve may take: about 3 s
+
+
+def square_side_for(spec: VectorSpec) -> int:
+    """The largest side whose solve stays within SQUARE_WORK: a numpy step per ray and jump on each
+    antidiagonal (a ⋆ game's thousands of jumps make 1024² take minutes)."""
+    moves = max(1, len(spec.rays) + len(spec.jumps))
+    return max(1, SQUARE_WORK // (2 * moves))
+
+
 def solve_counting(
     spec: VectorSpec, n: int, decide: Callable[[Any, Any, Any], Any], counts_out: NDArray | None = None
 ) -> NDArray[np.bool_]:
     """cold[x, y] on [0, n)², deciding each cell from how many of its options are cold:
     `decide(counts, xs, ys)` for the cells of one antidiagonal. `counts_out` (uint16, n x n),
-    if given, receives every cell's count of cold options (capped at 65 535)."""
+    if given, receives every cell's count of cold options (capped at 65 535). Refused before any
+    work past SQUARE_WORK, the side that fits named."""
+    most = square_side_for(spec)
+    if n > most:
+        raise RuleError(
+            f"with {len(spec.rays) + len(spec.jumps):,} kinds of move this game is solved on a square of side "
+            f"{most:,} at most (n={most}), not {n:,}"
+        )
     cold = np.zeros((n, n), dtype=bool)
     rays = [(p, q) for p, q in spec.rays]
     lines = [np.zeros((p + q) * (n - 1) + 1, dtype=np.int64) for p, q in rays]  # cold cells so far on each line
