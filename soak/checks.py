@@ -17,6 +17,7 @@ from soak.inputs import (
     _shows,
     _values,
 )
+from soak.rule_texts import definition_of
 from soak.summary import (
     Summary,
 )
@@ -113,7 +114,7 @@ class Checks:
             self._keys = {parse_rule(text).key: (text, d) for text, d in RULES.items()}
         expected = self._keys
         if key not in expected and getattr(self, "altered_by_clicks", False) and key.startswith("alter:"):
-            expected[key] = (key, oracle.definition_of(key))  # cells declared by Alter mode's clicks
+            expected[key] = (key, definition_of(key))  # cells declared by Alter mode's clicks
         if key not in expected:
             self.wrong(f"the session holds a rule the monkey never asked for: {key}")
             return
@@ -303,7 +304,7 @@ class Checks:
     def _check_compare_hover(self, text: str) -> None:
         """Two rules compared: a cell's kind, or a pixel's count of each kind, by the oracle's own
         answers for both rules (where it knows them)."""
-        other = oracle.definition_of(self.w.session.compare.key)
+        other = definition_of(self.w.session.compare.key)
         first = self.definition
 
         def kinds(x0: int, y0: int, x1: int, y1: int) -> tuple[int, int, int] | None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from explorer.core.rules.registry import FAMILIES
 from soak import oracle
 from soak.oracle import Definition
+from soak.rule_texts import definition_of
 
 if TYPE_CHECKING:
     from soak.driver import Monkey
@@ -28,7 +29,7 @@ TYPED = (
     "block:7",
 )
 RULES: dict[str, Definition] = {
-    text: oracle.definition_of(text) for text in (*(t for f in FAMILIES for t in f.examples), *TYPED)
+    text: definition_of(text) for text in (*(t for f in FAMILIES for t in f.examples), *TYPED)
 }
 VECTOR_DIALOG = {  # what the monkey types in the Vectors… dialog (rays, jumps, n) -> the text it means
     ("1,0 3,1", "1,2", 512): "vectors:rays=1,0 3,1;jumps=1,2",

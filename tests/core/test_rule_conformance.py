@@ -28,6 +28,7 @@ from explorer.core.protocol import (
 from explorer.core.rules import OutOfBounds, Rule, RuleError, parse_rule
 from explorer.core.rules.registry import FAMILIES, grundy_note
 from soak import oracle
+from soak.rule_texts import definition_of
 from tests.oracles import Vectors, values_by_definition, variant_moves
 
 N = 40
@@ -50,7 +51,7 @@ def _as_case(d: oracle.Definition) -> Definition:
 
 for _family in FAMILIES:
     for _text in _family.examples:
-        _d = oracle.definition_of(_text)
+        _d = definition_of(_text)
         if _d.recursion:
             RECURSION[_text] = _d
         else:
@@ -71,7 +72,7 @@ CASES.update(
 )
 # Games that change the recursion over other moves, and altered cells, beside the examples.
 for _text in ("block:5;n=4096/maharaja", "block:4;n=64/nim", "alter:cold=(3,4)(10,12);hot=(5,5);n=96", "pass:nim"):
-    RECURSION[_text] = oracle.definition_of(_text)
+    RECURSION[_text] = definition_of(_text)
 
 
 def _amounts_text(amounts: object) -> str:
