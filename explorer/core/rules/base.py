@@ -90,9 +90,19 @@ class RuleBase(Frozen):
         if x < 0 or y < 0:
             raise RuleError("piles hold 0 or more counters")
         if self.bound is not None and (x >= self.bound or y >= self.bound):
+            how = self.solved_as()
+            if how:
+                raise OutOfBounds(
+                    f"this rule is solved on [0, {self.bound:,})² ({how}); "
+                    f"({short_decimal(x)}, {short_decimal(y)}) lies beyond"
+                )
             raise OutOfBounds(
                 f"this rule is solved on [0, {self.bound})² only; ({short_decimal(x)}, {short_decimal(y)}) lies beyond"
             )
+
+    def solved_as(self) -> str:
+        """How a bounded rule was solved, for the message past its bound ("" for a square)."""
+        return ""
 
     def is_cold(self, x: int, y: int) -> bool:
         raise NotImplementedError

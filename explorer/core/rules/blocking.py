@@ -10,12 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from explorer.core.counting.raster import DENSE_TEXELS, Raster
-from explorer.core.exact.bigint import short_decimal
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
 from explorer.core.game.vector_spec import VectorSpec
 from explorer.core.protocol import Progress, Rule
-from explorer.core.rules.base import OutOfBounds, Position, RuleBase, RuleError
+from explorer.core.rules.base import Position, RuleBase, RuleError
 from explorer.core.rules.recursion import (
     DEFAULT_SIDE,
     MAX_SIDE,
@@ -144,15 +143,8 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
     def nbytes(self) -> int:  # type: ignore[override]
         return int(self.cells.nbytes)
 
-    def check(self, x: int, y: int) -> None:
-        if x < 0 or y < 0:
-            raise RuleError("piles hold 0 or more counters")
-        n = self.bound
-        if x >= n or y >= n:
-            raise OutOfBounds(
-                f"this rule is solved on [0, {n:,})² (its first {n:,} columns); "
-                f"({short_decimal(x)}, {short_decimal(y)}) lies beyond"
-            )
+    def solved_as(self) -> str:
+        return f"its first {self.bound:,} columns"
 
     # ----- cells --------------------------------------------------------------------------------
     def is_cold(self, x: int, y: int) -> bool:

@@ -8,12 +8,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from explorer.core.counting.raster import Raster
-from explorer.core.exact.bigint import short_decimal
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
 from explorer.core.game.vector_spec import VectorSpec
 from explorer.core.protocol import Rule
-from explorer.core.rules.base import OutOfBounds, Position, RuleBase, RuleError
+from explorer.core.rules.base import Position, RuleBase
 from explorer.core.rules.recursion import HotColdOnly
 
 if TYPE_CHECKING:
@@ -57,15 +56,8 @@ class LayerRule(HotColdOnly, RuleBase):  # type: ignore[misc]
     def nbytes(self) -> int:  # type: ignore[override]
         return int(self.col.nbytes) + 48 * len(self.changes)
 
-    def check(self, x: int, y: int) -> None:
-        if x < 0 or y < 0:
-            raise RuleError("piles hold 0 or more counters")
-        n = self.bound
-        if x >= n or y >= n:
-            raise OutOfBounds(
-                f"this rule is solved on [0, {n:,})² ({self.what} on {n:,} columns); "
-                f"({short_decimal(x)}, {short_decimal(y)}) lies beyond"
-            )
+    def solved_as(self) -> str:
+        return f"{self.what} on {self.bound:,} columns"
 
     # ----- cells --------------------------------------------------------------------------------
     def is_cold(self, x: int, y: int) -> bool:

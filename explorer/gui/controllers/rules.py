@@ -35,14 +35,19 @@ class RuleController:
 
     def request(self, text: str) -> None:
         """Make the rule named `text` current (e.g. 'nim', 'wythoff:5', 'custom:one=2 3;n=64')."""
+        if takes_time(text):
+            self.status.show_message("Solving the rule…")
+        self._solve(text, self._made)
+
+    def _solve(self, text: str, done: Callable[[Rule], None]) -> None:
+        """Make the rule named `text`, off the GUI thread with progress and Cancel if it takes time."""
         costly = takes_time(text)
         if costly:
-            self.status.show_message("Solving the rule…")
             self.work.working(f"Solving {short_text(text)}…")
         self.jobs.submit(
             parse_rule,
             text,
-            done=self._made,
+            done=done,
             failed=self._refused,
             background=costly,
             progress=self.work.progress if costly else None,
@@ -57,17 +62,7 @@ class RuleController:
 
     def request_compare(self, text: str) -> None:
         """Compare the rule in effect with the rule named `text` (made off the GUI thread if costly)."""
-        costly = takes_time(text)
-        if costly:
-            self.work.working(f"Solving {short_text(text)}…")
-        self.jobs.submit(
-            parse_rule,
-            text,
-            done=self._compare_made,
-            failed=self._refused,
-            background=costly,
-            progress=self.work.progress if costly else None,
-        )
+        self._solve(text, self._compare_made)
 
     def compare_with_base(self) -> None:
         """Compare a game that changes another's recursion with that game (its `base`)."""
