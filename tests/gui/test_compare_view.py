@@ -46,3 +46,12 @@ def test_a_view_too_wide_to_compare_says_so_and_the_grid_keeps_working(board, qt
     grid.set_view(0, 0, 60, 40)
     qtbot.waitUntil(lambda: not board.busy and grid.pictures.compared is not None)
     assert grid.pictures.compared[2].step == 1
+
+
+def test_a_model_change_heard_after_the_grid_closed_draws_nothing(board, qtbot):
+    """Seen once in make test's teardown: a change drawn at once on the GUI thread after close
+    reached pyqtgraph's deleted axes ('NoneType' object has no attribute 'getAxis')."""
+    board.grid.close()
+    board.session.mode = "grundy"  # heard by the grid: it must not draw
+    board.session.compare = parse_rule("nim")
+    qtbot.wait(30)

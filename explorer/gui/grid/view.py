@@ -97,6 +97,7 @@ class GridView(ExactView, pg.PlotWidget):
         # not paint the window and the central widget behind it first on every frame.
         self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._render_throttle = Throttle(self.render_now, 15, self)
+        self._closed = False
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.frame = Frame()
         self.raster: Raster | None = None
@@ -162,6 +163,8 @@ class GridView(ExactView, pg.PlotWidget):
         """Recompute the image for what is on screen: about 1 ms at any zoom up to 10^100;
         numbers of thousands of digits are rasterized on a worker thread instead (the latest
         view wins; an answer for another rule or view is dropped)."""
+        if self._closed:
+            return
         x_lo, y_lo, x_hi, y_hi = self.visible_cells()
         step = self.step()
         request = (x_lo, y_lo, x_hi, y_hi, step)
@@ -445,7 +448,11 @@ class GridView(ExactView, pg.PlotWidget):
             self.cellClicked.emit(x, y)
 
     def close(self) -> bool:
-        """pyqtgraph's close deletes the plot's items: no redraw may come after it."""
+        """pyqtgraph's close deletes the plot's items: no redraw may come after it (a model event
+        heard after it, drawn at once on the GUI thread, once raised from the deleted axes)."""
+        if self._closed:
+            return True  # closed once: pyqtgraph's close may not run twice
+        self._closed = True
         self._render_throttle.stop()
         self.render_jobs.cancel()
         return super().close()
