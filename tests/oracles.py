@@ -6,6 +6,7 @@ Nothing here imports explorer: these are the yardsticks the code is measured aga
 from __future__ import annotations
 
 from functools import lru_cache
+from math import isqrt
 
 
 @lru_cache(maxsize=4)
@@ -238,3 +239,26 @@ def vector_sequence_by_links(game: Vectors, n: int) -> list[int]:
             for c in (q * x - p * y, q * y - p * x):
                 nxt[r][c] = c - p
     return [col[x] for x in range(n)]
+
+
+def hofstadter_g(upto: int) -> list[int]:
+    """Hofstadter's G sequence (OEIS A005206): G(0) = 0, G(n) = n − G(G(n − 1))."""
+    g = [0] * (upto + 1)
+    for n in range(1, upto + 1):
+        g[n] = n - g[g[n - 1]]
+    return g
+
+
+def terminal_two_pairs(count: int) -> list[tuple[int, int]]:
+    """Komaki, Miyadera and Murakami's cold pairs of Wythoff with terminal set x + y ≤ 2, n = 1 … count:
+    (⌊nφ⌋ + g(n) − 1, ⌊nφ²⌋ + g(n)), where g(1) = 0 and, for n ≥ 2, g(n) = 1 − g(h(n − 1)) if
+    h(n − 2) < h(n − 1), else 1 (h is Hofstadter's G). ⌊nφ⌋ = (n + isqrt(5n²)) // 2, exactly."""
+    h = hofstadter_g(count + 1)
+    g = [0, 0] + [0] * count
+    for n in range(2, count + 1):
+        g[n] = 1 - g[h[n - 1]] if h[n - 2] < h[n - 1] else 1
+    pairs = []
+    for n in range(1, count + 1):
+        low = (n + isqrt(5 * n * n)) // 2
+        pairs.append((low + g[n] - 1, low + n + g[n]))
+    return pairs

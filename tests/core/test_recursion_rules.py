@@ -16,7 +16,7 @@ from explorer.core.game.sequence import lower
 from explorer.core.protocol import Valued
 from explorer.core.rules import OutOfBounds, RuleError, UnknownRule, parse_rule
 from explorer.core.rules.recursion import AlteredRule, cold_square
-from tests.oracles import cold_table, grundy_table
+from tests.oracles import cold_table, grundy_table, terminal_two_pairs
 
 WYTHOFF_RAYS = ((1, 0), (0, 1), (1, 1))
 
@@ -227,6 +227,28 @@ def test_the_terminal_set_x_plus_y_at_most_two_starts_as_the_papers_say():
     assert "x + y ≤ 2" in rule.position_note(1, 1) and rule.position_note(3, 6) == ""
     declared = parse_rule("alter:cold=(3,4);hot=(5,5);n=64")
     assert "cold" in declared.position_note(3, 4) and "hot" in declared.position_note(5, 5)
+
+
+@pytest.mark.slow
+def test_the_terminal_set_x_plus_y_at_most_two_follows_hofstadters_g_far_out():
+    """Komaki, Miyadera and Murakami write the cold cells of terminal set x + y <= 2 with Hofstadter's G
+    (tests/oracles.py). Their description is first checked by brute force on 160², then trusted against
+    the column sweep over all 2^20 columns: each pair cold, and no other cell (the counts agree)."""
+    n = 160
+    brute = by_definition(n, lambda x, y, c: x + y <= 2 or c == 0)
+    described = np.zeros_like(brute)
+    described[[0, 0, 1, 0, 1, 2], [0, 1, 0, 2, 1, 0]] = True
+    for a, b in terminal_two_pairs(n):
+        for x, y in ((a, b), (b, a)):
+            if x < n and y < n:
+                described[x, y] = True
+    assert np.array_equal(described, brute)
+    rule = parse_rule("alter:terminal=2")
+    m = rule.bound
+    cells = [c for a, b in terminal_two_pairs(m)[1:] for c in ((a, b), (b, a)) if max(c) < m]
+    xs, ys = (np.array(v, dtype=np.int64) for v in zip(*cells))
+    assert rule.is_cold_many(xs, ys).all()
+    assert rule.cold_count(m - 1, m - 1) == len(cells) + 6  # the pairs from n = 2 on, and the terminal cells
 
 
 # ----- one pass --------------------------------------------------------------------------------------
