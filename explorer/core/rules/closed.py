@@ -193,8 +193,12 @@ class BeattyRule(PairRule):
 
     def cold_count_many(self, xs: Any, ys: Any) -> NDArray | list[int]:
         """C(X, Y) for arrays of bounds: numpy where exact, Python integers beyond."""
-        limit = self.max_index - 2
-        if _int64_arrays(xs, ys) and (xs.size == 0 or (int(xs.max()) < limit and int(ys.max()) < limit)):
+        limit = bulk.count_limit(self.a)
+        if _int64_arrays(xs, ys) and (xs.size == 0 or (int(xs.max()) <= limit and int(ys.max()) <= limit)):
+            if self.a == 1 and (xs.size == 0 or (int(xs.min()) >= 0 and int(ys.min()) >= 0)):
+                counts = bulk.prefix_counts_array(xs, ys)  # the same formula, compiled
+                if counts is not None:
+                    return counts + self.count_correction_many(xs, ys) if self.changes else counts
             lx = bulk.count_lower_upto_array(xs, self.a)
             ly = bulk.count_lower_upto_array(ys, self.a)
             return pairs_in_prefix(lx, ly, xs, ys) + self.count_correction_many(xs, ys)
