@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn
 
 from explorer.core.exact.bigint import parse_natural, short_decimal
@@ -65,13 +65,12 @@ def read_numbers(path: str | None) -> Integers:
     """The whole numbers of the file (stdin for None or '-'); see `read_integers_from`."""
     from explorer.core.textio.intstream import read_integers_from
 
-    if path is None or path == "-":
-        return read_integers_from(sys.stdin.buffer)
+    handle = open_input(path)
     try:
-        with open(path, "rb") as handle:
-            return read_integers_from(handle)
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        return read_integers_from(handle)
+    finally:
+        if handle is not sys.stdin.buffer:
+            handle.close()
 
 
 def write(out: BinaryIO, data: bytes) -> None:
@@ -150,15 +149,63 @@ def reach(rule: Rule, *coordinates: Any) -> None:
         solve_to(rule, top)
 
 
-def batch_queries(args: argparse.Namespace) -> tuple[list[Any], int]:
-    """`count --batch [--rect]`: the queries' columns (X, Y or X0, Y0, X1, Y1), read from one FILE
-    or stdin, and how many there are a query."""
+def batch_handle(args: argparse.Namespace) -> BinaryIO:
+    """`count --batch [--rect]`: the open input, one FILE or stdin (checked before any reading)."""
     if len(args.bounds) > 1 or (args.bounds and args.file is not None):
         raise UsageError("count --batch reads its queries from one FILE (or stdin), not from numbers")
-    nums = read_numbers(args.file if args.file is not None else (args.bounds or [None])[0])
+    return open_input(args.file if args.file is not None else (args.bounds or [None])[0])
+
+
+def batch_queries(args: argparse.Namespace) -> tuple[list[Any], int]:
+    """`count --batch [--rect]`: the queries' columns (X, Y or X0, Y0, X1, Y1), read whole, and how
+    many numbers there are a query (`count --value`, whose answers need the whole batch first)."""
+    from explorer.core.textio.intstream import read_integers_from
+
     width = 4 if args.rect else 2
-    flat, _ = counted_records(nums, width, "queries")
+    flat, _ = counted_records(read_integers_from(batch_handle(args)), width, "queries")
     return list(columns(flat, width)), width
+
+
+def open_input(path: str | None) -> BinaryIO:
+    """The file to read (stdin for None or '-'), or a one-line error."""
+    if path is None or path == "-":
+        return sys.stdin.buffer
+    try:
+        return open(path, "rb")  # read to its end by the caller; closed at exit
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def answer_batch(
+    handle: BinaryIO,
+    width: int,
+    what: str,
+    answer: Callable[[tuple[Any, ...]], bytes],
+    out: BinaryIO,
+    counted: bool = True,
+) -> None:
+    """A batch of records answered in chunks, in bounded memory (explorer.core.textio.batch_stream),
+    and written once all are answered. Input the compiled reader does not take as it is (bad input,
+    numbers past 2^63 - 1) is read whole by the exact reader, which names the line at fault."""
+    from explorer.core.textio.batch_stream import Replay, stream_records
+
+    try:
+        result = stream_records(handle, width, counted, answer)
+        if isinstance(result, Replay):
+            from explorer.core.textio.intstream import read_integers_from
+
+            try:
+                nums = read_integers_from(result.handle)
+            finally:
+                if result.handle is not handle:  # a pipe's copy
+                    result.handle.close()
+            flat = counted_records(nums, width, what)[0] if counted else uncounted_records(nums, width, what)
+            write(out, answer(tuple(columns(flat, width))))
+            return
+        result.write_to(out)
+    finally:
+        if handle is not sys.stdin.buffer:
+            handle.close()
 
 
 def single_rectangle(args: argparse.Namespace) -> list[int]:

@@ -10,15 +10,13 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 from explorer.cli.common import (
     PROG,
     UsageError,
-    batch_queries,
-    columns,
+    answer_batch,
+    batch_handle,
     command_values,
-    counted_records,
+    open_input,
     reach,
-    read_numbers,
     rule_of,
     single_rectangle,
-    uncounted_records,
     write,
 )
 from explorer.core import budget
@@ -35,17 +33,16 @@ def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
     from explorer.core.textio.textout import words_by_mask
 
     rule = rule_of(args)
-    nums = read_numbers(args.file)
+    words = (b"1", b"0") if args.pairs else (b"First", b"Second")
+
+    def answer(cols: tuple[Any, ...]) -> bytes:
+        reach(rule, *cols)
+        return words_by_mask(~rule.is_cold_many(*cols), *words)
+
     if args.pairs:
-        flat = uncounted_records(nums, 2, "pair")
-        xs, ys = columns(flat, 2)
-        reach(rule, xs, ys)
-        write(out, words_by_mask(~rule.is_cold_many(xs, ys), b"1", b"0"))
+        answer_batch(open_input(args.file), 2, "pair", answer, out, counted=False)
     else:
-        flat, _ = counted_records(nums, 2, "pairs")
-        xs, ys = columns(flat, 2)
-        reach(rule, xs, ys)
-        write(out, words_by_mask(~rule.is_cold_many(xs, ys), b"First", b"Second"))
+        answer_batch(open_input(args.file), 2, "pairs", answer, out)
 
 
 CLI_INDEX_CELLS = 1 << 20  # single queries: an index this large builds in ~50 ms
@@ -62,7 +59,6 @@ def counter_for(rule: Rule, method: str, single: bool) -> Counter:
 
 
 def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
-    from explorer.core.textio.textout import numbers_per_line
 
     if args.value is not None:
         from explorer.cli.far import cmd_count_value
@@ -71,11 +67,17 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
         return
     rule = rule_of(args)
     if args.batch:
-        cols, width = batch_queries(args)
-        reach(rule, *cols)
+        from explorer.core.textio.textout import numbers_per_line
+
         counter = counter_for(rule, args.method, single=False)
-        counts, _ = counter.count_many(*cols) if width == 2 else counter.count_rect_many(*cols)
-        write(out, numbers_per_line(counts))
+        width = 4 if args.rect else 2
+
+        def answer(cols: tuple[Any, ...]) -> bytes:
+            reach(rule, *cols)
+            counts, _ = counter.count_many(*cols) if width == 2 else counter.count_rect_many(*cols)
+            return numbers_per_line(counts)
+
+        answer_batch(batch_handle(args), width, "queries", answer, out)
         return
     bounds = single_rectangle(args)
     x0, y0, x1, y1 = (0, 0, *bounds) if len(bounds) == 2 else bounds

@@ -246,7 +246,7 @@ def test_the_terminal_set_x_plus_y_at_most_two_follows_hofstadters_g_far_out():
     rule = parse_rule("alter:terminal=2")
     m = rule.bound
     cells = [c for a, b in terminal_two_pairs(m)[1:] for c in ((a, b), (b, a)) if max(c) < m]
-    xs, ys = (np.array(v, dtype=np.int64) for v in zip(*cells))
+    xs, ys = (np.array(v, dtype=np.int64) for v in zip(*cells, strict=True))
     assert rule.is_cold_many(xs, ys).all()
     assert rule.cold_count(m - 1, m - 1) == len(cells) + 6  # the pairs from n = 2 on, and the terminal cells
 
