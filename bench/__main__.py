@@ -8,6 +8,7 @@ import platform
 import sys
 
 from bench import (
+    contest_jobs,
     core_jobs,
     far_values_jobs,
     frames_jobs,
@@ -27,6 +28,7 @@ def main() -> int:
         "render": render_jobs.run,
         "frames": frames_jobs.run,
         "query": query_jobs.run,
+        "contest": contest_jobs.run,
         "grundy": grundy_jobs.run,
         "values": values_jobs.run,
         "sequence": sequence_jobs.run,
