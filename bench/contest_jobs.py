@@ -6,7 +6,6 @@ see the same machine. Every answer is checked against the plain script's before 
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import textwrap
@@ -99,14 +98,14 @@ def report(job: str, ours: float, theirs: dict[str, float], note: str = "") -> N
         print(f"{'':<46} {'':>10}   {name:<28} {fmt(t):>10}   x{t / ours:,.1f}{note}", flush=True)
 
 
-def peak_rss_mib(args: list[str], stdin: Path) -> float:
-    """The child's own peak resident memory (os.wait4 gives it for that child alone)."""
-    with open(stdin, "rb") as fin:
-        child = subprocess.Popen(args, stdin=fin, stdout=subprocess.DEVNULL)
-        _, status, usage = os.wait4(child.pid, 0)
-        child.returncode = os.waitstatus_to_exitcode(status)
-    assert child.returncode == 0, f"{args} failed"
-    return usage.ru_maxrss / 1024
+def peak_rss_mib(args: list[str]) -> float:
+    """The command's own peak resident memory. A small Python starts it and reads its children's
+    peak: a child forked from this process (which holds the inputs) would count this one's pages."""
+    probe = (
+        "import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    return int(subprocess.run([python(), "-c", probe, *args], capture_output=True, check=True).stdout) / 1024
 
 
 def bench_counts(made: dict[str, Path], plain: dict[str, Path]) -> None:
@@ -170,7 +169,7 @@ def bench_memory() -> None:
                 out.write(rows[rows.index(b"\n") + 1 :])
     args = [python(), "-m", "explorer", "count", "--batch", str(path)]
     t = time.perf_counter()
-    rss = peak_rss_mib(args, path)
+    rss = peak_rss_mib(args)
     print(f"{'count --batch 10^7 < 10^18: peak RSS':<46} {rss:>7.0f} MiB   in {fmt(time.perf_counter() - t)}")
 
 
