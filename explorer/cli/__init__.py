@@ -71,7 +71,16 @@ def _pairs(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("--start", type=natural, default=0, metavar="K")
     p.add_argument("--value", type=natural, metavar="H", help="the upper cells (x <= y) of Grundy value H (0-31)")
     p.add_argument("--rule", default="wythoff", help=rule_help)
-    p.set_defaults(func=cmd_pairs)
+    p.add_argument(
+        "--bfile",
+        action="store_true",
+        help="an OEIS b-file (lines 'n a(n)') of one side: the pairs from n = 1 (A000201, A001950), "
+        "a value's cells from n = 0",
+    )
+    side = p.add_mutually_exclusive_group()
+    side.add_argument("--lower", dest="side", action="store_const", const="lower", help="with --bfile: x (the default)")
+    side.add_argument("--upper", dest="side", action="store_const", const="upper", help="with --bfile: y")
+    p.set_defaults(func=cmd_pairs, side=None)
 
 
 def _sum(p: argparse.ArgumentParser, rule_help: str) -> None:
@@ -106,6 +115,7 @@ def _values(func: Callable[[argparse.Namespace, BinaryIO], None]) -> Setup:
 def _grundy_row(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("x", type=natural, metavar="X")
     p.add_argument("--at", type=natural, metavar="Y", help="also print G(X, Y), exact for any Y")
+    p.add_argument("--bfile", type=natural, metavar="N", help="instead, an OEIS b-file of G(X, 0) … G(X, N - 1)")
     p.add_argument("--rule", default="wythoff", help=rule_help)
     p.set_defaults(func=cmd_grundy_row)
 
@@ -136,9 +146,15 @@ def _screenshot(p: argparse.ArgumentParser, rule_help: str) -> None:
 
 
 def _array(p: argparse.ArgumentParser, rule_help: str) -> None:
-    p.add_argument("rows", type=natural, metavar="ROWS")
-    p.add_argument("cols", type=natural, metavar="COLS")
+    p.add_argument("rows", type=natural, metavar="ROWS", nargs="?")
+    p.add_argument("cols", type=natural, metavar="COLS", nargs="?")
     p.add_argument("--start", nargs=2, type=natural, metavar=("R", "C"), help="the first row and column shown")
+    p.add_argument(
+        "--bfile",
+        type=natural,
+        metavar="N",
+        help="instead, an OEIS b-file of its first N terms by antidiagonals (A035513)",
+    )
     p.set_defaults(func=cmd_array)
 
 

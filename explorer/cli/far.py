@@ -95,6 +95,11 @@ def cmd_pairs_value(args: argparse.Namespace, out: BinaryIO) -> None:
         )
     chosen = xs[start : start + count]
     ys = solved.cols[h][chosen]
+    if args.bfile:  # one side, from n = K (0 unless --start): the cells as they are numbered above
+        from explorer.core.textio.bfile import bfile_text
+
+        write(out, bfile_text(start, (ys if args.side == "upper" else chosen).tolist()))
+        return
     lines = map("{} {} {}".format, range(start, start + count), chosen.tolist(), ys.tolist())
     write(out, ("\n".join(lines) + "\n").encode() if count else b"")
 

@@ -104,10 +104,15 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
 def cmd_pairs(args: argparse.Namespace, out: BinaryIO) -> None:
     import numpy as np
 
+    if args.side is not None and not args.bfile:
+        raise UsageError(f"--{args.side} chooses the side of a b-file: give --bfile too")
     if args.value is not None:
         from explorer.cli.far import cmd_pairs_value
 
         cmd_pairs_value(args, out)
+        return
+    if args.bfile:
+        cmd_pairs_bfile(args, out)
         return
     start, count = args.start, args.n
     rule = rule_of(args)
@@ -123,6 +128,35 @@ def cmd_pairs(args: argparse.Namespace, out: BinaryIO) -> None:
         b_list = b.tolist() if isinstance(b, np.ndarray) else b
         lines = map("{} {} {}".format, range(start + lo, start + lo + n), a_list, b_list)
         out.write(("\n".join(lines) + "\n").encode())
+    out.flush()
+
+
+BFILE_TERMS = 10**7  # lines a b-file of pairs may ask for at once (about 200 MB of text at 10^7)
+
+
+def cmd_pairs_bfile(args: argparse.Namespace, out: BinaryIO) -> None:
+    """`pairs N --bfile [--lower|--upper] [--start K]`: one side of the cold pairs as an OEIS b-file,
+    from n = 1 (pair 0 is the corner, which A000201 and A001950 leave out), or from n = K."""
+    from explorer.core.textio.bfile import bfile_chunks
+
+    if args.n > BFILE_TERMS:
+        raise UsageError(f"a b-file of at most {BFILE_TERMS:,} terms at a time (OEIS asks for 10,000 or so)")
+    start = args.start or 1
+    rule = rule_of(args)
+    reach(rule, 2 * (start + args.n) + 1)
+    if not isinstance(rule, ColdPairs):
+        raise UsageError(f"{rule.title} has no sequence of cold pairs: its cold cells are solved on a square")
+    rule.cold_pair(start)  # a sequence solved so far says how far
+    side = 1 if args.side == "upper" else 0
+    chunk = 1 << 16
+
+    def terms() -> Any:
+        for lo in range(0, args.n, chunk):
+            pair = rule.cold_pairs(start + lo, min(chunk, args.n - lo))
+            yield from (int(v) for v in pair[side])
+
+    for piece in bfile_chunks(start, terms()):
+        out.write(piece)
     out.flush()
 
 
@@ -194,6 +228,17 @@ def cmd_grundy_row(args: argparse.Namespace, out: BinaryIO) -> None:
         raise UsageError(f"Grundy rows at any distance are computed for Wythoff's game, not for {rule.title}")
     rows = rule.grundy_rows(x + 1, budget_bytes=budget.ROWS_CLI_BYTES)
     info = rows.row(x)
+    if args.bfile is not None:
+        from explorer.core.textio.bfile import bfile_text
+
+        if args.at is not None:
+            raise UsageError("--at and --bfile ask different things: give one")
+        if args.bfile > BFILE_TERMS:
+            raise UsageError(f"a b-file of at most {BFILE_TERMS:,} terms at a time")
+        if args.bfile and not rows.knows(x, args.bfile - 1):
+            raise UsageError(f"row {x} is not certified: G is known for Y < {info.columns} only")
+        write(out, bfile_text(0, (rows.value(x, y) for y in range(args.bfile))))
+        return
     lines = [
         f"preperiod {info.preperiod}",
         f"period {info.period}",
@@ -206,9 +251,27 @@ def cmd_grundy_row(args: argparse.Namespace, out: BinaryIO) -> None:
     write(out, ("\n".join(lines) + "\n").encode())
 
 
-def cmd_array(args: argparse.Namespace, out: BinaryIO) -> None:
-    from explorer.core.game.array import block
+ARRAY_BFILE_TERMS = 10**6  # 1 414 antidiagonals; entries up to about 300 digits
 
+
+def cmd_array(args: argparse.Namespace, out: BinaryIO) -> None:
+    from explorer.core.game.array import block, by_antidiagonals
+
+    if args.bfile is not None:
+        from explorer.core.textio.bfile import bfile_text
+
+        if args.rows is not None or args.start:
+            raise UsageError(
+                "array --bfile N reads the array by antidiagonals from its start: no ROWS, COLS or --start"
+            )
+        if args.bfile > ARRAY_BFILE_TERMS:
+            raise UsageError(
+                f"array --bfile reads at most {ARRAY_BFILE_TERMS:,} terms (their entries grow like phi^column)"
+            )
+        write(out, bfile_text(1, by_antidiagonals(args.bfile)))
+        return
+    if args.rows is None or args.cols is None:
+        raise UsageError("array takes ROWS and COLS (or --bfile N)")
     r0, c0 = args.start if args.start else (1, 1)
     if min(args.rows, args.cols, r0, c0) < 1:
         raise UsageError("ROWS, COLS and the start row and column are at least 1 (the array counts from 1)")

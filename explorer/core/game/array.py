@@ -122,3 +122,23 @@ def position(n: int) -> tuple[int, int]:
                 return inner.index, col  # n = a(a(m)): the row's first entry
             n = k  # a_{b_j} = a_j + b_j follows b_j = k
         col += 1
+
+
+def by_antidiagonals(count: int) -> list[int]:
+    """The first `count` entries read by antidiagonals, row 1 first (OEIS A035513, offset 1):
+    W(1, 1); W(1, 2), W(2, 1); W(1, 3), W(2, 2), W(3, 1); … Each row's entries come from its
+    first two by the recurrence, so a diagonal costs one row head per row."""
+    out: list[int] = []
+    d = 1
+    rows: list[list[int]] = []  # rows[m - 1]: row m's entries so far
+    while len(out) < count:
+        rows.append(list(head(d)))
+        for m in range(1, d + 1):
+            line, col = rows[m - 1], d + 1 - m
+            while len(line) < col:
+                line.append(line[-1] + line[-2])
+            out.append(line[col - 1])
+            if len(out) == count:
+                break
+        d += 1
+    return out

@@ -80,7 +80,7 @@ def _gather_rows(table: NDArray[np.uint8], keep: NDArray[np.bool_], index: NDArr
 
 @functools.cache
 def _quads() -> NDArray[np.uint32]:
-    """"0000" .. "9999" as uint32 words (made when first needed: 5 ms of every start otherwise)."""
+    """ "0000" .. "9999" as uint32 words (made when first needed: 5 ms of every start otherwise)."""
     return np.frombuffer(b"".join(b"%04d" % i for i in range(10000)), dtype=np.uint32)
 
 
