@@ -42,6 +42,7 @@ from explorer.core.counting.raster import MAX_TEXELS, Raster
 from explorer.core.exact.bigint import short_decimal, short_text
 from explorer.core.game.spec import Amounts, MoveSpec
 from explorer.core.protocol import Rule, RuleError
+from explorer.core.render.figure import Figure, Image
 from explorer.core.render.levels import Levels, levels_for
 from explorer.core.render.png import png_bytes
 from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
@@ -51,7 +52,7 @@ from explorer.core.textio.atomic import write_bytes
 from explorer.core.value_source import ValueCache
 from explorer.core.values import GRUNDY, HOT_COLD, REMOTENESS
 
-__all__ = ["Custom", "Fraenkel", "Misere", "Nim", "Picture", "Wythoff", "rule", "sum", "view"]
+__all__ = ["Custom", "Fraenkel", "Misere", "Nim", "Picture", "Wythoff", "figure", "rule", "save_figure", "sum", "view"]
 
 MODES = {"cold": HOT_COLD, HOT_COLD: HOT_COLD, GRUNDY: GRUNDY, REMOTENESS: REMOTENESS}
 MAX_SIZE = 4096  # pixels per side of a picture
@@ -98,6 +99,7 @@ class Picture:
     raster: Raster = field(repr=False)
     drawn: Levels = field(repr=False)
     values_cache: ValueCache | None = field(default=None, repr=False)
+    view: tuple[int, int, int, int] | None = field(default=None, repr=False)  # the cells [x0, x1) x [y0, y1) asked
 
     @property
     def levels(self) -> NDArray[np.uint8]:
@@ -143,9 +145,14 @@ class Picture:
     def _repr_png_(self) -> bytes:  # Jupyter shows the picture
         return self.png()
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the picture as a PNG file."""
-        write_bytes(path, self.png())
+    def save(self, path: str | os.PathLike[str], size: tuple[int, int] = (600, 600)) -> str:
+        """Write the picture, as its file's extension says: .png (the texels), or a figure for a paper
+        (.pdf, .svg, or .tex for TikZ; `size` in points) with axes and exact labels. Returns what the
+        figure says of itself (for example that a wide view is an embedded raster), or ''."""
+        if figure_kind(path) == "png":
+            write_bytes(path, self.png())  # the texels themselves (`save_figure` draws a PNG with axes)
+            return ""
+        return save_figure(path, figure_of(self, size))
 
 
 _VALUES: dict[Rule, ValueCache] = {}  # the values of the last rule drawn in a value mode
@@ -211,7 +218,83 @@ def view(
         )
     drawn = levels_for(the_rule, raster, colour, cache)
     scale = max(1, min(w // max(raster.nx, 1), h // max(raster.ny, 1)))
-    return Picture(the_rule, colour, raster.x0, raster.y0, step, scale, raster, drawn, cache)
+    return Picture(the_rule, colour, raster.x0, raster.y0, step, scale, raster, drawn, cache, (x0, y0, x1, y1))
+
+
+# ----- figures for papers (explorer.core.render.figure) ---------------------------------------------------
+FIGURE_KINDS = (".pdf", ".svg", ".tex", ".png")
+MODE_TITLES = {HOT_COLD: "cold cells", GRUNDY: "Grundy values", REMOTENESS: "remoteness"}
+
+
+def figure_kind(path: str | os.PathLike[str]) -> str:
+    ext = os.path.splitext(os.fspath(path))[1].lower()
+    if ext not in FIGURE_KINDS:
+        raise RuleError(
+            f"a figure is written as {', '.join(FIGURE_KINDS)}, by its name's extension, not {ext or 'none'!r}"
+        )
+    return ext[1:]
+
+
+def figure(
+    x0: int,
+    y0: int,
+    x1: int,
+    y1: int,
+    rule: Rule | str | None = None,
+    mode: str = "cold",
+    select: tuple[int, int] | None = None,
+    size: tuple[int, int] = (600, 600),
+) -> Figure:
+    """The figure of cells [x0, x1) x [y0, y1): each cell a rectangle where at most 256 x 256 are in
+    view, the exact raster otherwise, with axes, exact labels, and the selection with its winning
+    moves. Write it with `save_figure(path, figure)` (.pdf, .svg, .tex)."""
+    from explorer.core.render.figure import BOTTOM, LEFT, RIGHT, TOP, VECTOR_CELLS
+
+    nx, ny = x1 - x0, y1 - y0
+    if 0 < nx * ny <= VECTOR_CELLS:
+        texels = (nx, ny)  # a texel a cell
+    else:
+        texels = (
+            max(1, min(MAX_SIZE, int(2 * (size[0] - LEFT - RIGHT)))),
+            max(1, min(MAX_SIZE, int(2 * (size[1] - TOP - BOTTOM)))),
+        )
+    return figure_of(view(x0, y0, x1, y1, rule, mode, texels), size, select)
+
+
+def figure_of(picture: Picture, size: tuple[int, int] = (600, 600), select: tuple[int, int] | None = None) -> Figure:
+    from explorer.core.render.figure import Cells, make_figure
+
+    if min(size) < 120 or max(size) > 20_000:
+        raise RuleError("a figure is 120 to 20 000 points a side")
+    cold = np.asarray(picture.counts != 0) if picture.mode == HOT_COLD else None
+    cells = Cells(picture.x0, picture.y0, picture.step, picture.drawn.rgb(), cold)
+    r = picture.raster
+    shown = picture.view or (r.x0, r.y0, r.x0 + r.nx * r.step, r.y0 + r.ny * r.step)
+    return make_figure(picture.rule, MODE_TITLES[picture.mode], shown, cells, (float(size[0]), float(size[1])), select)
+
+
+def save_figure(path: str | os.PathLike[str], fig: Figure) -> str:
+    """Write a figure as its file's extension says (.pdf, .svg, .tex; a .tex's raster goes to a PNG
+    beside it). Written whole to a temporary file, then renamed. Returns the figure's note."""
+    from explorer.core.render.figure import to_png, to_svg, to_tikz
+    from explorer.core.render.pdf import to_pdf
+
+    kind = figure_kind(path)
+    if kind == "pdf":
+        write_bytes(path, to_pdf(fig))
+    elif kind == "svg":
+        write_bytes(path, to_svg(fig).encode())
+    elif kind == "tex":
+        raster = next((item for item in fig.items if isinstance(item, Image)), None)
+        name = None
+        if raster is not None:
+            stem = os.path.splitext(os.fspath(path))[0]
+            name = os.path.basename(stem) + "-cells.png"
+            write_bytes(os.path.join(os.path.dirname(os.fspath(path)), name), png_bytes(raster.rgb))
+        write_bytes(path, to_tikz(fig, name).encode())
+    else:
+        write_bytes(path, to_png(fig))
+    return fig.note
 
 
 def sum(a: int, b: int, *heaps: int, second: tuple[int, int] | None = None, rule: Rule | str = "wythoff") -> SumAnswer:

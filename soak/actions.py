@@ -259,13 +259,25 @@ class GridActions:
         import os
         import tempfile
 
-        what = self.rng.choice(["png", "queries", "sequence", "session"])
-        path = os.path.join(tempfile.gettempdir(), f"soak-{os.getpid()}-{what}")
+        what = self.rng.choice(["png", "queries", "sequence", "session", "figure"])
+        path = os.path.join(tempfile.gettempdir(), f"soak-{os.getpid()}-{what}" + (".svg" if what == "figure" else ""))
         with open(path, "wb") as old:
             old.write(OLD_FILE)
         rows = 0
         if what == "png":
             self.w.export_png(path)
+        elif what == "figure":  # File ▸ Export view as figure: expect the view's cold cells, one rect each
+            from explorer.core.render.figure import VECTOR_CELLS
+
+            x0, y0, x1, y1 = self.w.grid.visible_cells()
+            x0, y0 = max(0, x0), max(0, y0)
+            rows = -1
+            if 0 < (x1 - x0) * (y1 - y0) <= VECTOR_CELLS and self.w.session.mode == "hot/cold":
+                try:
+                    rows = self.w.session.rule.count_rect(x0, y0, x1 - 1, y1 - 1).count
+                except ValueError:  # beyond a bounded rule: the export says it could not
+                    rows = -1
+            self.w.export_figure(path)
         elif what == "queries":
             rows = sum(len(r) for r in self.w.session.queries)
             self.w.query_panel.exportRequested.emit(path)
@@ -286,7 +298,9 @@ class GridActions:
         with open(path, "rb") as f:
             data = f.read()
         os.remove(path)
-        if data == OLD_FILE:
+        if what == "figure":
+            self._check_figure_svg(data, rows)
+        elif data == OLD_FILE:
             self.wrong(f"the {what} export left the old file without a word")
         elif what == "png" and QImage.fromData(data, "PNG").isNull():
             self.wrong("the exported PNG does not load")
@@ -303,6 +317,23 @@ class GridActions:
                 self.wrong(f"the saved session does not load: {exc}")
             finally:
                 os.remove(path)
+
+    def _check_figure_svg(self, data: bytes, cold: int) -> None:
+        """The exported SVG parses, and draws as many cold cells as the rule counts in the view."""
+        import xml.etree.ElementTree as ET
+
+        if data == OLD_FILE:
+            if "could not be written" not in self.w.exporter.last:
+                self.wrong("the figure export left the old file without a word")
+            return
+        try:
+            root = ET.fromstring(data)
+        except ET.ParseError as exc:
+            self.wrong(f"the exported SVG does not parse: {exc}")
+            return
+        drawn = sum(1 for e in root.iter() if e.get("class") == "cell cold")
+        if cold >= 0 and drawn != cold:
+            self.wrong(f"the exported figure draws {drawn} cold cells where the rule counts {cold}")
 
     def strip_hover(self) -> None:
         from PySide6.QtCore import QPoint

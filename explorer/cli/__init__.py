@@ -158,6 +158,18 @@ def _array(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.set_defaults(func=cmd_array)
 
 
+def _figure(p: argparse.ArgumentParser, rule_help: str) -> None:
+    from explorer.cli.figure import cmd_figure
+
+    p.add_argument("out", metavar="OUT.{pdf,svg,tex,png}")
+    p.add_argument("--view", nargs=4, type=natural, metavar=("X0", "Y0", "X1", "Y1"), help="cells [X0, X1) x [Y0, Y1)")
+    p.add_argument("--rule", default="wythoff", help=rule_help)
+    p.add_argument("--mode", default="cold", choices=("cold", "grundy", "remoteness"), help="what the colours show")
+    p.add_argument("--select", nargs=2, type=natural, metavar=("A", "B"), help="ring (A, B) and draw its winning moves")
+    p.add_argument("--size", default="600x600", metavar="WxH", help="in points (1/72 inch)")
+    p.set_defaults(func=cmd_figure)
+
+
 def _animate(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("out", metavar="OUT.gif")
     p.add_argument("--rule", default="wythoff", help=rule_help)
@@ -210,6 +222,7 @@ COMMANDS: tuple[tuple[str, str, Setup], ...] = (
     ("open", "open a saved session in the window", _open),
     ("compare", "cells of [X0, X1] x [Y0, Y1] cold in both rules, in the first only, in the second only", _compare),
     ("animate", "an animated GIF: the construction of the cold cells, or a perfect game", _animate),
+    ("figure", "the view as a figure for a paper: PDF, SVG, TikZ (.tex) or PNG", _figure),
 )
 
 

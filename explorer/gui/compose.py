@@ -420,6 +420,7 @@ def _connect_menus(w: MainWindow, menus: Menus) -> None:
         "open": lambda: w.open_session(),
         "save": lambda: w.save_session(),
         "export_png": lambda: w.export_png(),
+        "export_figure": lambda: w.export_figure(),
         "export_animation": w.export_animation,
         "quit": w.close,
         "reset": w.grid.reset_view,

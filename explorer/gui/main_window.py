@@ -246,6 +246,19 @@ class MainWindow(DockedPanels):
             return
         self.statusBar().showMessage(f"Wrote {path}", 6000)
 
+    def export_figure(self, path: str | None = None) -> None:
+        """File ▸ Export view as figure…: PDF, SVG or TikZ (.tex), chosen by extension."""
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Export view as a figure", "wythoff.pdf", "PDF (*.pdf);;SVG (*.svg);;TikZ for LaTeX (*.tex)"
+            )
+            if not path:
+                return
+        if os.path.splitext(path)[1].lower() not in (".pdf", ".svg", ".tex"):
+            self.statusBar().showMessage("A figure is written as .pdf, .svg or .tex: name the file so", 8000)
+            return
+        self.exporter.export_figure(path)
+
     # ----- settings ---------------------------------------------------------------------
     def _restore(self) -> None:
         geometry = self.settings.value("window/geometry")

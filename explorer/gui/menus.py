@@ -73,6 +73,7 @@ class Menus:
         file_menu.addActions(
             [
                 self._action("export_png", "&Export view as PNG…", "Ctrl+E"),
+                self._action("export_figure", "Export view as &figure (PDF, SVG, TikZ)…", "Ctrl+Alt+E"),
                 self._action("export_animation", "Export &animation…", "Ctrl+Shift+E"),
                 self._action("quit", "&Quit", QKeySequence.StandardKey.Quit),
             ]

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QPushButton
 from tests.files import OLD, read_only_folder, unchanged
 from tests.test_exports import disk_full_after
 
-NAMES = ("queries.csv", "sequence.csv", "structure.csv", "view.png", "build.gif")
+NAMES = ("queries.csv", "sequence.csv", "structure.csv", "view.png", "build.gif", "view.pdf")
 
 
 def _export_everything(qtbot, window, folder) -> dict[str, str]:  # type: ignore[no-untyped-def]
@@ -40,6 +40,9 @@ def _export_everything(qtbot, window, folder) -> dict[str, str]:  # type: ignore
     window.export_animation()
     qtbot.waitUntil(lambda: not window.exporter.busy, timeout=60_000)
     said["build.gif"] = window.exporter.last
+    window.export_figure(str(folder / "view.pdf"))
+    qtbot.waitUntil(lambda: not window.exporter.busy, timeout=60_000)
+    said["view.pdf"] = window.exporter.last
     return said
 
 

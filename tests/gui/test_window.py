@@ -178,10 +178,31 @@ def test_settings_remember_the_view(qtbot, tmp_path):
     assert 10**20 - 40 <= x_lo <= 10**20 + 40 and x_hi - x_lo < 400
 
 
-def test_export_png(window, tmp_path):
+def test_export_png_and_the_view_as_a_figure(qtbot, window, tmp_path):
+    """File ▸ Export view as PNG, and as a figure: the SVG holds a rectangle for each cold cell in view,
+    and the ring of the selection (counted against brute force)."""
+    import xml.etree.ElementTree as ET
+
+    from tests.oracles import cold_table
+
     out = tmp_path / "view.png"
     window.export_png(str(out))
     assert out.stat().st_size > 1000
+    window.grid.set_view(0, 0, 50, 40)
+    window.select_position(5, 7)
+    qtbot.waitUntil(lambda: window.session.report is not None, timeout=10_000)
+    x0, y0, x1, y1 = window.grid.visible_cells()
+    x0, y0 = max(0, x0), max(0, y0)
+    window.export_figure(str(tmp_path / "view.svg"))
+    qtbot.waitUntil(lambda: not window.exporter.busy, timeout=30_000)
+    assert window.exporter.last.startswith("wrote"), window.exporter.last
+    root = ET.fromstring((tmp_path / "view.svg").read_text())
+    classes = [e.get("class") for e in root.iter() if e.get("class")]
+    table = cold_table(max(x1, y1))
+    assert classes.count("cell cold") == sum(table[x][y] for x in range(x0, x1) for y in range(y0, y1))
+    assert classes.count("selection") == 1
+    window.export_figure(str(tmp_path / "view.doc"))  # the wrong extension: said, nothing written
+    assert ".pdf, .svg or .tex" in window.statusBar().currentMessage() and not (tmp_path / "view.doc").exists()
 
 
 def test_hundred_thousand_digit_position_stays_responsive(qtbot, window, monkeypatch):

@@ -24,6 +24,12 @@ def _write(rule: Rule, what: str, view, steps: int, size, start, remoteness, pat
     return len(frames)
 
 
+def _write_figure(rule: Rule, mode: str, view, select, size, path: str) -> str:  # type: ignore[no-untyped-def]
+    from explorer.api import figure, save_figure
+
+    return save_figure(path, figure(*view, rule, mode, select, size))
+
+
 class AnimationExporter:
     def __init__(
         self, session: Session, grid: GridView, work: WorkView, jobs: Jobs, say: Callable[[str], None]
@@ -74,6 +80,33 @@ class AnimationExporter:
             progress=self._progress,
         )
         return True
+
+    def export_figure(self, path: str, size: tuple[int, int] = (600, 600)) -> bool:
+        """File ▸ Export view as figure…: the cells in view (rule, colour mode, selection and its winning
+        moves) as PDF, SVG or TikZ, as the `figure` command draws them, written on a worker."""
+        s = self.session
+        x0, y0, x1, y1 = self.grid.visible_cells()
+        x0, y0 = max(0, x0), max(0, y0)
+        if x1 <= x0 or y1 <= y0:
+            self._refuse("No cells are in view: scroll to the grid, then export again")
+            return False
+        self.work.working(f"Writing {path}…")
+        self.jobs.submit(
+            _write_figure,
+            s.rule,
+            s.mode,
+            (x0, y0, x1, y1),
+            s.selection,
+            size,
+            path,
+            done=lambda note: self._drew(path, note),
+            failed=lambda exc: self._refuse(f"The figure could not be written: {exc}"),
+        )
+        return True
+
+    def _drew(self, path: str, note: str) -> None:
+        self.last = f"wrote {path}" + (f" ({note})" if note else "")
+        self.say(f"Wrote {path}" + (f": {note}" if note else ""))
 
     def cancel(self) -> None:
         if self.jobs.busy:
