@@ -460,3 +460,42 @@ def test_structure_of_one_grundy_value_against_the_corner_table():
     session.rule = parse_rule("misere")
     structure.shown()
     assert "misère" in view.set_unavailable.call_args[0][0]
+
+
+def test_the_structure_tabs_bfile_is_the_cells_shown(tmp_path):
+    """Export b-file… on the Structure tab: Wythoff's pairs from n = 1 are A000201 / A001950 (OEIS's
+    first terms), a value's cells from n = 0 are its cells by the definition of G."""
+    from explorer.gui.controllers.structure import StructureController
+    from explorer.session.views import StructureView
+    from tests.oracles import grundy_table
+
+    def terms(path):  # type: ignore[no-untyped-def]
+        lines = path.read_text().splitlines()
+        return int(lines[0].split()[0]), [int(line.split()[1]) for line in lines[:20]]
+
+    session = Session(rule=Wythoff())
+    view = MagicMock(spec=StructureView)
+    asked: list[tuple[str, bool]] = []
+    structure = follow(
+        StructureController(session, view, InlineJobs(), ask_path=lambda: None, ask_bfile=lambda: asked[-1])
+    )
+    structure.refresh()
+    asked.append((str(tmp_path / "lower.txt"), False))
+    structure.export_bfile()
+    asked.append((str(tmp_path / "upper.txt"), True))
+    structure.export_bfile()
+    assert terms(tmp_path / "lower.txt") == (
+        1,
+        [1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32],
+    )
+    assert terms(tmp_path / "upper.txt") == (
+        1,
+        [2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31, 34, 36, 39, 41, 44, 47, 49, 52],
+    )
+    structure.choose_value(2)
+    asked.append((str(tmp_path / "g2.txt"), True))
+    structure.export_bfile()
+    g = grundy_table(200)
+    cells = sorted((x, y) for x in range(200) for y in range(x, 200) if g[x][y] == 2)
+    assert terms(tmp_path / "g2.txt") == (0, [y for _, y in cells[:20]])
+    assert "Wrote the b-file" in view.set_busy.call_args[0][0]

@@ -353,6 +353,7 @@ class Parts:
         panel.solveRequested.connect(w.solve_rows)
         panel.positionRequested.connect(w.go_to_position)
         panel.valueRequested.connect(w.row_value)
+        panel.bfileRequested.connect(w.row_bfile)
         if w.values.cache.rows is not None:  # solved already (Grundy colouring): shown at once
             panel.set_rows(w.values.cache.rows)
         return panel, []
@@ -363,9 +364,12 @@ class Parts:
 
         w = self.w
         panel = w.structure_panel = StructurePanel(w)
-        structure = w.structure = StructureController(w.session, panel, self.channel(), ask_path=w.ask_structure_path)
+        structure = w.structure = StructureController(
+            w.session, panel, self.channel(), ask_path=w.ask_structure_path, ask_bfile=w.ask_bfile_path
+        )
         panel.refreshRequested.connect(structure.refresh)
         panel.exportRequested.connect(structure.export)
+        panel.bfileRequested.connect(structure.export_bfile)
         panel.valueChosen.connect(structure.choose_value)
         w.growth.grown.connect(lambda _: structure.refresh() if structure.wanted else None)
         return panel, [structure]

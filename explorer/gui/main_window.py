@@ -72,6 +72,12 @@ class MainWindow(DockedPanels):
         path, _ = QFileDialog.getSaveFileName(self, "Export the structure", "structure.csv", "CSV files (*.csv)")
         return path or None
 
+    def ask_bfile_path(self) -> tuple[str, bool] | None:
+        """Where to write a b-file of the Structure tab's cells, and whether of their upper side (y)."""
+        lower, upper = "Lower side x (*.txt)", "Upper side y (*.txt)"
+        path, chosen = QFileDialog.getSaveFileName(self, "Export a b-file", "bfile.txt", f"{lower};;{upper}")
+        return (path, chosen == upper) if path else None
+
     def export_animation(self) -> None:
         """File ▸ Export animation…: ask what, then write the GIF in the background."""
         choice = self.dialogs.animation()
@@ -98,6 +104,10 @@ class MainWindow(DockedPanels):
         self.grid.set_highlight(found[0] if found else ())
         if found:
             self.hover_label.setText(found[1])
+
+    def row_bfile(self, path: str, x: int, count: int) -> None:
+        text, error = self.values.row_bfile(path, x, count)
+        self.rows_panel.set_answer(text, error)
 
     def row_value(self, x: int, y: int) -> None:
         text, error = self.values.row_value(x, y)

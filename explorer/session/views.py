@@ -145,6 +145,7 @@ class StructureView(Protocol):
     # requests (Qt signals in the window; the composition root connects them)
     refreshRequested: Request
     exportRequested: Request
+    bfileRequested: Request
     valueChosen: Request
 
     def set_busy(self, text: str) -> None: ...

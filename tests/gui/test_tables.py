@@ -66,6 +66,27 @@ def test_sequence_export(desk, tmp_path, qtbot):
     assert all(int(r["a_k"]) == lower(int(r["k"])) and int(r["b_k"]) == int(r["a_k"]) + int(r["k"]) for r in rows)
 
 
+def test_sequence_bfile(desk, tmp_path, qtbot):
+    """Export b-file… on the Sequence tab: from k = 0 the lines start at n = 1 (A000201, A001950 as OEIS
+    lists them); from 10^100 they are the exact numbers there."""
+    from math import isqrt
+
+    panel = desk.sequence_panel
+    for name, upper, want in (
+        ("lower.txt", False, [1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32]),
+        ("upper.txt", True, [2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31, 34, 36, 39, 41, 44, 47, 49, 52]),
+    ):
+        panel.export_bfile_to(str(tmp_path / name), 20, upper)
+        qtbot.waitUntil(lambda: not panel.busy)  # written on a worker
+        lines = (tmp_path / name).read_text().splitlines()
+        assert lines == [f"{n} {a}" for n, a in enumerate(want, 1)]
+    panel.model.set_start(10**100)
+    panel.export_bfile_to(str(tmp_path / "far.txt"), 5, False)
+    qtbot.waitUntil(lambda: not panel.busy)
+    lines = (tmp_path / "far.txt").read_text().splitlines()
+    assert lines == [f"{k} {(k + isqrt(5 * k * k)) // 2}" for k in range(10**100, 10**100 + 5)]
+
+
 def test_npiles_calculator(desk, qtbot):
     panel = desk.npiles_panel
     for text, piles in (("3 5 7", (3, 5, 7)), ("2, 4", (2, 4)), ("1 2 3 4", (1, 2, 3, 4))):

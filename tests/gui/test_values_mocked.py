@@ -157,3 +157,22 @@ def test_a_value_batch_beyond_the_corner_without_sequences_is_refused_and_a_plai
     v.queries.batchFinished.connect(finished.append)
     v.queries.import_batch(str(path))
     assert finished == [1] and len(v.session.queries) == 1
+
+
+def test_a_rows_bfile_is_the_row_by_the_definition_and_refused_before_the_rows(tmp_path):
+    """The Rows tab's Export b-file…: G(x, 0) … G(x, N − 1) of a certified row (row 1 is A004482), and
+    a sentence, with no file, before the rows are solved or past what is known."""
+    v = Values()
+    text, error = v.values.row_bfile(str(tmp_path / "r.txt"), 1, 20)
+    assert error and "Solve the rows first" in text and not (tmp_path / "r.txt").exists()
+    v.values.solve_rows()
+    g = grundy_table(60)
+    for x in (1, 2, 7):
+        text, error = v.values.row_bfile(str(tmp_path / f"row{x}.txt"), x, 60)
+        assert not error, text
+        lines = (tmp_path / f"row{x}.txt").read_text().splitlines()
+        assert lines == [f"{y} {g[x][y]}" for y in range(60)]
+    text, error = v.values.row_bfile(str(tmp_path / "far.txt"), 10**6, 3)  # G(10^6, y) = G(y, 10^6): rows y
+    assert not error and (tmp_path / "far.txt").read_text().splitlines()[0] == f"0 {10**6}"
+    text, error = v.values.row_bfile(str(tmp_path / "beyond.txt"), 5000, 10_000)
+    assert error and "not solved" in text and not (tmp_path / "beyond.txt").exists()

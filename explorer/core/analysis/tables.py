@@ -139,3 +139,11 @@ def evaluate_piles(
     """(G, method, winning moves) for n piles (one pile, or the same amount from every pile);
     `progress(done, total)` may return False to stop (raises npiles.Stopped)."""
     return npiles.evaluate(piles, progress)
+
+
+def cold_number_terms(start: int, count: int, upper: bool) -> Iterable[int]:
+    """Wythoff's lower numbers a_k (A000201) or upper numbers b_k (A001950), k = start … start + count − 1,
+    for a b-file (explorer.core.textio.bfile)."""
+    for k in range(start, start + count):
+        a, b = cold_pair(k)
+        yield b if upper else a

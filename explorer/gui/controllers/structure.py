@@ -18,11 +18,19 @@ EXPORT_ROWS = 1 << 20  # every pair the view holds (a file of ~40 MB)
 
 
 class StructureController:
-    def __init__(self, session: Session, view: StructureView, jobs: Jobs, ask_path: Callable[[], str | None]) -> None:
+    def __init__(
+        self,
+        session: Session,
+        view: StructureView,
+        jobs: Jobs,
+        ask_path: Callable[[], str | None],
+        ask_bfile: Callable[[], tuple[str, bool] | None] = lambda: None,
+    ) -> None:
         self.session = session
         self.view = view
         self.jobs = jobs
         self.ask_path = ask_path
+        self.ask_bfile = ask_bfile
         self.current: Structure | None = None
         self.value: int | None = None  # None: the cold pairs; h: the upper cells of Grundy value h
         self.wanted = False  # computed only once the tab has been looked at
@@ -107,6 +115,41 @@ class StructureController:
             done=lambda _: self.view.set_busy(f"Wrote {rows:,} pairs to {path}"),
             failed=lambda exc: self.view.set_busy(_export_failure(path, exc)),
         )
+
+    def export_bfile(self) -> None:
+        """An OEIS b-file of the cells shown, x or y: the cold pairs from n = 1 (the corner (0, 0) left
+        out, as A000201 and A001950 do), a value's cells from n = 0, as the command line numbers them."""
+        s = self.current
+        if s is None:
+            self.view.set_busy("Nothing to export yet: the figures are still being read.")
+            return
+        asked = self.ask_bfile()
+        if not asked:
+            return
+        path, upper = asked
+        rows = min(s.size, EXPORT_ROWS)
+        self.view.set_busy(f"Writing {rows:,} terms to {path}…")
+        self.jobs.submit(
+            _write_bfile,
+            path,
+            s,
+            upper,
+            self.value is None,
+            done=lambda _: self.view.set_busy(f"Wrote the b-file of {rows:,} terms to {path}"),
+            failed=lambda exc: self.view.set_busy(_export_failure(path, exc)),
+        )
+
+
+def _write_bfile(path: str, s: Structure, upper: bool, pairs: bool) -> None:
+    from explorer.core.textio.bfile import bfile_chunks
+
+    side = (s.ys if upper else s.xs)[:EXPORT_ROWS]
+    first = 0
+    if pairs and s.size and s.xs[0] == 0 and s.ys[0] == 0:
+        side, first = side[1:], 1
+    with replaced(path, "wb") as out:
+        for piece in bfile_chunks(first, side.tolist()):
+            out.write(piece)
 
 
 def _export_failure(path: str, exc: BaseException) -> str:

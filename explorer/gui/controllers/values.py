@@ -179,6 +179,24 @@ class ValuesController:
         g = found.value
         return f"G({short_decimal(x, 40)}, {short_decimal(y, 40)}) = <b>{short_decimal(g, 60)}</b>", False
 
+    def row_bfile(self, path: str, x: int, count: int) -> tuple[str, bool]:
+        """An OEIS b-file of G(x, 0) … G(x, count − 1) from the solved rows (explorer.core.textio.bfile),
+        written whole, then renamed; the text to show and whether it is an error."""
+        from explorer.core.textio.atomic import write_bytes
+        from explorer.core.textio.bfile import bfile_text
+
+        rows = self.cache.rows
+        if rows is None:
+            return "Solve the rows first (Wythoff's game).", True
+        if not rows.knows(x, count - 1):
+            known = f"row {x} is not solved" if x >= rows.rows else f"row {x} is known for y < {rows.length:,} only"
+            return f"No b-file of {count:,} terms: {known}.", True
+        try:
+            write_bytes(path, bfile_text(0, (rows.value(x, y) for y in range(count))))
+        except OSError as exc:
+            return f"Cannot write {path}: {exc.strerror or exc} (nothing was changed)", True
+        return f"Wrote the b-file of row {x} ({count:,} terms) to {path}", False
+
     def _rows_done(self, cache: ValueCache, rows: object, work: ValueCache) -> None:
         if cache is not self.cache:
             return

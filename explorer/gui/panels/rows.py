@@ -12,11 +12,13 @@ from typing import Any
 import pyqtgraph as pg
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -26,11 +28,14 @@ from PySide6.QtWidgets import (
 from explorer.core.exact.bigint import parse_natural
 from explorer.gui.lazy import LazyWidget
 
+BFILE_TERMS = 10_000  # a row's b-file is written at once, on the GUI thread: 21 ms here
+
 
 class RowsPanel(QWidget):
     solveRequested = Signal()
     positionRequested = Signal(object, object)  # select (x, y) on the grid
     valueRequested = Signal(object, object)  # G(x, y) from the solved rows, please
+    bfileRequested = Signal(str, object, int)  # an OEIS b-file of row x's first N values, to this path
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,6 +65,15 @@ class RowsPanel(QWidget):
         for w in (self.x, self.y, self.at):
             ask.addWidget(w)
         layout.addLayout(ask)
+        bfile = QHBoxLayout()
+        bfile.addWidget(QLabel("b-file of row x, terms:"))
+        self.terms = QSpinBox(objectName="rowsTerms", minimum=1, maximum=BFILE_TERMS, value=10_000)
+        bfile.addWidget(self.terms)
+        self.bfile = QPushButton("Export b-file…", objectName="rowsBfile")
+        self.bfile.setToolTip("An OEIS b-file (lines 'y G(x, y)') of a certified row: row 1 is A004482, row 2 A004483")
+        self.bfile.clicked.connect(self._ask_bfile)
+        bfile.addWidget(self.bfile)
+        layout.addLayout(bfile)
         self.answer = QLabel(objectName="rowsAnswer")
         self.answer.setWordWrap(True)
         layout.addWidget(self.answer)
@@ -146,6 +160,16 @@ class RowsPanel(QWidget):
             self.set_answer(str(exc), error=True)
             return
         self.valueRequested.emit(x, y)
+
+    def _ask_bfile(self) -> None:
+        try:
+            x = parse_natural(self.x.text(), "the row x")
+        except ValueError as exc:
+            self.set_answer(str(exc), error=True)
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export row x as a b-file", f"row{x}.txt", "b-file (*.txt)")
+        if path:
+            self.bfileRequested.emit(path, x, self.terms.value())
 
     def set_answer(self, text: str, error: bool = False) -> None:
         if error:

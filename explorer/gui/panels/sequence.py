@@ -181,10 +181,14 @@ class SequencePanel(QWidget):
         export.addWidget(self.count)
         self.export = QPushButton("Export CSV…", objectName="sequenceExport")
         export.addWidget(self.export)
+        self.export_bfile = QPushButton("Export b-file…", objectName="sequenceBfile")
+        self.export_bfile.setToolTip("An OEIS b-file (lines 'n a(n)') of the lower or the upper numbers, from k")
+        export.addWidget(self.export_bfile)
         layout.addLayout(export)
         self.go.clicked.connect(self.jump)
         self.start.returnPressed.connect(self.jump)
         self.export.clicked.connect(self._ask_export)
+        self.export_bfile.clicked.connect(self._ask_bfile)
         self.export_status = QLabel(objectName="sequenceExportStatus")
         self.export_status.setWordWrap(True)
         layout.addWidget(self.export_status)
@@ -208,6 +212,33 @@ class SequencePanel(QWidget):
         path, _ = QFileDialog.getSaveFileName(self, "Export the sequence as CSV", "sequence.csv", "CSV (*.csv)")
         if path:
             self.export_csv(path, self.count.value())
+
+    def _ask_bfile(self) -> None:
+        lower, upper = "Lower numbers a(n), A000201 (*.txt)", "Upper numbers b(n), A001950 (*.txt)"
+        path, chosen = QFileDialog.getSaveFileName(self, "Export a b-file", "b000201.txt", f"{lower};;{upper}")
+        if path:
+            self.export_bfile_to(path, self.count.value(), upper=chosen == upper)
+
+    def export_bfile_to(self, path: str, count: int, upper: bool) -> None:
+        """An OEIS b-file of `count` lower (or upper) numbers from the start (from n = 1 when the start
+        is 0: pair 0 is the corner, which OEIS leaves out), on a worker with progress and Cancel."""
+        start = max(1, self.model.start)
+        digits = digit_count(start + count)
+        if count * (digits + 8) > EXPORT_LIMIT:
+            self.error.setText(f"{count:,} terms of {digits:,} digits is more than this export writes: export fewer")
+            return
+        self.export_status.setText(f"Exporting {count:,} terms…")
+        self.export_cancel.setVisible(True)
+        self.export_jobs.submit(
+            _write_bfile,
+            path,
+            start,
+            count,
+            upper,
+            done=self._exported,
+            failed=self._export_failed,
+            progress=lambda done, total: self.export_status.setText(f"Exporting… {done:,} of {total:,} terms"),
+        )
 
     def export_csv(self, path: str, count: int) -> None:
         """Write `count` rows from the start to a CSV file, on a worker, with progress and Cancel."""
@@ -258,5 +289,17 @@ def _write_rows(path: str, start: int, count: int, progress: Callable[[int, int]
         for i, k in enumerate(range(start, start + count)):
             writer.writerow(sequence_row(k))
             if i % 256 == 255 and not progress(i + 1, count):
+                raise Cancelled
+    return path
+
+
+def _write_bfile(path: str, start: int, count: int, upper: bool, progress: Callable[[int, int], bool]) -> str:
+    from explorer.core.analysis.tables import cold_number_terms
+    from explorer.core.textio.bfile import LINES_A_PIECE, bfile_chunks
+
+    with replaced(path, "wb") as handle:
+        for i, piece in enumerate(bfile_chunks(start, cold_number_terms(start, count, upper))):
+            handle.write(piece)
+            if not progress(min(count, (i + 1) * LINES_A_PIECE), count):
                 raise Cancelled
     return path

@@ -23,6 +23,7 @@ GOLDEN = (1 + 5**0.5) / 2  # a guide line on the plot only: every figure behind 
 class StructurePanel(QWidget):
     refreshRequested = Signal()
     exportRequested = Signal()
+    bfileRequested = Signal()
     valueChosen = Signal(object)  # None: the cold pairs; h: the cells of Grundy value h
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -55,9 +56,13 @@ class StructurePanel(QWidget):
         self.refresh.clicked.connect(self.refreshRequested.emit)
         self.export = QPushButton("Export CSV…", objectName="structureExport")
         self.export.clicked.connect(self.exportRequested.emit)
+        self.bfile = QPushButton("Export b-file…", objectName="structureBfile")
+        self.bfile.setToolTip("An OEIS b-file (lines 'n a(n)') of the cells' x or y")
+        self.bfile.clicked.connect(self.bfileRequested.emit)
         buttons.addWidget(self.refresh)
         buttons.addStretch(1)
         buttons.addWidget(self.export)
+        buttons.addWidget(self.bfile)
         layout.addLayout(buttons)
         self.shown: dict[str, tuple[Any, Any]] = {}
         self.status.setText(
