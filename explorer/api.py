@@ -267,7 +267,11 @@ def figure_of(picture: Picture, size: tuple[int, int] = (600, 600), select: tupl
     if min(size) < 120 or max(size) > 20_000:
         raise RuleError("a figure is 120 to 20 000 points a side")
     cold = np.asarray(picture.counts != 0) if picture.mode == HOT_COLD else None
-    cells = Cells(picture.x0, picture.y0, picture.step, picture.drawn.rgb(), cold)
+    bar = None
+    span = picture.drawn.value_range
+    if picture.mode != HOT_COLD and span is not None:  # levels 1..255 run from low to high
+        bar = (picture.drawn.lut[np.linspace(1, 255, 32).round().astype(int)], float(span[0]), float(span[1]))
+    cells = Cells(picture.x0, picture.y0, picture.step, picture.drawn.rgb(), cold, bar)
     r = picture.raster
     shown = picture.view or (r.x0, r.y0, r.x0 + r.nx * r.step, r.y0 + r.ny * r.step)
     return make_figure(picture.rule, MODE_TITLES[picture.mode], shown, cells, (float(size[0]), float(size[1])), select)

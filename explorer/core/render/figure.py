@@ -26,6 +26,7 @@ FONT_PLACES = (
     "/Library/Fonts/DejaVuSans.ttf",
 )
 VECTOR_CELLS = 256 * 256  # more cells than this in view are embedded as a raster
+BAR_ROOM = 64.0  # points right of the plot for a value mode's colour bar
 MAX_ARROWS = 64
 LEFT, RIGHT, TOP, BOTTOM = 66.0, 14.0, 30.0, 66.0  # margins for the title and the axes
 INK = (40, 40, 48)
@@ -39,7 +40,7 @@ class Rect:
     w: float
     h: float
     rgb: RGB
-    role: str  # "hot", "cold", "cell" (a value's colour), "frame"
+    role: str  # "hot", "cold", "cell" (a value's colour), "bar" (the colour bar's), "frame"
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ class Cells:
     step: int
     rgb: NDArray[np.uint8]
     cold: NDArray[np.bool_] | None
+    bar: tuple[NDArray[np.uint8], float, float] | None = None  # values: the colours from low to high, and those
 
 
 def font_path() -> str | None:
@@ -133,10 +135,11 @@ def make_figure(
     """The display list of cells [x0, x1) x [y0, y1) (`view`) in a figure of `size` points."""
     x0, y0, x1, y1 = view
     nx, ny = x1 - x0, y1 - y0
-    pw, ph = size[0] - LEFT - RIGHT, size[1] - TOP - BOTTOM
+    pw, ph = size[0] - LEFT - RIGHT - (BAR_ROOM if cells.bar is not None else 0), size[1] - TOP - BOTTOM
     s = min(pw / nx, ph / ny)  # points a cell (any scale: far out it is tiny, and exact all the same)
     w, h = s * nx, s * ny
-    fig = Figure(size[0], size[1], (LEFT, TOP, w, h))
+    room = BAR_ROOM if cells.bar is not None else 0.0
+    fig = Figure(LEFT + w + RIGHT + room, TOP + h + BOTTOM, (LEFT, TOP, w, h))  # the page fits the plot
 
     def px(x: int, part: float = 0.0) -> float:  # the offset in integers first: x may have 10^5 digits
         return LEFT + ((x - x0) + part) * s
@@ -175,6 +178,8 @@ def make_figure(
                 fig.items.append(Line(cx, cy, px(tx, 0.5), py(ty, 0.5), MOVE_ARROW, max(1.0, s / 8), arrow=True))
         fig.items.append(Ring(cx, cy, max(4.0, 0.7 * s), SELECTION))
     fig.items.append(Rect(LEFT, TOP, w, h, INK, "frame"))
+    if cells.bar is not None:
+        _colour_bar(fig, cells.bar, LEFT + w + 14, h)
     _axes(fig, view, px, py, w, h)
     if digit_count(max(x1, y1)) > 9:
         title = f"{rule.title}, {mode_title}: cells [X0, X0 + {nx}) x [Y0, Y0 + {ny})"
@@ -182,6 +187,18 @@ def make_figure(
         title = f"{rule.title}, {mode_title}: cells [{x0}, {x1}) x [{y0}, {y1})"
     fig.items.append(Text(LEFT, TOP - 10, title, 11))
     return fig
+
+
+def _colour_bar(fig: Figure, bar: tuple[NDArray[np.uint8], float, float], x: float, h: float) -> None:
+    """The value colours from low (bottom) to high (top), as rectangles, with the two values written."""
+    colours, low, high = bar
+    n = len(colours)
+    for k, rgb in enumerate(colours):
+        r, g, b = (int(v) for v in rgb)
+        fig.items.append(Rect(x, TOP + h - (k + 1) * h / n, 12, h / n + 0.2, (r, g, b), "bar"))
+    fig.items.append(Rect(x, TOP, 12, h, INK, "frame"))
+    for value, y in ((high, TOP + 8), (low, TOP + h)):
+        fig.items.append(Text(x + 16, y, f"{value:g}", 8.5))
 
 
 def _axes(fig: Figure, view: tuple[int, int, int, int], px, py, w: float, h: float) -> None:  # type: ignore[no-untyped-def]
@@ -242,7 +259,7 @@ def to_svg(fig: Figure) -> str:
         '<g clip-path="url(#plot)">',
     ]
     for item in fig.items:
-        if isinstance(item, Rect) and item.role != "frame":
+        if isinstance(item, Rect) and item.role not in ("frame", "bar"):
             kind = {"cold": "cell cold", "cell": "cell value", "hot": "background"}[item.role]
             out.append(
                 f'<rect class="{kind}" x="{item.x:.3f}" y="{item.y:.3f}" width="{item.w:.3f}" '
@@ -265,6 +282,11 @@ def to_svg(fig: Figure) -> str:
             out.append(
                 f'<rect class="frame" x="{item.x:.3f}" y="{item.y:.3f}" width="{item.w:.3f}" height="{item.h:.3f}" '
                 f'fill="none" stroke="{_hex(item.rgb)}" stroke-width="0.8"/>'
+            )
+        elif isinstance(item, Rect) and item.role == "bar":
+            out.append(
+                f'<rect class="colour-bar" x="{item.x:.3f}" y="{item.y:.3f}" width="{item.w:.3f}" '
+                f'height="{item.h:.3f}" fill="{_hex(item.rgb)}"/>'
             )
         elif isinstance(item, Line) and not item.arrow:
             out.append(
@@ -345,6 +367,9 @@ def to_tikz(fig: Figure, raster_name: str | None = None) -> str:
             corners = f"({item.x:.3f},{y(item.y + item.h)}) rectangle ({item.x + item.w:.3f},{y(item.y)})"
             if item.role == "frame":
                 tail.append(rf"\draw[wx frame] {corners};")
+            elif item.role == "bar":
+                rgb = ",".join(f"{n}:{v}" for n, v in zip(("red", "green", "blue"), item.rgb, strict=True))
+                tail.append(rf"\fill[fill={{rgb,255:{rgb.replace(',', ';')}}}] {corners};")
             else:
                 style = f"wx level {_letters(levels[item.rgb])}" if item.role == "cell" else f"wx {item.role}"
                 body.append(rf"\fill[{style}] {corners};")
@@ -412,7 +437,7 @@ def to_png(fig: Figure, scale: float = 2.0) -> bytes:
         return [x * scale - cx, y * scale - cy, (x + w) * scale - cx - 1, (y + h) * scale - cy - 1]
 
     for item in fig.items:
-        if isinstance(item, Rect) and item.role != "frame":
+        if isinstance(item, Rect) and item.role not in ("frame", "bar"):
             pdraw.rectangle(box(item.x, item.y, item.w, item.h), fill=item.rgb)
         elif isinstance(item, Image):
             w, h = max(1, round(item.w * scale)), max(1, round(item.h * scale))
@@ -441,7 +466,11 @@ def to_png(fig: Figure, scale: float = 2.0) -> bytes:
     image.paste(plot, (round(cx), round(cy)))
     for item in fig.items:
         if isinstance(item, Rect) and item.role == "frame":
-            draw.rectangle([cx, cy, cx + cw, cy + ch], outline=item.rgb, width=max(1, round(0.8 * scale)))
+            corners = [item.x * scale, item.y * scale, (item.x + item.w) * scale, (item.y + item.h) * scale]
+            draw.rectangle(corners, outline=item.rgb, width=max(1, round(0.8 * scale)))
+        elif isinstance(item, Rect) and item.role == "bar":
+            corners = [item.x * scale, item.y * scale, (item.x + item.w) * scale, (item.y + item.h) * scale]
+            draw.rectangle(corners, fill=item.rgb)
         elif isinstance(item, Line) and not item.arrow:
             draw.line(
                 [v * scale for v in (item.x0, item.y0, item.x1, item.y1)],
