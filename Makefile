@@ -113,6 +113,13 @@ screenshots: $(RUN_STAMP)
 	$(PY) -m explorer animate docs/images/build.gif --view 0 0 30 20 --steps 14 --size 640x460
 	$(PY) -m explorer animate docs/images/build-maharaja.gif --rule maharaja --view 0 0 30 20 --steps 14 --size 640x460
 	$(PY) -m explorer animate docs/images/play.gif --what play --from 9 14 --size 640x460
+	mkdir -p docs/figures
+	$(PY) -m explorer figure docs/figures/wythoff.svg --view 0 0 40 40 --select 5 7 --size 420x420
+	$(PY) -m explorer figure docs/figures/wythoff.pdf --view 0 0 40 40 --select 5 7 --size 420x420
+	$(PY) -m explorer figure docs/figures/wythoff.tex --view 0 0 40 40 --select 5 7 --size 420x420
+	$(PY) -m explorer figure docs/figures/grundy.svg --mode grundy --view 0 0 32 32 --size 420x420
+	$(PY) -m explorer figure docs/figures/far.svg --view 1618033988749894848204586834345 2618033988749894848204586834335 1618033988749894848204586834405 2618033988749894848204586834395 --size 420x420
+	$(PY) -m explorer figure docs/figures/zoomed-out.png --view 0 0 3000000 3000000 --rule gdwn:1,2 --size 420x420
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis explorer/core/grundy/_aot_* explorer/core/game/_sweep_aot_* explorer/core/values/_vvalues_aot_* explorer/core/textio/_batch_aot_*

@@ -28,7 +28,7 @@ FONT_PLACES = (
 VECTOR_CELLS = 256 * 256  # more cells than this in view are embedded as a raster
 BAR_ROOM = 64.0  # points right of the plot for a value mode's colour bar
 MAX_ARROWS = 64
-LEFT, RIGHT, TOP, BOTTOM = 66.0, 14.0, 30.0, 66.0  # margins for the title and the axes
+LEFT, RIGHT, TOP, BOTTOM = 66.0, 30.0, 42.0, 66.0  # margins for the title and the axes
 INK = (40, 40, 48)
 RGB = tuple[int, int, int]
 
@@ -182,10 +182,11 @@ def make_figure(
         _colour_bar(fig, cells.bar, LEFT + w + 14, h)
     _axes(fig, view, px, py, w, h)
     if digit_count(max(x1, y1)) > 9:
-        title = f"{rule.title}, {mode_title}: cells [X0, X0 + {nx}) x [Y0, Y0 + {ny})"
+        cells_shown = f"cells [X0, X0 + {nx}) x [Y0, Y0 + {ny})"
     else:
-        title = f"{rule.title}, {mode_title}: cells [{x0}, {x1}) x [{y0}, {y1})"
-    fig.items.append(Text(LEFT, TOP - 10, title, 11))
+        cells_shown = f"cells [{x0}, {x1}) x [{y0}, {y1})"
+    fig.items.append(Text(LEFT, TOP - 22, f"{rule.title}: {mode_title}", 11))
+    fig.items.append(Text(LEFT, TOP - 8, cells_shown, 8.5))
     return fig
 
 
