@@ -244,10 +244,14 @@ def figure(
     mode: str = "cold",
     select: tuple[int, int] | None = None,
     size: tuple[int, int] = (600, 600),
+    compare: Rule | str | None = None,
+    path: tuple[tuple[int, int], ...] = (),
 ) -> Figure:
     """The figure of cells [x0, x1) x [y0, y1): each cell a rectangle where at most 256 x 256 are in
     view, the exact raster otherwise, with axes, exact labels, and the selection with its winning
-    moves. Write it with `save_figure(path, figure)` (.pdf, .svg, .tex)."""
+    moves. `compare`: another rule, the cells cold in both, in this rule only and in the other only
+    (View ▸ Compare with…); `path`: positions joined move by move (a game shown). Write it with
+    `save_figure(path, figure)` (.pdf, .svg, .tex, .png)."""
     from explorer.core.render.figure import BOTTOM, LEFT, RIGHT, TOP, VECTOR_CELLS
 
     nx, ny = x1 - x0, y1 - y0
@@ -258,10 +262,35 @@ def figure(
             max(1, min(MAX_SIZE, int(2 * (size[0] - LEFT - RIGHT)))),
             max(1, min(MAX_SIZE, int(2 * (size[1] - TOP - BOTTOM)))),
         )
-    return figure_of(view(x0, y0, x1, y1, rule, mode, texels), size, select)
+    picture = view(x0, y0, x1, y1, rule, mode, texels)
+    if compare is None:
+        return figure_of(picture, size, select, path=path)
+    from explorer.core.analysis.compare import compare_picture
+    from explorer.core.render import palette
+    from explorer.core.render.figure import Cells, make_figure
+    from explorer.core.render.levels import compare_levels
+
+    other = parse_rule(compare) if isinstance(compare, str) else compare
+    r = picture.raster
+    compared = compare_picture(picture.rule, other, x0, y0, x1, y1, r.step)
+    drawn = compare_levels(compared)
+    legend = (
+        ("cold in both", palette.COLD),
+        (f"{picture.rule.key} only", palette.FIRST_ONLY),
+        (f"{other.key} only", palette.SECOND_ONLY),
+        ("some of each", palette.BOTH_DIFFER),
+    )
+    cells = Cells(compared.tx0 * r.step, compared.ty0 * r.step, r.step, drawn.rgb(), None, None, drawn.levels, legend)
+    title = f"compared with {other.title}"
+    return make_figure(picture.rule, title, (x0, y0, x1, y1), cells, (float(size[0]), float(size[1])), select, path)
 
 
-def figure_of(picture: Picture, size: tuple[int, int] = (600, 600), select: tuple[int, int] | None = None) -> Figure:
+def figure_of(
+    picture: Picture,
+    size: tuple[int, int] = (600, 600),
+    select: tuple[int, int] | None = None,
+    path: tuple[tuple[int, int], ...] = (),
+) -> Figure:
     from explorer.core.render.figure import Cells, make_figure
 
     if min(size) < 120 or max(size) > 20_000:
@@ -274,7 +303,9 @@ def figure_of(picture: Picture, size: tuple[int, int] = (600, 600), select: tupl
     cells = Cells(picture.x0, picture.y0, picture.step, picture.drawn.rgb(), cold, bar)
     r = picture.raster
     shown = picture.view or (r.x0, r.y0, r.x0 + r.nx * r.step, r.y0 + r.ny * r.step)
-    return make_figure(picture.rule, MODE_TITLES[picture.mode], shown, cells, (float(size[0]), float(size[1])), select)
+    return make_figure(
+        picture.rule, MODE_TITLES[picture.mode], shown, cells, (float(size[0]), float(size[1])), select, path
+    )
 
 
 def save_figure(path: str | os.PathLike[str], fig: Figure) -> str:

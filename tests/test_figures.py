@@ -142,3 +142,27 @@ def test_a_read_only_folder_gets_one_line_and_keeps_the_old_file(tmp_path, capsy
         code = main(["figure", str(folder / "f.pdf")])
         _, err = capsysbinary.readouterr()
         assert code == 2 and "cannot write" in err.decode() and err.decode().count("\n") == 1
+
+
+def test_two_rules_compared_and_a_game_shown_are_drawn_cell_by_cell(tmp_path):
+    """View ▸ Compare with… in a figure: each cell cold in both, in one rule only, in the other only, as
+    the two rules judge them one by one; a game shown is a path of its moves."""
+    from explorer.core.rules import parse_rule
+
+    first, second = parse_rule("wythoff"), parse_rule("wythoff:2")
+    n = 70
+    kinds = {"cell cold": 0, "cell first-only": 0, "cell second-only": 0}
+    for x in range(n):
+        for y in range(n):
+            a, b = first.is_cold(x, y), second.is_cold(x, y)
+            if a or b:
+                kinds["cell cold" if a and b else "cell first-only" if a else "cell second-only"] += 1
+    fig = wx.figure(0, 0, n, n, "wythoff", compare="wythoff:2", path=((9, 14), (8, 13), (5, 3)))
+    wx.save_figure(tmp_path / "c.svg", fig)
+    wx.save_figure(tmp_path / "c.tex", fig)
+    root = ET.fromstring((tmp_path / "c.svg").read_text())
+    classes = [e.get("class") for e in root.iter() if e.get("class")]
+    assert {k: classes.count(k) for k in kinds} == kinds
+    assert classes.count("path") == 2
+    tex = (tmp_path / "c.tex").read_text()
+    assert tex.count(r"\fill[wx first-only]") == kinds["cell first-only"] and tex.count(r"\draw[wx path") == 2

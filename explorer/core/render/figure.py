@@ -8,13 +8,14 @@ zoomed out, the exact raster is embedded at full resolution. Coordinates are poi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from explorer.core.exact.bigint import digit_count, short_decimal
-from explorer.core.render.palette import COLD, HOT, MOVE_ARROW, SELECTION
+from explorer.core.render.palette import BOTH_DIFFER, COLD, FIRST_ONLY, HOT, MOVE_ARROW, PATH, SECOND_ONLY, SELECTION
 
 if TYPE_CHECKING:
     from explorer.core.protocol import Rule
@@ -61,6 +62,7 @@ class Line:
     rgb: RGB
     width: float
     arrow: bool = False
+    kind: str = "tick"  # "tick" (outside the plot), "move" (an arrow), "path" (a game shown), inside it
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,8 @@ class Cells:
     rgb: NDArray[np.uint8]
     cold: NDArray[np.bool_] | None
     bar: tuple[NDArray[np.uint8], float, float] | None = None  # values: the colours from low to high, and those
+    kinds: NDArray[np.uint8] | None = None  # two rules compared: 2 both, 3 the first only, 4 the second only, 5 mixed
+    legend: tuple[tuple[str, RGB], ...] = ()  # written under the plot, each with its colour
 
 
 def font_path() -> str | None:
@@ -124,6 +128,14 @@ def tick_step(span: int, most: int = 6) -> int:
         step *= 10
 
 
+KIND_ROLES = {
+    2: ("cold", COLD),
+    3: ("first-only", FIRST_ONLY),
+    4: ("second-only", SECOND_ONLY),
+    5: ("mixed", BOTH_DIFFER),
+}
+
+
 def make_figure(
     rule: Rule,
     mode_title: str,
@@ -131,6 +143,7 @@ def make_figure(
     cells: Cells,
     size: tuple[float, float],
     select: tuple[int, int] | None = None,
+    path: tuple[tuple[int, int], ...] = (),
 ) -> Figure:
     """The display list of cells [x0, x1) x [y0, y1) (`view`) in a figure of `size` points."""
     x0, y0, x1, y1 = view
@@ -155,7 +168,11 @@ def make_figure(
                 tx, ty = cells.tx + i - x0, cells.ty + j - y0
                 if not (0 <= tx < nx and 0 <= ty < ny):
                     continue
-                if cells.cold is not None:
+                if cells.kinds is not None:
+                    if cells.kinds[j, i] >= 2:
+                        role, colour = KIND_ROLES[int(cells.kinds[j, i])]
+                        fig.items.append(Rect(px(x0 + tx), py(y0 + ty + 1), s, s, colour, role))
+                elif cells.cold is not None:
                     if cells.cold[j, i]:
                         fig.items.append(Rect(px(x0 + tx), py(y0 + ty + 1), s, s, COLD, "cold"))
                 else:
@@ -170,16 +187,26 @@ def make_figure(
             f"{nx * ny:,} cells are more than {VECTOR_CELLS:,} to draw one by one: the exact raster "
             f"({t_nx}x{t_ny} texels of {short_decimal(cells.step)}² cells) is embedded"
         )
+    for here, there in pairwise(path):  # a game shown, move by move
+        ends = (px(here[0], 0.5), py(here[1], 0.5), px(there[0], 0.5), py(there[1], 0.5))
+        fig.items.append(Line(*ends, PATH, max(1.2, s / 6), kind="path"))
     if select is not None and x0 <= select[0] < x1 and y0 <= select[1] < y1:
         cx, cy = px(select[0], 0.5), py(select[1], 0.5)
         for move in rule.winning_moves(*select)[:MAX_ARROWS]:
             tx, ty = move.target
             if x0 <= tx < x1 and y0 <= ty < y1:
-                fig.items.append(Line(cx, cy, px(tx, 0.5), py(ty, 0.5), MOVE_ARROW, max(1.0, s / 8), arrow=True))
+                fig.items.append(
+                    Line(cx, cy, px(tx, 0.5), py(ty, 0.5), MOVE_ARROW, max(1.0, s / 8), arrow=True, kind="move")
+                )
         fig.items.append(Ring(cx, cy, max(4.0, 0.7 * s), SELECTION))
     fig.items.append(Rect(LEFT, TOP, w, h, INK, "frame"))
     if cells.bar is not None:
         _colour_bar(fig, cells.bar, LEFT + w + 14, h)
+    x = LEFT
+    for text, colour in cells.legend:  # under the axes' title
+        fig.items.append(Rect(x, TOP + h + 50, 8, 8, colour, "bar"))
+        fig.items.append(Text(x + 11, TOP + h + 57.5, text, 7.5))
+        x += 20 + 4.2 * len(text)
     _axes(fig, view, px, py, w, h)
     if digit_count(max(x1, y1)) > 9:
         cells_shown = f"cells [X0, X0 + {nx}) x [Y0, Y0 + {ny})"
@@ -261,7 +288,7 @@ def to_svg(fig: Figure) -> str:
     ]
     for item in fig.items:
         if isinstance(item, Rect) and item.role not in ("frame", "bar"):
-            kind = {"cold": "cell cold", "cell": "cell value", "hot": "background"}[item.role]
+            kind = {"cell": "cell value", "hot": "background"}.get(item.role, f"cell {item.role}")
             out.append(
                 f'<rect class="{kind}" x="{item.x:.3f}" y="{item.y:.3f}" width="{item.w:.3f}" '
                 f'height="{item.h:.3f}" fill="{_hex(item.rgb)}"/>'
@@ -272,10 +299,11 @@ def to_svg(fig: Figure) -> str:
                 f'<image class="raster" x="{item.x:.3f}" y="{item.y:.3f}" width="{item.w:.3f}" height="{item.h:.3f}" '
                 f'preserveAspectRatio="none" style="image-rendering:pixelated" href="data:image/png;base64,{data}"/>'
             )
-        elif isinstance(item, Line) and item.arrow:
+        elif isinstance(item, Line) and item.kind != "tick":
+            head = ' marker-end="url(#head)"' if item.arrow else ' stroke-linecap="round"'
             out.append(
-                f'<line class="move" x1="{item.x0:.3f}" y1="{item.y0:.3f}" x2="{item.x1:.3f}" y2="{item.y1:.3f}" '
-                f'stroke="{_hex(item.rgb)}" stroke-width="{item.width:.2f}" marker-end="url(#head)"/>'
+                f'<line class="{item.kind}" x1="{item.x0:.3f}" y1="{item.y0:.3f}" x2="{item.x1:.3f}" '
+                f'y2="{item.y1:.3f}" stroke="{_hex(item.rgb)}" stroke-width="{item.width:.2f}"{head}/>'
             )
     out.append("</g>")
     for item in fig.items:
@@ -289,7 +317,7 @@ def to_svg(fig: Figure) -> str:
                 f'<rect class="colour-bar" x="{item.x:.3f}" y="{item.y:.3f}" width="{item.w:.3f}" '
                 f'height="{item.h:.3f}" fill="{_hex(item.rgb)}"/>'
             )
-        elif isinstance(item, Line) and not item.arrow:
+        elif isinstance(item, Line) and item.kind == "tick":
             out.append(
                 f'<line x1="{item.x0:.3f}" y1="{item.y0:.3f}" x2="{item.x1:.3f}" y2="{item.y1:.3f}" '
                 f'stroke="{_hex(item.rgb)}" stroke-width="{item.width:.2f}"/>'
@@ -344,13 +372,19 @@ def to_tikz(fig: Figure, raster_name: str | None = None) -> str:
         r"\usepackage{tikz}",
         r"\usepackage{graphicx}",
         *(_colour_line(name, rgb) for name, rgb in (("hot", HOT), ("cold", COLD), ("move", MOVE_ARROW))),
-        *(_colour_line(name, rgb) for name, rgb in (("selection", SELECTION), ("ink", INK))),
+        *(_colour_line(name, rgb) for name, rgb in (("selection", SELECTION), ("ink", INK), ("path", PATH))),
+        *(_colour_line(name, rgb) for name, rgb in (("firstonly", FIRST_ONLY), ("secondonly", SECOND_ONLY))),
+        _colour_line("mixed", BOTH_DIFFER),
         *(_colour_line("level" + _letters(i), rgb) for rgb, i in levels.items()),
         r"\tikzset{",
         r"  wx hot/.style={fill=wxhot},",
         r"  wx cold/.style={fill=wxcold},",
         *("  wx level " + _letters(i) + "/.style={fill=wxlevel" + _letters(i) + "}," for i in levels.values()),
         r"  wx move/.style={draw=wxmove, -latex},",
+        r"  wx path/.style={draw=wxpath, line cap=round},",
+        r"  wx first-only/.style={fill=wxfirstonly},",
+        r"  wx second-only/.style={fill=wxsecondonly},",
+        r"  wx mixed/.style={fill=wxmixed},",
         r"  wx selection/.style={draw=wxselection, line width=1.6pt},",
         r"  wx frame/.style={draw=wxink, line width=0.8pt},",
         r"  wx tick/.style={draw=wxink, line width=0.8pt},",
@@ -381,8 +415,8 @@ def to_tikz(fig: Figure, raster_name: str | None = None) -> str:
                 rf"{{\includegraphics[width={item.w:.3f}pt, height={item.h:.3f}pt]{{{name}}}}};"
             )
         elif isinstance(item, Line):
-            target = body if item.arrow else tail
-            style = "wx move" if item.arrow else "wx tick"
+            target = tail if item.kind == "tick" else body
+            style = f"wx {item.kind}"
             ends = f"({item.x0:.3f},{y(item.y0)}) -- ({item.x1:.3f},{y(item.y1)})"
             target.append(rf"\draw[{style}, line width={item.width:.2f}pt] {ends};")
         elif isinstance(item, Ring):
@@ -444,9 +478,11 @@ def to_png(fig: Figure, scale: float = 2.0) -> bytes:
             w, h = max(1, round(item.w * scale)), max(1, round(item.h * scale))
             raster = PILImage.fromarray(item.rgb).resize((w, h), PILImage.Resampling.NEAREST)
             plot.paste(raster, (round(item.x * scale - cx), round(item.y * scale - cy)))
-        elif isinstance(item, Line) and item.arrow:
+        elif isinstance(item, Line) and item.kind != "tick":
             ends = [item.x0 * scale - cx, item.y0 * scale - cy, item.x1 * scale - cx, item.y1 * scale - cy]
             pdraw.line(ends, fill=item.rgb, width=max(1, round(item.width * scale)))
+            if not item.arrow:
+                continue
             angle = math.atan2(ends[3] - ends[1], ends[2] - ends[0])
             head = max(4.0, 3 * item.width) * scale
             tip = (ends[2], ends[3])
@@ -472,7 +508,7 @@ def to_png(fig: Figure, scale: float = 2.0) -> bytes:
         elif isinstance(item, Rect) and item.role == "bar":
             corners = [item.x * scale, item.y * scale, (item.x + item.w) * scale, (item.y + item.h) * scale]
             draw.rectangle(corners, fill=item.rgb)
-        elif isinstance(item, Line) and not item.arrow:
+        elif isinstance(item, Line) and item.kind == "tick":
             draw.line(
                 [v * scale for v in (item.x0, item.y0, item.x1, item.y1)],
                 fill=item.rgb,

@@ -24,10 +24,10 @@ def _write(rule: Rule, what: str, view, steps: int, size, start, remoteness, pat
     return len(frames)
 
 
-def _write_figure(rule: Rule, mode: str, view, select, size, path: str) -> str:  # type: ignore[no-untyped-def]
+def _write_figure(rule: Rule, mode: str, view, select, size, path: str, compare, shown) -> str:  # type: ignore[no-untyped-def]
     from explorer.api import figure, save_figure
 
-    return save_figure(path, figure(*view, rule, mode, select, size))
+    return save_figure(path, figure(*view, rule, mode, select, size, compare=compare, path=shown))
 
 
 class AnimationExporter:
@@ -99,6 +99,8 @@ class AnimationExporter:
             s.selection,
             size,
             path,
+            s.compare,  # View ▸ Compare with…: the cells of each kind
+            s.demo[: s.demo_at + 1] if s.demo else (),  # a perfect game shown, as far as it is shown
             done=lambda note: self._drew(path, note),
             failed=lambda exc: self._refuse(f"The figure could not be written: {exc}"),
         )
