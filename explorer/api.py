@@ -146,11 +146,11 @@ class Picture:
         return self.png()
 
     def save(self, path: str | os.PathLike[str], size: tuple[int, int] = (600, 600)) -> str:
-        """Write the picture, as its file's extension says: .png (the texels), or a figure for a paper
-        (.pdf, .svg, or .tex for TikZ; `size` in points) with axes and exact labels. Returns what the
+        """Write the picture, as its file's extension says: a figure for a paper (.pdf, .svg, or .tex for
+        TikZ; `size` in points) with axes and exact labels, else a PNG of the texels. Returns what the
         figure says of itself (for example that a wide view is an embedded raster), or ''."""
-        if figure_kind(path) == "png":
-            write_bytes(path, self.png())  # the texels themselves (`save_figure` draws a PNG with axes)
+        if os.path.splitext(os.fspath(path))[1].lower() not in (".pdf", ".svg", ".tex"):
+            write_bytes(path, self.png())  # the texels themselves, whatever the name (`save_figure` draws axes)
             return ""
         return save_figure(path, figure_of(self, size))
 

@@ -7,7 +7,7 @@ import pytest
 from explorer.cli import main
 from tests.oracles import grundy_table
 
-# The first terms as OEIS lists them (../shared/MATH.md, "First terms"), with each sequence's offset.
+# The first terms as OEIS lists them (docs/math.md, "OEIS b-files"), with each sequence's offset.
 A000201 = (1, [1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32])
 A001950 = (1, [2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31, 34, 36, 39, 41, 44, 47, 49, 52])
 A004482 = (0, [1, 2, 0, 4, 5, 3, 7, 8, 6, 10, 11, 9, 13, 14, 12, 16, 17, 15, 19, 20])
