@@ -42,7 +42,7 @@ from explorer.core.counting.raster import MAX_TEXELS, Raster
 from explorer.core.exact.bigint import short_decimal, short_text
 from explorer.core.game.spec import Amounts, MoveSpec
 from explorer.core.protocol import Rule, RuleError
-from explorer.core.render.figure import Figure, Image
+from explorer.core.render.figure import Figure, Image, Overlaid
 from explorer.core.render.levels import Levels, levels_for
 from explorer.core.render.png import png_bytes
 from explorer.core.rules.closed import Fraenkel, Misere, Nim, Wythoff
@@ -246,11 +246,13 @@ def figure(
     size: tuple[int, int] = (600, 600),
     compare: Rule | str | None = None,
     path: tuple[tuple[int, int], ...] = (),
+    overlay: Overlaid | None = None,
 ) -> Figure:
     """The figure of cells [x0, x1) x [y0, y1): each cell a rectangle where at most 256 x 256 are in
     view, the exact raster otherwise, with axes, exact labels, and the selection with its winning
     moves. `compare`: another rule, the cells cold in both, in this rule only and in the other only
-    (View ▸ Compare with…); `path`: positions joined move by move (a game shown). Write it with
+    (View ▸ Compare with…); `path`: positions joined move by move (a game shown); `overlay`: build
+    mode's step or Why?'s lines (explorer.core.render.figure.Overlaid). Write it with
     `save_figure(path, figure)` (.pdf, .svg, .tex, .png)."""
     from explorer.core.render.figure import BOTTOM, LEFT, RIGHT, TOP, VECTOR_CELLS
 
@@ -264,7 +266,7 @@ def figure(
         )
     picture = view(x0, y0, x1, y1, rule, mode, texels)
     if compare is None:
-        return figure_of(picture, size, select, path=path)
+        return figure_of(picture, size, select, path=path, overlay=overlay)
     from explorer.core.analysis.compare import compare_picture
     from explorer.core.render import palette
     from explorer.core.render.figure import Cells, make_figure
@@ -282,7 +284,9 @@ def figure(
     )
     cells = Cells(compared.tx0 * r.step, compared.ty0 * r.step, r.step, drawn.rgb(), None, None, drawn.levels, legend)
     title = f"compared with {other.title}"
-    return make_figure(picture.rule, title, (x0, y0, x1, y1), cells, (float(size[0]), float(size[1])), select, path)
+    return make_figure(
+        picture.rule, title, (x0, y0, x1, y1), cells, (float(size[0]), float(size[1])), select, path, overlay
+    )
 
 
 def figure_of(
@@ -290,6 +294,7 @@ def figure_of(
     size: tuple[int, int] = (600, 600),
     select: tuple[int, int] | None = None,
     path: tuple[tuple[int, int], ...] = (),
+    overlay: Overlaid | None = None,
 ) -> Figure:
     from explorer.core.render.figure import Cells, make_figure
 
@@ -304,7 +309,7 @@ def figure_of(
     r = picture.raster
     shown = picture.view or (r.x0, r.y0, r.x0 + r.nx * r.step, r.y0 + r.ny * r.step)
     return make_figure(
-        picture.rule, MODE_TITLES[picture.mode], shown, cells, (float(size[0]), float(size[1])), select, path
+        picture.rule, MODE_TITLES[picture.mode], shown, cells, (float(size[0]), float(size[1])), select, path, overlay
     )
 
 

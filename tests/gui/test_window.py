@@ -201,6 +201,13 @@ def test_export_png_and_the_view_as_a_figure(qtbot, window, tmp_path):
     table = cold_table(max(x1, y1))
     assert classes.count("cell cold") == sum(table[x][y] for x in range(x0, x1) for y in range(y0, y1))
     assert classes.count("selection") == 1
+    window.why.ask_why()  # Why? draws its lines over the grid: the figure draws them too
+    qtbot.waitUntil(lambda: window.session.overlay is not None, timeout=10_000)
+    window.export_figure(str(tmp_path / "why.svg"))
+    qtbot.waitUntil(lambda: not window.exporter.busy, timeout=30_000)
+    root = ET.fromstring((tmp_path / "why.svg").read_text())
+    drawn = [e.get("class") for e in root.iter() if e.get("class")]
+    assert drawn.count("shade") >= 1 and drawn.count("outline") + drawn.count("selection") >= 1, drawn
     window.export_figure(str(tmp_path / "view.doc"))  # the wrong extension: said, nothing written
     assert ".pdf, .svg or .tex" in window.statusBar().currentMessage() and not (tmp_path / "view.doc").exists()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -41,7 +41,8 @@ class Rect:
     w: float
     h: float
     rgb: RGB
-    role: str  # "hot", "cold", "cell" (a value's colour), "bar" (the colour bar's), "frame"
+    role: str  # "hot", "cold", "cell" (a value's colour), "bar" (the colour bar's), "frame", "veil", "placed",
+    # "outline" (build mode's and Why?'s), "first-only", "second-only", "mixed" (two rules compared)
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,23 @@ KIND_ROLES = {
 }
 
 
+SHADE = (240, 190, 140)  # build mode's and Why?'s lines (the window's shade, opaque on white)
+NEW = (230, 120, 20)  # a step's own cells, outlined; jumps, ringed
+VEILED = (252, 250, 246)  # build mode hides the cells not placed yet
+
+
+@dataclass(frozen=True)
+class Overlaid:
+    """Build mode's step or Why?'s lines (explorer.session.marks.Overlay), in cells, exact."""
+
+    veil: bool = False
+    cells: tuple[tuple[int, int], ...] = ()
+    outlined: tuple[tuple[int, int], ...] = ()
+    lines: tuple[Any, ...] = ()  # explorer.core.game.lines.Line
+    dots: tuple[tuple[int, int], ...] = ()
+    ringed: tuple[tuple[int, int], ...] = ()
+
+
 def make_figure(
     rule: Rule,
     mode_title: str,
@@ -144,6 +162,7 @@ def make_figure(
     size: tuple[float, float],
     select: tuple[int, int] | None = None,
     path: tuple[tuple[int, int], ...] = (),
+    overlay: Overlaid | None = None,
 ) -> Figure:
     """The display list of cells [x0, x1) x [y0, y1) (`view`) in a figure of `size` points."""
     x0, y0, x1, y1 = view
@@ -187,6 +206,8 @@ def make_figure(
             f"{nx * ny:,} cells are more than {VECTOR_CELLS:,} to draw one by one: the exact raster "
             f"({t_nx}x{t_ny} texels of {short_decimal(cells.step)}² cells) is embedded"
         )
+    if overlay is not None:
+        _overlay(fig, overlay, view, px, py, s, w, h)
     for here, there in pairwise(path):  # a game shown, move by move
         ends = (px(here[0], 0.5), py(here[1], 0.5), px(there[0], 0.5), py(there[1], 0.5))
         fig.items.append(Line(*ends, PATH, max(1.2, s / 6), kind="path"))
@@ -215,6 +236,37 @@ def make_figure(
     fig.items.append(Text(LEFT, TOP - 22, f"{rule.title}: {mode_title}", 11))
     fig.items.append(Text(LEFT, TOP - 8, cells_shown, 8.5))
     return fig
+
+
+def _overlay(fig: Figure, o: Overlaid, view: tuple[int, int, int, int], px, py, s: float, w: float, h: float) -> None:  # type: ignore[no-untyped-def]
+    """Build mode's or Why?'s marks, as the window draws them: the veil, the lines (each clipped to the
+    view exactly), the placed cells, the jumps and the cold cells reached, the step's own cells."""
+    from explorer.core.game.lines import clip
+
+    x0, y0, x1, y1 = view
+
+    def inside(c: tuple[int, int]) -> bool:
+        return x0 <= c[0] < x1 and y0 <= c[1] < y1
+
+    if o.veil:
+        fig.items.append(Rect(LEFT, TOP, w, h, VEILED, "veil"))
+    for line in o.lines:
+        ends = clip(line, x0, y0, x1 - 1, y1 - 1)
+        if ends is not None:
+            (ax, ay), (bx, by) = ends
+            shade = Line(px(ax, 0.5), py(ay, 0.5), px(bx, 0.5), py(by, 0.5), SHADE, max(1.5, 0.8 * s), kind="shade")
+            # over the veil in build mode; else under the cells, as the window's translucent shade shows them
+            fig.items.insert(len(fig.items) if o.veil else 1, shade)
+    for c in o.cells:
+        if inside(c):
+            fig.items.append(Rect(px(c[0], 0.04), py(c[1], 0.96), 0.92 * s, 0.92 * s, COLD, "placed"))
+    for rings, colour, r in ((o.dots, NEW, 0.45), (o.ringed, SELECTION, 0.6)):
+        for c in rings:
+            if inside(c):
+                fig.items.append(Ring(px(c[0], 0.5), py(c[1], 0.5), max(2.5, r * s), colour))
+    for c in o.outlined:
+        if inside(c):
+            fig.items.append(Rect(px(c[0]), py(c[1], 1.0), s, s, NEW, "outline"))
 
 
 def _colour_bar(fig: Figure, bar: tuple[NDArray[np.uint8], float, float], x: float, h: float) -> None:
@@ -288,10 +340,17 @@ def to_svg(fig: Figure) -> str:
     ]
     for item in fig.items:
         if isinstance(item, Rect) and item.role not in ("frame", "bar"):
-            kind = {"cell": "cell value", "hot": "background"}.get(item.role, f"cell {item.role}")
+            kind = {"cell": "cell value", "hot": "background", "veil": "veil", "outline": "outline"}.get(
+                item.role, f"cell {item.role}"
+            )
+            paint = (
+                f'fill="none" stroke="{_hex(item.rgb)}" stroke-width="1.5"'
+                if item.role == "outline"
+                else f'fill="{_hex(item.rgb)}"'
+            )
             out.append(
                 f'<rect class="{kind}" x="{item.x:.3f}" y="{item.y:.3f}" width="{item.w:.3f}" '
-                f'height="{item.h:.3f}" fill="{_hex(item.rgb)}"/>'
+                f'height="{item.h:.3f}" {paint}/>'
             )
         elif isinstance(item, Image):
             data = base64.b64encode(png_bytes(item.rgb)).decode()
@@ -375,6 +434,7 @@ def to_tikz(fig: Figure, raster_name: str | None = None) -> str:
         *(_colour_line(name, rgb) for name, rgb in (("selection", SELECTION), ("ink", INK), ("path", PATH))),
         *(_colour_line(name, rgb) for name, rgb in (("firstonly", FIRST_ONLY), ("secondonly", SECOND_ONLY))),
         _colour_line("mixed", BOTH_DIFFER),
+        *(_colour_line(name, rgb) for name, rgb in (("shade", SHADE), ("new", NEW), ("veil", VEILED))),
         *(_colour_line("level" + _letters(i), rgb) for rgb, i in levels.items()),
         r"\tikzset{",
         r"  wx hot/.style={fill=wxhot},",
@@ -382,6 +442,10 @@ def to_tikz(fig: Figure, raster_name: str | None = None) -> str:
         *("  wx level " + _letters(i) + "/.style={fill=wxlevel" + _letters(i) + "}," for i in levels.values()),
         r"  wx move/.style={draw=wxmove, -latex},",
         r"  wx path/.style={draw=wxpath, line cap=round},",
+        r"  wx shade/.style={draw=wxshade, line cap=round},",
+        r"  wx veil/.style={fill=wxveil},",
+        r"  wx placed/.style={fill=wxcold},",
+        r"  wx outline/.style={draw=wxnew, line width=1.5pt},",
         r"  wx first-only/.style={fill=wxfirstonly},",
         r"  wx second-only/.style={fill=wxsecondonly},",
         r"  wx mixed/.style={fill=wxmixed},",
@@ -402,6 +466,8 @@ def to_tikz(fig: Figure, raster_name: str | None = None) -> str:
             corners = f"({item.x:.3f},{y(item.y + item.h)}) rectangle ({item.x + item.w:.3f},{y(item.y)})"
             if item.role == "frame":
                 tail.append(rf"\draw[wx frame] {corners};")
+            elif item.role == "outline":
+                body.append(rf"\draw[wx outline] {corners};")
             elif item.role == "bar":
                 rgb = ",".join(f"{n}:{v}" for n, v in zip(("red", "green", "blue"), item.rgb, strict=True))
                 tail.append(rf"\fill[fill={{rgb,255:{rgb.replace(',', ';')}}}] {corners};")
@@ -472,7 +538,9 @@ def to_png(fig: Figure, scale: float = 2.0) -> bytes:
         return [x * scale - cx, y * scale - cy, (x + w) * scale - cx - 1, (y + h) * scale - cy - 1]
 
     for item in fig.items:
-        if isinstance(item, Rect) and item.role not in ("frame", "bar"):
+        if isinstance(item, Rect) and item.role == "outline":
+            pdraw.rectangle(box(item.x, item.y, item.w, item.h), outline=item.rgb, width=max(1, round(1.5 * scale)))
+        elif isinstance(item, Rect) and item.role not in ("frame", "bar"):
             pdraw.rectangle(box(item.x, item.y, item.w, item.h), fill=item.rgb)
         elif isinstance(item, Image):
             w, h = max(1, round(item.w * scale)), max(1, round(item.h * scale))

@@ -73,8 +73,8 @@ def to_pdf(fig: Figure) -> bytes:
             clipped = False
         if isinstance(item, Rect):
             corner = f"{item.x:.3f} {H - item.y - item.h:.3f} {item.w:.3f} {item.h:.3f} re"
-            if item.role == "frame":
-                ops.append(f"{_colour(item.rgb, 'RG')} 0.8 w {corner} S")
+            if item.role in ("frame", "outline"):
+                ops.append(f"{_colour(item.rgb, 'RG')} {0.8 if item.role == 'frame' else 1.5} w {corner} S")
             else:
                 ops.append(f"{_colour(item.rgb, 'rg')} {corner} f")
         elif isinstance(item, Image):

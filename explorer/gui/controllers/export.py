@@ -24,10 +24,12 @@ def _write(rule: Rule, what: str, view, steps: int, size, start, remoteness, pat
     return len(frames)
 
 
-def _write_figure(rule: Rule, mode: str, view, select, size, path: str, compare, shown) -> str:  # type: ignore[no-untyped-def]
+def _write_figure(rule: Rule, mode: str, view, select, size, path: str, compare, shown, overlay) -> str:  # type: ignore[no-untyped-def]
     from explorer.api import figure, save_figure
+    from explorer.core.render.figure import Overlaid
 
-    return save_figure(path, figure(*view, rule, mode, select, size, compare=compare, path=shown))
+    drawn = Overlaid(*overlay) if overlay is not None else None  # build mode's step or Why?'s lines
+    return save_figure(path, figure(*view, rule, mode, select, size, compare=compare, path=shown, overlay=drawn))
 
 
 class AnimationExporter:
@@ -101,6 +103,7 @@ class AnimationExporter:
             path,
             s.compare,  # View ▸ Compare with…: the cells of each kind
             s.demo[: s.demo_at + 1] if s.demo else (),  # a perfect game shown, as far as it is shown
+            s.overlay,
             done=lambda note: self._drew(path, note),
             failed=lambda exc: self._refuse(f"The figure could not be written: {exc}"),
         )
