@@ -331,7 +331,9 @@ class GridActions:
         except ET.ParseError as exc:
             self.wrong(f"the exported SVG does not parse: {exc}")
             return
-        drawn = sum(1 for e in root.iter() if e.get("class") == "cell cold")
+        # compared with another rule (View ▸ Compare with…), the rule's own cold cells are those cold in
+        # both and those cold in it only
+        drawn = sum(1 for e in root.iter() if e.get("class") in ("cell cold", "cell first-only"))
         if cold >= 0 and drawn != cold:
             self.wrong(f"the exported figure draws {drawn} cold cells where the rule counts {cold}")
 

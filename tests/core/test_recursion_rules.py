@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from math import isqrt
 
 import numpy as np
 import pytest
@@ -408,6 +409,22 @@ def test_compare_counts_each_kind_by_the_cells_themselves(first, second, rect):
     in_b = {c for c in cells if b.is_cold(*c)}
     got = compare(a, b, *rect)
     assert (got.both, got.first_only, got.second_only) == (len(in_a & in_b), len(in_a - in_b), len(in_b - in_a))
+
+
+def test_compare_counts_far_past_int64_by_the_cells_themselves():
+    """A rectangle compared far out (its cells past int64; once an OverflowError): each kind counted
+    against the two rules' own judgements cell by cell."""
+    first, second = parse_rule("wythoff"), parse_rule("wythoff:2")
+    lo = (10**30 + isqrt(5 * 10**60)) // 2 - 20  # near the cold cell of difference 10^30
+    x0, y0, x1, y1 = lo, lo + 10**30 - 10, lo + 40, lo + 10**30 + 30
+    got = compare(first, second, x0, y0, x1, y1)
+    judged = [(first.is_cold(x, y), second.is_cold(x, y)) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+    assert (got.both, got.first_only, got.second_only) == (
+        sum(a and b for a, b in judged),
+        sum(a and not b for a, b in judged),
+        sum(b and not a for a, b in judged),
+    )
+    assert got.both + got.first_only > 0
 
 
 def test_compare_on_the_command_line(capsys):

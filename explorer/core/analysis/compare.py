@@ -27,9 +27,10 @@ class Comparison(NamedTuple):
 
 
 def _cold_cells(rule: Rule, x0: int, y0: int, x1: int, y1: int) -> set[tuple[int, int]]:
-    """The cold cells of [x0, x1) x [y0, y1), from the rule's raster at one texel a cell."""
+    """The cold cells of [x0, x1) x [y0, y1), from the rule's raster at one texel a cell, as offsets
+    from (x0, y0): far out the cells themselves are past int64, the offsets small."""
     r = rule.raster(x0, y0, x1, y1, 1)
-    xs, ys = r.cols + r.tx0, r.rows + r.ty0
+    xs, ys = r.cols + (r.tx0 - x0), r.rows + (r.ty0 - y0)
     keep = r.counts > 0
     return set(zip(xs[keep].tolist(), ys[keep].tolist(), strict=True))
 
