@@ -128,6 +128,8 @@ def test_picture_save_writes_each_kind(tmp_path):
         (["figure", "f.pdf", "--view", "5", "5", "5", "9"], "X0 < X1"),
         (["figure", "f.pdf", "--size", "10x10"], "between 120x120"),
         (["figure", "f.pdf", "--rule", "nope"], "nope"),
+        (["figure", "f.pdf", "--compare", "nope"], "nope"),
+        (["figure", "f.pdf", "--view", "0", "0", "9000", "9000", "--compare", "nim"], "zoom in"),
     ],
 )
 def test_bad_figure_requests_get_one_line(tmp_path, monkeypatch, capsysbinary, args, says):
@@ -158,6 +160,11 @@ def test_two_rules_compared_and_a_game_shown_are_drawn_cell_by_cell(tmp_path):
             if a or b:
                 kinds["cell cold" if a and b else "cell first-only" if a else "cell second-only"] += 1
     fig = wx.figure(0, 0, n, n, "wythoff", compare="wythoff:2", path=((9, 14), (8, 13), (5, 3)))
+    assert (
+        main(["figure", str(tmp_path / "cli.svg"), "--view", "0", "0", str(n), str(n), "--compare", "wythoff:2"]) == 0
+    )
+    cli = ET.fromstring((tmp_path / "cli.svg").read_text())
+    assert sum(1 for e in cli.iter() if e.get("class") == "cell second-only") == kinds["cell second-only"]
     wx.save_figure(tmp_path / "c.svg", fig)
     wx.save_figure(tmp_path / "c.tex", fig)
     root = ET.fromstring((tmp_path / "c.svg").read_text())

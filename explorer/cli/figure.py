@@ -1,7 +1,7 @@
 """`wythoff-explorer figure OUT.{pdf,svg,tex,png} [--view X0 Y0 X1 Y1] [--rule R] [--mode M] [--select A B]
-[--size WxH]`: the view as a figure for a paper, without a screen (explorer.api.figure): cells as vector
-rectangles up to 256 x 256 in view, the exact raster beyond, axes with exact labels, the selection and its
-winning moves."""
+[--size WxH] [--compare RULE]`: the view as a figure for a paper, without a screen (explorer.api.figure):
+cells as vector rectangles up to 256 x 256 in view, the exact raster beyond, axes with exact labels, the
+selection and its winning moves, and two rules compared."""
 
 from __future__ import annotations
 
@@ -43,7 +43,14 @@ def cmd_figure(args: argparse.Namespace, out: BinaryIO) -> None:
     rule = rule_of(args)
     reach(rule, x1 - 1, y1 - 1)
     select = tuple(args.select) if args.select else None
-    fig = figure(x0, y0, x1, y1, rule, args.mode, select, size)  # type: ignore[arg-type]
+    other = None
+    if args.compare is not None:
+        other = rule_of(argparse.Namespace(rule=args.compare))
+        reach(other, x1 - 1, y1 - 1)
+    try:
+        fig = figure(x0, y0, x1, y1, rule, args.mode, select, size, compare=other)  # type: ignore[arg-type]
+    except RuleError as exc:  # two rules compared on too wide a view, say
+        raise UsageError(str(exc)) from None
     try:
         note = save_figure(args.out, fig)
     except OSError as exc:
