@@ -112,3 +112,26 @@ def test_the_history_names_each_answers_rule():
     queries.run_query(0, 0, 10**30, 10**30)
     assert [row[7] for row in _rows_listed(panel)] == ["wythoff", "nim"]
     assert [r.rule_key for r in session.queries] == ["wythoff", "nim"]
+
+
+def test_while_two_rules_are_compared_a_rectangle_shows_each_kind_and_the_best_shift():
+    """The Queries tab during View ▸ Compare with…: counts of each kind cell by cell, and the best shift
+    of one rule's cold cells onto the other's in the rectangle and on [0, 1024)², each laying as many
+    cells as trying every shift by hand lays."""
+    session, panel, queries = _queries("alter:terminal=2")
+    session.compare = parse_rule("wythoff")
+    queries.run_query(0, 0, 300, 200)
+    x0, y0, x1, y1, counts, first, second, shifts = panel.show_comparison.call_args.args
+    a, b = session.rule, session.compare
+    cells = [(x, y) for x in range(301) for y in range(201)]
+    assert counts.both == sum(a.is_cold(*c) and b.is_cold(*c) for c in cells)
+    assert [where for where, _ in shifts] == ["in this rectangle", "on [0, 1,024)²"]
+    t = shifts[0][1]
+    cold_a = {c for c in cells if a.is_cold(*c)}
+    cold_b = {c for c in cells if b.is_cold(*c)}
+
+    def laid(dx: int, dy: int) -> int:
+        return sum((x + dx, y + dy) in cold_b for x, y in cold_a)
+
+    assert t.matched == laid(t.dx, t.dy) == max(laid(dx, dy) for dx in range(-8, 9) for dy in range(-8, 9))
+    assert (t.dx, t.dy) != (0, 0) and t.agreement > 0.8

@@ -158,24 +158,52 @@ def best_translation(first: Rule, second: Rule, n: int, reach: int = MAX_SHIFT) 
     forgotten far out (docs/math.md, "Games that change the recursion")."""
     if not 1 <= n <= MAX_SIDE:
         raise RuleError(f"a translation is looked for on [0, n)² with n from 1 to {MAX_SIDE:,}")
+    return best_translation_in(first, second, 0, 0, n - 1, n - 1, reach)
+
+
+def best_translation_in(
+    first: Rule, second: Rule, x0: int, y0: int, x1: int, y1: int, reach: int = MAX_SHIFT
+) -> Translation:
+    """`best_translation` on the rectangle [x0, x1] x [y0, y1] (a view, at any distance): its sides at
+    most MAX_SIDE; cells are taken as offsets from (x0, y0)."""
     import numpy as np
 
-    a = np.zeros((n, n), dtype=bool)
-    b = np.zeros((n, n), dtype=bool)
+    w, h = x1 - x0 + 1, y1 - y0 + 1
+    if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE) or min(x0, y0) < 0:
+        raise RuleError(f"a translation is looked for on a rectangle of sides 1 to {MAX_SIDE:,}")
+    a = np.zeros((w, h), dtype=bool)
+    b = np.zeros((w, h), dtype=bool)
     for rule, table in ((first, a), (second, b)):
-        rule.count_rect(0, 0, n - 1, n - 1)  # refuses beyond its bound, the bound named
-        r = rule.raster(0, 0, n, n, 1)
-        table[r.cols, r.rows] = r.counts > 0
+        rule.count_rect(x0, y0, x1, y1)  # refuses beyond its bound, the bound named
+        r = rule.raster(x0, y0, x1 + 1, y1 + 1, 1)
+        keep = r.counts > 0
+        table[(r.cols + (r.tx0 - x0))[keep], (r.rows + (r.ty0 - y0))[keep]] = True
     best: Translation | None = None
     shifts = sorted(
         ((dx, dy) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)),
         key=lambda d: (abs(d[0]) + abs(d[1]), d),
     )
     for dx, dy in shifts:
-        src = a[max(0, -dx) : n - max(0, dx), max(0, -dy) : n - max(0, dy)]
-        dst = b[max(0, dx) : n - max(0, -dx), max(0, dy) : n - max(0, -dy)]
+        src = a[max(0, -dx) : w - max(0, dx), max(0, -dy) : h - max(0, dy)]
+        dst = b[max(0, dx) : w - max(0, -dx), max(0, dy) : h - max(0, -dy)]
         matched = int(np.count_nonzero(src & dst))
         if best is None or matched > best.matched:
             best = Translation(dx, dy, matched, int(a.sum()), int(b.sum()))
     assert best is not None
     return best
+
+
+CORNER_SIDE = 1024  # the window's best shift on [0, n)² (beside the rectangle's own): 0.1 s
+
+
+def compare_with_shifts(first: Rule, second: Rule, x0: int, y0: int, x1: int, y1: int) -> tuple[Comparison, tuple]:  # type: ignore[type-arg]
+    """The Queries tab while two rules are compared: the rectangle's counts of each kind, and the best
+    shift of the first's cold cells onto the second's in the rectangle (where its sides allow) and on
+    [0, CORNER_SIDE)² (where both rules reach it): ((label, Translation), …)."""
+    counts = compare(first, second, x0, y0, x1, y1)
+    shifts = []
+    if x1 - x0 < MAX_SIDE and y1 - y0 < MAX_SIDE:
+        shifts.append(("in this rectangle", best_translation_in(first, second, x0, y0, x1, y1)))
+    if all(rule.bound is None or rule.bound >= CORNER_SIDE for rule in (first, second)):
+        shifts.append((f"on [0, {CORNER_SIDE:,})²", best_translation(first, second, CORNER_SIDE)))
+    return counts, tuple(shifts)

@@ -101,26 +101,36 @@ class QueryController:
 
     def _run_comparison(self, x0: int, y0: int, x1: int, y1: int) -> None:
         """While two rules are compared, a rectangle's cells of each kind, cell by cell (on a worker)."""
-        from explorer.core.analysis.compare import compare
+        from explorer.core.analysis.compare import compare_with_shifts
 
         rule, other = self.session.rule, self.session.compare
         assert other is not None
         self.jobs.submit(
-            compare,
+            compare_with_shifts,
             rule,
             other,
             x0,
             y0,
             x1,
             y1,
-            done=lambda counts: self._compared(rule, other, x0, y0, x1, y1, counts),
+            done=lambda found: self._compared(rule, other, x0, y0, x1, y1, *found),
             failed=lambda exc: self._failed(rule, exc),
         )
 
-    def _compared(self, rule: Rule, other: Rule, x0: int, y0: int, x1: int, y1: int, counts: Any) -> None:
+    def _compared(
+        self,
+        rule: Rule,
+        other: Rule,
+        x0: int,
+        y0: int,
+        x1: int,
+        y1: int,
+        counts: Any,
+        shifts: tuple = (),  # type: ignore[type-arg]
+    ) -> None:
         if not self.session.accepts(rule) or other != self.session.compare:
             return
-        self.panel.show_comparison(x0, y0, x1, y1, counts, rule.key, other.key)
+        self.panel.show_comparison(x0, y0, x1, y1, counts, rule.key, other.key, shifts)
         how = f"compared with {other.key}: both {counts.both}, {other.key} only {counts.second_only}"
         self.session.add_query(
             QueryRecord(x0, y0, x1, y1, counts.both + counts.first_only, counts.cells, how, rule.key)

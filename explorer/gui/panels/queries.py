@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import math
+from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
@@ -219,14 +220,24 @@ class QueryPanel(QWidget):
             f"({share_text(answer.count, answer.cells)}), by the {answer.method} method"
         )
 
-    def show_comparison(self, x0: int, y0: int, x1: int, y1: int, counts: Comparison, first: str, second: str) -> None:
-        """Two rules compared on the rectangle (View ▸ Compare with another rule)."""
+    def show_comparison(
+        self, x0: int, y0: int, x1: int, y1: int, counts: Comparison, first: str, second: str, shifts: Any = ()
+    ) -> None:
+        """Two rules compared on the rectangle (View ▸ Compare with another rule), and the best shift of
+        the first's cold cells onto the second's, with its share of agreement (`shifts`: (where,
+        Translation) pairs)."""
         self.result.setStyleSheet("")
         rect = f"[{short_decimal(x0)}, {short_decimal(x1)}] × [{short_decimal(y0)}, {short_decimal(y1)}]"
+        moved = "".join(
+            f"<br>Best shift of {html.escape(first)}'s cold cells onto {html.escape(second)}'s {where}: "
+            f"<b>({t.dx:+d}, {t.dy:+d})</b>, {t.matched:,} of {t.first:,} laid on one "
+            f"({100 * t.agreement:.1f} % agree)"
+            for where, t in shifts
+        )
         self.result.setText(
             f"{rect}: cold under both <b>{counts.both:,}</b>, under {html.escape(first)} only "
             f"<b>{counts.first_only:,}</b>, under {html.escape(second)} only <b>{counts.second_only:,}</b> "
-            f"(of {counts.cells:,} cells, compared cell by cell)"
+            f"(of {counts.cells:,} cells, compared cell by cell){moved}"
         )
 
     def show_value_count(self, kind: str, v: int, x0: int, y0: int, x1: int, y1: int, count: int) -> None:
