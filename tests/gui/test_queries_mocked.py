@@ -121,7 +121,8 @@ def test_while_two_rules_are_compared_a_rectangle_shows_each_kind_and_the_best_s
     session, panel, queries = _queries("alter:terminal=2")
     session.compare = parse_rule("wythoff")
     queries.run_query(0, 0, 300, 200)
-    x0, y0, x1, y1, counts, first, second, shifts = panel.show_comparison.call_args.args
+    *rect, counts, first, second, shifts = panel.show_comparison.call_args.args
+    assert rect == [0, 0, 300, 200] and (first, second) == ("alter:terminal=2", "wythoff")
     a, b = session.rule, session.compare
     cells = [(x, y) for x in range(301) for y in range(201)]
     assert counts.both == sum(a.is_cold(*c) and b.is_cold(*c) for c in cells)
