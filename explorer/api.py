@@ -158,6 +158,12 @@ class Picture:
 _VALUES: dict[Rule, ValueCache] = {}  # the values of the last rule drawn in a value mode
 
 
+def forget_values() -> None:
+    """Drop the values kept for the last rule drawn in a value mode (the window's figure export calls
+    this once a figure is written: the window keeps values of its own)."""
+    _VALUES.clear()
+
+
 def _values_for(rule: Rule, x_lo: int, y_lo: int, x_hi: int, y_hi: int, mode: str) -> ValueCache:
     cache = _VALUES.get(rule)
     if cache is None:

@@ -25,11 +25,14 @@ def _write(rule: Rule, what: str, view, steps: int, size, start, remoteness, pat
 
 
 def _write_figure(rule: Rule, mode: str, view, select, size, path: str, compare, shown, overlay) -> str:  # type: ignore[no-untyped-def]
-    from explorer.api import figure, save_figure
+    from explorer.api import figure, forget_values, save_figure
     from explorer.core.render.figure import Overlaid
 
     drawn = Overlaid(*overlay) if overlay is not None else None  # build mode's step or Why?'s lines
-    return save_figure(path, figure(*view, rule, mode, select, size, compare=compare, path=shown, overlay=drawn))
+    try:
+        return save_figure(path, figure(*view, rule, mode, select, size, compare=compare, path=shown, overlay=drawn))
+    finally:
+        forget_values()  # a value mode's values were solved for this figure alone: not kept in the window
 
 
 class AnimationExporter:
