@@ -107,6 +107,7 @@ screenshots: $(RUN_STAMP)
 	$(SHOT) docs/images/build.png --view 0 0 30 20 --build 6 --size 1100x680
 	$(SHOT) docs/images/why.png --select 9 14 --why --view 0 0 30 20 --size 1100x680
 	$(SHOT) docs/images/blocking.png --rule block:5 --select 20 25 --view 0 0 120 78 --size 1100x680
+	$(SHOT) docs/images/blocking-options.png --rule block:3 --mode options --select 9 14 --view 0 0 40 26 --size 1100x680
 	$(SHOT) docs/images/altered.png --rule alter:terminal=2 --select 3 6 --view 0 0 40 26 --size 1100x680
 	$(SHOT) docs/images/star.png --rule star:wythoff --view 0 0 120 78 --size 1100x680
 	$(SHOT) docs/images/compare.png --rule alter:terminal=2 --compare wythoff --select 30 48 --view 0 0 200 130 --size 1100x680

@@ -50,11 +50,18 @@ from explorer.core.rules.custom import DEFAULT_SIDE, CustomRule
 from explorer.core.rules.registry import parse_rule
 from explorer.core.textio.atomic import write_bytes
 from explorer.core.value_source import ValueCache
-from explorer.core.values import GRUNDY, HOT_COLD, REMOTENESS
+from explorer.core.values import COLD_OPTIONS, GRUNDY, HOT_COLD, REMOTENESS, VALUE_MODES
 
 __all__ = ["Custom", "Fraenkel", "Misere", "Nim", "Picture", "Wythoff", "figure", "rule", "save_figure", "sum", "view"]
 
-MODES = {"cold": HOT_COLD, HOT_COLD: HOT_COLD, GRUNDY: GRUNDY, REMOTENESS: REMOTENESS}
+MODES = {
+    "cold": HOT_COLD,
+    HOT_COLD: HOT_COLD,
+    GRUNDY: GRUNDY,
+    REMOTENESS: REMOTENESS,
+    "options": COLD_OPTIONS,
+    COLD_OPTIONS: COLD_OPTIONS,
+}
 MAX_SIZE = 4096  # pixels per side of a picture
 
 
@@ -218,7 +225,7 @@ def view(
     if raster.nx > MAX_TEXELS or raster.ny > MAX_TEXELS:  # cannot happen with size <= MAX_SIZE
         raise RuleError("the picture would be too large")
     cache = None
-    if colour != HOT_COLD:
+    if colour in VALUE_MODES:
         cache = _values_for(
             the_rule, raster.x0, raster.y0, raster.x0 + raster.nx * step - 1, raster.y0 + raster.ny * step - 1, colour
         )
@@ -229,7 +236,7 @@ def view(
 
 # ----- figures for papers (explorer.core.render.figure) ---------------------------------------------------
 FIGURE_KINDS = (".pdf", ".svg", ".tex", ".png")
-MODE_TITLES = {HOT_COLD: "cold cells", GRUNDY: "Grundy values", REMOTENESS: "remoteness"}
+MODE_TITLES = {HOT_COLD: "cold cells", GRUNDY: "Grundy values", REMOTENESS: "remoteness", COLD_OPTIONS: "cold options"}
 
 
 def figure_kind(path: str | os.PathLike[str]) -> str:
@@ -309,7 +316,7 @@ def figure_of(
     cold = np.asarray(picture.counts != 0) if picture.mode == HOT_COLD else None
     bar = None
     span = picture.drawn.value_range
-    if picture.mode != HOT_COLD and span is not None:  # levels 1..255 run from low to high
+    if picture.mode in VALUE_MODES and span is not None:  # levels 1..255 run from low to high
         bar = (picture.drawn.lut[np.linspace(1, 255, 32).round().astype(int)], float(span[0]), float(span[1]))
     cells = Cells(picture.x0, picture.y0, picture.step, picture.drawn.rgb(), cold, bar)
     r = picture.raster

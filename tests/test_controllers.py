@@ -146,6 +146,24 @@ def test_comparing_sets_the_other_rule_in_the_model_says_how_to_read_it_and_stop
     assert session.compare is None
 
 
+def test_colouring_by_cold_options_is_for_k_blocking_and_ends_with_it():
+    """Colour by cold options: refused in a sentence under a rule that counts none (the selector shows the
+    mode in effect again); taken under k-blocking; a rule without the count puts hot/cold back."""
+    from explorer.session.model import COLD_OPTIONS, HOT_COLD
+
+    session, selector, status, controller = _rules()
+    controller.request_mode(COLD_OPTIONS)
+    assert session.mode == HOT_COLD and "k-blocking" in status.show_message.call_args.args[0]
+    selector.set_mode.assert_called_with(HOT_COLD)
+    controller.request("block:3;n=4096")
+    controller.request_mode(COLD_OPTIONS)
+    assert session.mode == COLD_OPTIONS
+    controller.request("block:5;n=4096")  # another k-blocking rule keeps it
+    assert session.mode == COLD_OPTIONS
+    controller.request("nim")
+    assert session.mode == HOT_COLD
+
+
 def test_alter_mode_declares_a_cell_and_its_mirror_cold_then_hot_then_as_they_were():
     session, _, status, controller = _rules()
     controller.set_altering(True)

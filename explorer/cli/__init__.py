@@ -164,7 +164,9 @@ def _figure(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("out", metavar="OUT.{pdf,svg,tex,png}")
     p.add_argument("--view", nargs=4, type=natural, metavar=("X0", "Y0", "X1", "Y1"), help="cells [X0, X1) x [Y0, Y1)")
     p.add_argument("--rule", default="wythoff", help=rule_help)
-    p.add_argument("--mode", default="cold", choices=("cold", "grundy", "remoteness"), help="what the colours show")
+    p.add_argument(
+        "--mode", default="cold", choices=("cold", "grundy", "remoteness", "options"), help="what the colours show"
+    )
     p.add_argument("--select", nargs=2, type=natural, metavar=("A", "B"), help="ring (A, B) and draw its winning moves")
     p.add_argument("--size", default="600x600", metavar="WxH", help="in points (1/72 inch)")
     p.add_argument("--compare", metavar="RULE", help="the cells cold in both rules, in --rule only, in RULE only")

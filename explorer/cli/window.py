@@ -32,12 +32,12 @@ def panel_name(text: str) -> str:
 
 
 def mode_name(text: str) -> str:
-    from explorer.core.values import HOT_COLD, MODES
+    from explorer.core.values import COLD_OPTIONS, HOT_COLD, MODES
 
-    mode = HOT_COLD if text in ("cold", "hot-cold") else text
+    mode = {"cold": HOT_COLD, "hot-cold": HOT_COLD, "options": COLD_OPTIONS}.get(text, text)
     if mode not in MODES:
         raise argparse.ArgumentTypeError(
-            f"the colour mode is one of cold, grundy, remoteness, not {short_text(text)!r}"
+            f"the colour mode is one of cold, grundy, remoteness, options, not {short_text(text)!r}"
         )
     return mode
 

@@ -125,6 +125,16 @@ class Noted(Protocol):
 
 
 @runtime_checkable
+class OptionCounts(Protocol):
+    """k-blocking: how many options of each cell are cold (a cell is cold iff fewer than k are), for the
+    colour mode "cold options"; int64 arrays of cells within the rule's bound."""
+
+    k: int
+
+    def cold_options_many(self, xs: Any, ys: Any) -> NDArray[np.int64]: ...
+
+
+@runtime_checkable
 class ExtraSteps(Protocol):
     """A game of the rule has steps the board does not show: a position carries whether its pass
     is used, the opponent blocks options before a move, declared cells end or decide the game.

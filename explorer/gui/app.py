@@ -79,7 +79,15 @@ def prepare_window(window, session=None, rule=None, mode=None, goto=None) -> Non
         window.open_session(session)
     if rule is not None:
         window.set_rule(rule)
-    if mode is not None:
+    if mode is not None and window.rules.jobs.busy:  # the rule is being solved: its mode once it is made
+        events = window.session.events
+
+        def when_made(_rule: object) -> None:
+            events.rule.disconnect(when_made)
+            window.rules.request_mode(mode)
+
+        events.rule.connect(when_made)
+    elif mode is not None:
         window.rules.request_mode(mode)
     if goto is not None:
         window.go_to_position(*goto)

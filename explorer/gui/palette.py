@@ -21,6 +21,7 @@ from explorer.core.render.palette import (
     custom_lookup_table,
     hex_colour,
     lookup_table,
+    options_lookup_table,
     value_lookup_table,
 )
 
@@ -43,6 +44,7 @@ __all__ = [
     "grundy_colormap",
     "hex_colour",
     "lookup_table",
+    "options_lookup_table",
     "value_colormap",
     "value_lookup_table",
 ]

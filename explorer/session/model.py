@@ -16,19 +16,21 @@ from explorer.core import budget
 from explorer.core.analysis.play import Game
 from explorer.core.analysis.position import PositionReport
 from explorer.core.counting.closed_form import cells_in
-from explorer.core.protocol import Rule, ValueSequences
+from explorer.core.protocol import OptionCounts, Rule, ValueSequences
 from explorer.core.rules.closed import Wythoff
 from explorer.core.value_source import ValueCache
-from explorer.core.values import GRUNDY, HOT_COLD, MODES, REMOTENESS
+from explorer.core.values import COLD_OPTIONS, GRUNDY, HOT_COLD, MODES, REMOTENESS, VALUE_MODES
 from explorer.session.events import FieldSignals, evented
 from explorer.session.marks import Marks, Overlay
 from explorer.session.store import MAX_SAVED_QUERIES, Bookmark, QueryRecord, SavedGame, SavedSession
 
 __all__ = [
+    "COLD_OPTIONS",
     "GRUNDY",
     "HOT_COLD",
     "MODES",
     "REMOTENESS",
+    "VALUE_MODES",
     "BatchRecord",
     "Marks",
     "Overlay",
@@ -132,6 +134,8 @@ class Session:
             self.heap = 0
         self.build = None
         self.why = None
+        if self.mode == COLD_OPTIONS and not isinstance(rule, OptionCounts):
+            self.mode = HOT_COLD  # counts of cold options belong to k-blocking rules
         self.solved = rule.bound  # last: nothing refused under the old rule is asked again
 
     def _mode_set(self, mode: str) -> None:

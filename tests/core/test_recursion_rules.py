@@ -581,3 +581,35 @@ def test_a_default_sized_sweep_whose_work_grows_too_fast_stops_at_its_budget_the
     assert first == again and first.bound < 1 << 20 and first.bound & (first.bound - 1) == 0
     assert f";n={first.bound}/" in first.key and parse_rule(first.key) == first
     assert parse_rule("block:3;n=5000/gdwn:1,2").bound == 5000
+
+
+@pytest.mark.parametrize(
+    ("key", "rays", "jumps"),
+    [
+        ("block:3;n=60", WYTHOFF_RAYS, ()),
+        ("block:2;n=60/gdwn:1,2", ((1, 0), (0, 1), (1, 1), (1, 2), (2, 1)), ()),
+        ("block:4;n=60/maharaja", WYTHOFF_RAYS, ((1, 2), (2, 1))),
+    ],
+)
+def test_cold_options_are_counted_as_the_definition_counts_them(key, rays, jumps):
+    """The colour mode "cold options": each cell's count of cold options, by the column sweep's line
+    index and by the square's table, against counting the options by the game's definition; and the
+    levels the grid draws from them (zoomed out, hot and cold)."""
+    from explorer.core.protocol import OptionCounts
+    from explorer.core.render.levels import levels_for
+    from explorer.core.rules.recursion import BlockingRule
+    from explorer.core.values import COLD_OPTIONS
+
+    rule = parse_rule(key)
+    n, k = 60, rule.k
+    cold = by_definition(n, lambda x, y, c: c < k, rays, jumps)
+    want = np.array([[sum(bool(cold[t]) for t in options(x, y, rays, jumps)) for y in range(n)] for x in range(n)])
+    xs, ys = (a.ravel().astype(np.int64) for a in np.meshgrid(np.arange(n), np.arange(n), indexing="ij"))
+    square = BlockingRule(k, rule.base, n)
+    for counted in (rule, square):
+        assert isinstance(counted, OptionCounts)
+        assert np.array_equal(counted.cold_options_many(xs, ys).reshape(n, n), want), type(counted).__name__
+    drawn = levels_for(rule, rule.raster(0, 0, n, n, 1), COLD_OPTIONS)
+    assert np.array_equal(drawn.levels, 1 + np.minimum(want.T, k + 1))  # rows are y
+    zoomed_out = levels_for(rule, rule.raster(0, 0, n, n, 2), COLD_OPTIONS)
+    assert zoomed_out.levels.shape == (n // 2, n // 2) and not isinstance(parse_rule("wythoff"), OptionCounts)

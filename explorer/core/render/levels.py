@@ -21,7 +21,7 @@ from explorer.core.protocol import Rule
 from explorer.core.render import palette
 from explorer.core.render.values import ValueGrid, count_below, in_units, value_grid
 from explorer.core.value_source import ValueCache
-from explorer.core.values import HOT_COLD
+from explorer.core.values import COLD_OPTIONS, HOT_COLD, VALUE_MODES
 
 if TYPE_CHECKING:
     from explorer.core.analysis.compare import ComparePicture
@@ -238,7 +238,11 @@ def levels_for(
     """The levels and colours of `raster` (the rule's cold counts) in colour mode `mode`;
     `before`: the window's last frame, whose colour range is kept when it still serves (the same
     mode and units, see `colour_range`)."""
-    if mode != HOT_COLD:
+    if mode == COLD_OPTIONS:
+        shown = option_levels(rule, raster)
+        if shown is not None:
+            return shown  # else, zoomed out or a rule that counts no options: hot and cold as they are
+    elif mode in VALUE_MODES:
         if values is None:
             raise ValueError("value colouring needs the values (a ValueCache)")
         shape = (raster.ny, raster.nx)
@@ -265,6 +269,28 @@ def levels_for(
     return Levels(raster.levels(lent), palette.lookup_table())
 
 
+OPTION_CELLS = 1 << 16  # cells in view the "cold options" mode counts (about 10 ms); wider views show hot/cold
+
+
+def option_levels(rule: Rule, raster: Raster) -> Levels | None:
+    """The colour mode "cold options": each cell's count of cold options (k-blocking), zoomed in (one
+    texel a cell, at most OPTION_CELLS of them); None where it does not apply."""
+    from explorer.core.protocol import OptionCounts
+
+    if not isinstance(rule, OptionCounts) or raster.step != 1 or raster.nx * raster.ny > OPTION_CELLS:
+        return None
+    xs = raster.tx0 + np.arange(raster.nx, dtype=np.int64)
+    ys = raster.ty0 + np.arange(raster.ny, dtype=np.int64)
+    levels = np.zeros((raster.ny, raster.nx), dtype=np.uint8)  # 0: grey, beyond the solved square
+    bound = rule.bound if rule.bound is not None else 1 << 62
+    inside_x, inside_y = (xs >= 0) & (xs < bound), (ys >= 0) & (ys < bound)
+    if inside_x.any() and inside_y.any():
+        gx, gy = np.meshgrid(xs[inside_x], ys[inside_y])  # rows: y, columns: x
+        counts = rule.cold_options_many(gx.ravel(), gy.ravel()).reshape(gx.shape)
+        levels[np.ix_(inside_y, inside_x)] = 1 + np.minimum(counts, rule.k + 1)
+    return Levels(levels, palette.options_lookup_table(rule.k))
+
+
 MIX_ON_WORKER_CELLS = 1 << 25  # solved cells of the value sequences past which the window mixes them on a worker
 
 
@@ -274,7 +300,7 @@ def mixes_on_worker(mode: str, step: int, values: ValueCache | None) -> bool:
     (Maharaja's 16 values on 2^22 columns took 343 ms on the GUI thread beside a worker's sweep;
     Wythoff's on 2^20 take a few ms, drawn at once)."""
     far = values.far if values is not None else None
-    return mode != HOT_COLD and step > 1 and far is not None and far.n * far.values >= MIX_ON_WORKER_CELLS
+    return mode in VALUE_MODES and step > 1 and far is not None and far.n * far.values >= MIX_ON_WORKER_CELLS
 
 
 def raster_and_levels(

@@ -126,3 +126,17 @@ def compare_lookup_table() -> NDArray[np.uint8]:
 
 def hex_colour(rgb: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+def options_lookup_table(k: int) -> NDArray[np.uint8]:
+    """The colour mode "cold options" (k-blocking): level 0 grey (beyond the solved square), then a
+    level for each count 0 … k − 1 (the cold cells: deep blue to light blue), k (hot: light orange) and
+    more than k (dark orange)."""
+    lut = np.zeros((256, 3), dtype=np.uint8)
+    lut[:] = NOT_COMPUTED
+    for c in range(k):
+        t = c / max(k - 1, 1)
+        lut[1 + c] = [round(a + (b - a) * t) for a, b in zip(COLD, FAINT_COLD, strict=True)]
+    lut[1 + k] = (250, 196, 140)
+    lut[2 + k :] = (196, 96, 20)
+    return lut

@@ -180,6 +180,43 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
             return []
         return [Move.between((x, y), t) for t in self.cold_option_cells(x, y)]
 
+    def cold_options_many(self, xs: Any, ys: Any) -> NDArray[np.int64]:
+        """How many options of each (x, y) are cold (the colour mode "cold options"), cells of [0, bound)²:
+        the column's and the row's from the k cells of each, each other ray's by an index of the cold
+        cells along its lines (made once, when first asked), and the jumps' targets."""
+        xs, ys = np.asarray(xs, dtype=np.int64), np.asarray(ys, dtype=np.int64)
+        if xs.size:
+            self.check(int(xs.max()), int(ys.max()))
+        out = np.count_nonzero(self.cells[xs] < ys[:, None], axis=1).astype(np.int64)
+        out += np.count_nonzero(self.cells[ys] < xs[:, None], axis=1)
+        for p, q in self.moves.rays:
+            if p and q:
+                keys = self._line_keys(p, q)
+                line = self._line_of(p, q, xs, ys)
+                out += np.searchsorted(keys, line + xs) - np.searchsorted(keys, line)
+        for i, j in self.moves.jumps:
+            ok = (xs >= i) & (ys >= j)
+            if ok.any():
+                out[ok] += self.is_cold_many(xs[ok] - i, ys[ok] - j)
+        return out
+
+    def _line_of(self, p: int, q: int, xs: NDArray[np.int64], ys: NDArray[np.int64]) -> NDArray[np.int64]:
+        """The key of the line of direction (p, q) through each cell, times the bound: q·x − p·y and
+        x mod p say which line; the cells of one line are then ordered by x."""
+        n = self.bound
+        return ((q * xs - p * ys + p * n) * p + xs % p) * n
+
+    def _line_keys(self, p: int, q: int) -> NDArray[np.int64]:
+        """The cold cells of [0, bound)² by the line of direction (p, q) they lie on, then by x: sorted keys."""
+        made = self.__dict__.setdefault("_lines", {})
+        if (p, q) not in made:
+            xs = np.repeat(np.arange(self.bound, dtype=np.int64), self.k)
+            ys = self.cells.reshape(-1).astype(np.int64)
+            inside = ys < self.bound
+            xs, ys = xs[inside], ys[inside]
+            made[(p, q)] = np.sort(self._line_of(p, q, xs, ys) + xs)
+        return made[(p, q)]  # type: ignore[no-any-return]
+
     def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]:
         xs, ys = np.asarray(xs, dtype=np.int64), np.asarray(ys, dtype=np.int64)
         if xs.size:

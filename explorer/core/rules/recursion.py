@@ -258,6 +258,14 @@ class BlockingRule(RecursionRule):
         self.check(x, y)
         return int(self.cold_options_table[x, y])
 
+    def cold_options_many(self, xs: Any, ys: Any) -> NDArray[np.int64]:
+        """`cold_options` of each cell of [0, bound)², from the table the solve counted (the colour mode
+        "cold options")."""
+        xs, ys = np.asarray(xs, dtype=np.int64), np.asarray(ys, dtype=np.int64)
+        if xs.size:
+            self.check(int(xs.max()), int(ys.max()))
+        return self.cold_options_table[xs, ys].astype(np.int64)
+
     @property
     def nbytes(self) -> int:  # type: ignore[override]
         return super().nbytes + int(self.cold_options_table.nbytes)

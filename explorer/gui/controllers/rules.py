@@ -11,10 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 from explorer.core.exact.bigint import short_text
-from explorer.core.protocol import Altered, DeclaredCells, Rule
+from explorer.core.protocol import Altered, DeclaredCells, OptionCounts, Rule
 from explorer.core.rules.registry import altered_text, grundy_note, parse_rule, takes_time
 from explorer.session.jobs import Jobs
-from explorer.session.model import GRUNDY, MODES, Session
+from explorer.session.model import COLD_OPTIONS, GRUNDY, MODES, Session
 from explorer.session.views import RuleSelectorView, StatusView, WorkView
 
 
@@ -122,6 +122,11 @@ class RuleController:
     def request_mode(self, mode: str) -> None:
         if mode not in MODES:
             self.status.show_message(f"Unknown colour mode {mode!r}")
+        elif mode == COLD_OPTIONS and not isinstance(self.session.rule, OptionCounts):
+            self.status.show_message(
+                f"Colouring by cold options is for k-blocking rules ({self.session.rule.title} counts none)"
+            )
+            self.selector.set_mode(self.session.mode)
         else:
             self.session.mode = mode
             if mode == GRUNDY and grundy_note(self.session.rule):

@@ -21,7 +21,7 @@ from explorer.core.protocol import CertifiedRows, Rule
 from explorer.core.value_source import INSPECT_SIDE, Need, ValueCache
 from explorer.core.values import shared_strip
 from explorer.session.jobs import Event, Jobs, Scheduler
-from explorer.session.model import GRUNDY, HOT_COLD, Session
+from explorer.session.model import GRUNDY, VALUE_MODES, Session
 from explorer.session.views import InspectorView, WorkView
 
 SHOW_WORK_AFTER_MS = 150  # a small corner's progress is shown only if it takes this long
@@ -217,7 +217,7 @@ class ValuesController:
         if cache is not self.cache:
             return
         cache.adopt(work)
-        if cache.at_cap and self.session.mode != HOT_COLD:
+        if cache.at_cap and self.session.mode in VALUE_MODES:
             self.work.say(
                 f"Values are computed on [0, {cache.side})², as far as the memory budget and the "
                 "work bound allow for this rule"
@@ -262,7 +262,7 @@ class ValuesController:
     def _mode_changed(self, mode: str) -> None:
         self._refused.clear()
         self._far_refused.clear()
-        if mode == HOT_COLD:  # the big table and the rows are for drawing: keep what the inspector needs
+        if mode not in VALUE_MODES:  # the big table and the rows are for drawing: keep what the inspector needs
             self.jobs.cancel()
             self.far_jobs.cancel()
             self.work.hide()
@@ -273,7 +273,7 @@ class ValuesController:
             return
         if mode == GRUNDY:
             self.solve_rows()
-        if mode != HOT_COLD and self.cache.side == 0:
+        if mode in VALUE_MODES and self.cache.side == 0:
             self.request(self.cache.side_for(0, 0) or 0)
 
     def _rule_changed(self, rule: Rule) -> None:

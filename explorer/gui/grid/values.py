@@ -22,7 +22,7 @@ from explorer.gui import palette
 from explorer.gui.grid.axes import ValueBar
 from explorer.gui.grid.host import GridHost
 from explorer.gui.grid.items import CellNumbers, outline_box
-from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
+from explorer.session.model import GRUNDY, REMOTENESS, VALUE_MODES
 
 FAR_VALUES_MAX_STEP = 16  # cells a texel side, at most, for the value sequences to be solved for a view
 NUMBERS_FROM_PX = 26.0  # write values inside cells from this cell size on
@@ -73,7 +73,7 @@ class ValueMarks:
         self._draw_value_extras(raster)
 
     def _draw_value_extras(self, raster: Raster) -> None:
-        valued = self.mode != HOT_COLD
+        valued = self.mode in VALUE_MODES
         bound = self.host.session.rule.bound
         if valued or self._bar is not None:
             self.colour_bar.setVisible(valued)

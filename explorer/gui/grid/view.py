@@ -47,7 +47,7 @@ from explorer.gui.grid.values import BAR_LABELS, ValueMarks
 from explorer.gui.jobs import LatestJob, drawing_pool
 from explorer.gui.throttle import Throttle
 from explorer.session.jobs import off_thread
-from explorer.session.model import GRUNDY, HOT_COLD, Session
+from explorer.session.model import GRUNDY, HOT_COLD, VALUE_MODES, Session
 from explorer.session.views import Overlay
 
 GRID_LINES_FROM_PX = 8.0  # draw cell borders once a cell is this many pixels wide
@@ -416,7 +416,7 @@ class GridView(ExactView, pg.PlotWidget):
         if step == 1:
             cold = bool(known) if known is not None else self.rule.is_cold(x, y)
             word = "cold: P-position, the player to move loses" if cold else "hot: N-position, the player to move wins"
-            value = self.values.value(self.mode, x, y) if self.mode != HOT_COLD and self.values is not None else None
+            value = self.values.value(self.mode, x, y) if self.mode in VALUE_MODES and self.values is not None else None
             extra = "" if value is None else f"; {BAR_LABELS[self.mode].split(' ')[0]} = {short_decimal(value, 24)}"
             above = self.values.grundy_above(x, y) if self.mode == GRUNDY and self.values is not None else None
             if above is not None:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from explorer.core.analysis.position import NumberKind, NumberRole, PositionReport, no_moves_text, verdict
 from explorer.core.exact.bigint import parse_natural, short_decimal
 from explorer.gui import palette
-from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
+from explorer.session.model import COLD_OPTIONS, GRUNDY, HOT_COLD, REMOTENESS
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
 PARSE_ON_WORKER_FROM = 20_000  # characters: reading 100 000 digits takes ~60 ms
@@ -68,6 +68,13 @@ FAR_GREY = " (far out the Grundy values 0–15 are solved as sequences: grey the
 
 def legend_html(mode: str) -> str:
     """What the grid's colours mean in a colour mode (the colour bar beside the grid gives the numbers)."""
+    if mode == COLD_OPTIONS:
+        lut = palette.options_lookup_table(3)
+        return (
+            f"{_swatch(lut[1])}…{_swatch(lut[3])} cold: fewer than k options cold (0 … k − 1)<br>"
+            f"{_swatch(lut[4])} hot: k options cold &nbsp; {_swatch(lut[5])} hot: more than k<br>"
+            "zoomed out (over 65,536 cells in view): hot and cold"
+        )
     if mode in _VALUE_MEANING:
         lut = palette.value_lookup_table(mode)
         return (

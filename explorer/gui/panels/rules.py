@@ -6,9 +6,9 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
-from explorer.core.protocol import Rule
+from explorer.core.protocol import OptionCounts, Rule
 from explorer.core.rules.registry import ASK_NOTHING, FAMILIES, rule_list
-from explorer.session.model import GRUNDY, HOT_COLD, REMOTENESS
+from explorer.session.model import COLD_OPTIONS, GRUNDY, HOT_COLD, REMOTENESS
 
 ASK = "ask:"  # item data of entries that ask for parameters first
 
@@ -30,6 +30,8 @@ class RuleBar(QWidget):
         self.mode.addItem("Hot / cold (P and N positions)", HOT_COLD)
         self.mode.addItem("Grundy values G(x, y)", GRUNDY)
         self.mode.addItem("Remoteness (moves left with best play)", REMOTENESS)
+        self.mode.addItem("Cold options (k-blocking: 0 … k and more)", COLD_OPTIONS)
+        self.mode.model().item(self.mode.count() - 1).setEnabled(False)  # type: ignore[attr-defined]  # set_rule says
         self.mode.activated.connect(lambda i: self.modeRequested.emit(self.mode.itemData(i)))
         layout.addWidget(self.mode)
         layout.addWidget(QLabel("  Rule: "))
@@ -71,6 +73,9 @@ class RuleBar(QWidget):
             self.rules.setToolTip(f"The rule in effect: {rule.title}")
             view = self.rules.view()
             view.setMinimumWidth(view.sizeHintForColumn(0) + 24)  # the list shows whole entries
+        # how many options are cold: a count only k-blocking's recursion keeps
+        item = self.mode.model().item(self.mode.findData(COLD_OPTIONS))  # type: ignore[attr-defined]
+        item.setEnabled(isinstance(rule, OptionCounts))
 
     def set_mode(self, mode: str) -> None:
         with QSignalBlocker(self.mode):
