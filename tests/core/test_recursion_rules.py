@@ -613,3 +613,8 @@ def test_cold_options_are_counted_as_the_definition_counts_them(key, rays, jumps
     assert np.array_equal(drawn.levels, 1 + np.minimum(want.T, k + 1))  # rows are y
     zoomed_out = levels_for(rule, rule.raster(0, 0, n, n, 2), COLD_OPTIONS)
     assert zoomed_out.levels.shape == (n // 2, n // 2) and not isinstance(parse_rule("wythoff"), OptionCounts)
+    edge = levels_for(rule, rule.raster(n - 10, 5, n + 10, 25, 1), COLD_OPTIONS)  # half past the bound: grey there
+    assert np.array_equal(edge.levels[:, :10], 1 + np.minimum(want[n - 10 :, 5:25].T, k + 1))
+    assert not edge.levels[:, 10:].any()
+    far = levels_for(rule, rule.raster(10**30, 10**30, 10**30 + 16, 10**30 + 16, 1), COLD_OPTIONS)
+    assert far.levels.shape == (16, 16) and not far.levels.any()  # once an OverflowError (a long soak)

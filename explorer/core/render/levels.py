@@ -279,15 +279,18 @@ def option_levels(rule: Rule, raster: Raster) -> Levels | None:
 
     if not isinstance(rule, OptionCounts) or raster.step != 1 or raster.nx * raster.ny > OPTION_CELLS:
         return None
-    xs = raster.tx0 + np.arange(raster.nx, dtype=np.int64)
-    ys = raster.ty0 + np.arange(raster.ny, dtype=np.int64)
     levels = np.zeros((raster.ny, raster.nx), dtype=np.uint8)  # 0: grey, beyond the solved square
     bound = rule.bound if rule.bound is not None else 1 << 62
-    inside_x, inside_y = (xs >= 0) & (xs < bound), (ys >= 0) & (ys < bound)
-    if inside_x.any() and inside_y.any():
-        gx, gy = np.meshgrid(xs[inside_x], ys[inside_y])  # rows: y, columns: x
+    # the texels inside [0, bound)², in Python integers first: far out a view's corner is past int64
+    (i0, i1), (j0, j1) = (
+        (max(0, -t0), min(n, bound - t0)) for t0, n in ((raster.tx0, raster.nx), (raster.ty0, raster.ny))
+    )
+    if i1 > i0 and j1 > j0:
+        xs = np.arange(raster.tx0 + i0, raster.tx0 + i1, dtype=np.int64)
+        ys = np.arange(raster.ty0 + j0, raster.ty0 + j1, dtype=np.int64)
+        gx, gy = np.meshgrid(xs, ys)  # rows: y, columns: x
         counts = rule.cold_options_many(gx.ravel(), gy.ravel()).reshape(gx.shape)
-        levels[np.ix_(inside_y, inside_x)] = 1 + np.minimum(counts, rule.k + 1)
+        levels[j0:j1, i0:i1] = 1 + np.minimum(counts, rule.k + 1)
     return Levels(levels, palette.options_lookup_table(rule.k))
 
 
@@ -295,10 +298,14 @@ MIX_ON_WORKER_CELLS = 1 << 25  # solved cells of the value sequences past which 
 
 
 def mixes_on_worker(mode: str, step: int, values: ValueCache | None) -> bool:
-    """Whether drawing a view mixes the shares of so many cells of the value sequences that the
-    window does it on a worker: value colouring, zoomed out, with MIX_ON_WORKER_CELLS solved
+    """Whether the window works out a view's colours on a worker: "cold options" zoomed in (the first
+    view of a k-blocking rule sorts its line index: up to a second, seen as a stall in a long soak),
+    and a view that mixes the shares of so many cells of the value sequences: value colouring,
+    zoomed out, with MIX_ON_WORKER_CELLS solved
     (Maharaja's 16 values on 2^22 columns took 343 ms on the GUI thread beside a worker's sweep;
     Wythoff's on 2^20 take a few ms, drawn at once)."""
+    if mode == COLD_OPTIONS:  # counting each cell's cold options (and, once, a rule's line index) takes a while
+        return step == 1
     far = values.far if values is not None else None
     return mode in VALUE_MODES and step > 1 and far is not None and far.n * far.values >= MIX_ON_WORKER_CELLS
 
