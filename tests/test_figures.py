@@ -110,6 +110,19 @@ def test_a_wide_view_is_an_embedded_raster_and_says_so(tmp_path, capsysbinary):
     assert VECTOR_CELLS < 1000 * 1000
 
 
+def test_a_view_wider_than_any_float_is_drawn(tmp_path):
+    """Zoomed out to 10^400 cells a side (once an OverflowError in a long soak): the raster fills the
+    plot and the ticks are placed exactly."""
+    side = 10**400
+    fig = wx.figure(0, 0, side, side, size=(300, 300))
+    wx.save_figure(tmp_path / "wide.svg", fig)
+    root = ET.fromstring((tmp_path / "wide.svg").read_text())
+    image = next(e for e in root.iter(SVG + "image"))
+    assert abs(float(image.get("width")) - fig.clip[2]) < 2 and fig.clip[2] > 100
+    ticks = [float(e.get("x1")) for e in root.iter(SVG + "line") if e.get("class") is None]
+    assert min(ticks) >= LEFT - 5 and max(ticks) <= LEFT + fig.clip[2] + 5 and len(set(ticks)) > 2
+
+
 def test_picture_save_writes_each_kind(tmp_path):
     p = wx.view(0, 0, 32, 32, size=(32, 32))
     for name in ("p.png", "p.svg", "p.pdf", "p.tex"):

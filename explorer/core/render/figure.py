@@ -8,6 +8,7 @@ zoomed out, the exact raster is embedded at full resolution. Coordinates are poi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -168,16 +169,20 @@ def make_figure(
     x0, y0, x1, y1 = view
     nx, ny = x1 - x0, y1 - y0
     pw, ph = size[0] - LEFT - RIGHT - (BAR_ROOM if cells.bar is not None else 0), size[1] - TOP - BOTTOM
-    s = min(pw / nx, ph / ny)  # points a cell (any scale: far out it is tiny, and exact all the same)
-    w, h = s * nx, s * ny
+    # Points a cell. A view of 10^400 cells a side has a scale no float holds: there it is a fraction,
+    # and each position is worked out exactly before it becomes a float.
+    exact = max(nx, ny).bit_length() > 900
+    scale = min(Fraction(pw) / nx, Fraction(ph) / ny) if exact else min(pw / nx, ph / ny)
+    s = float(scale)  # sizes (a cell's side, a ring, a line's width); 0.0 when the view is that wide
+    w, h = float(scale * nx), float(scale * ny)
     room = BAR_ROOM if cells.bar is not None else 0.0
     fig = Figure(LEFT + w + RIGHT + room, TOP + h + BOTTOM, (LEFT, TOP, w, h))  # the page fits the plot
 
     def px(x: int, part: float = 0.0) -> float:  # the offset in integers first: x may have 10^5 digits
-        return LEFT + ((x - x0) + part) * s
+        return LEFT + float(((x - x0) + Fraction(part)) * scale) if exact else LEFT + ((x - x0) + part) * s
 
     def py(y: int, part: float = 0.0) -> float:
-        return TOP + h - ((y - y0) + part) * s
+        return TOP + h - (float(((y - y0) + Fraction(part)) * scale) if exact else ((y - y0) + part) * s)
 
     vector = cells.step == 1 and nx * ny <= VECTOR_CELLS
     fig.items.append(Rect(LEFT, TOP, w, h, HOT, "hot"))
@@ -201,7 +206,7 @@ def make_figure(
         t_ny, t_nx = cells.rgb.shape[:2]
         image = np.ascontiguousarray(cells.rgb[::-1])
         left, top = px(cells.tx), py(cells.ty + t_ny * cells.step)
-        fig.items.append(Image(left, top, t_nx * cells.step * s, t_ny * cells.step * s, image))
+        fig.items.append(Image(left, top, float(t_nx * cells.step * scale), float(t_ny * cells.step * scale), image))
         fig.note = (
             f"{nx * ny:,} cells are more than {VECTOR_CELLS:,} to draw one by one: the exact raster "
             f"({t_nx}x{t_ny} texels of {short_decimal(cells.step)}² cells) is embedded"
@@ -230,7 +235,7 @@ def make_figure(
         x += 20 + 4.2 * len(text)
     _axes(fig, view, px, py, w, h)
     if digit_count(max(x1, y1)) > 9:
-        cells_shown = f"cells [X0, X0 + {nx}) x [Y0, Y0 + {ny})"
+        cells_shown = f"cells [X0, X0 + {compact(nx)}) x [Y0, Y0 + {compact(ny)})"
     else:
         cells_shown = f"cells [{x0}, {x1}) x [{y0}, {y1})"
     fig.items.append(Text(LEFT, TOP - 22, f"{rule.title}: {mode_title}", 11))
@@ -290,7 +295,7 @@ def _axes(fig: Figure, view: tuple[int, int, int, int], px, py, w: float, h: flo
         step = tick_step(hi - lo)
         first = lo if far else -(-lo // step) * step  # far out the ticks count from the view's start
         for v in range(first, hi + 1, step):
-            text = f"+{v - lo}" if far else str(v)
+            text = f"+{compact(v - lo)}" if far else str(v)
             if horizontal:
                 x = px(v)
                 fig.items.append(Line(x, TOP + h, x, TOP + h + 4, INK, 0.8))
@@ -305,6 +310,18 @@ def _axes(fig: Figure, view: tuple[int, int, int, int], px, py, w: float, h: flo
     if far:
         for k, (name, v) in enumerate((("X0", x0), ("Y0", y0))):
             fig.items.append(Text(LEFT, TOP + h + 44 + 11 * k, f"{name} = {exact_text(v)}", 7.5))
+
+
+def compact(n: int) -> str:
+    """n exactly and short: in full up to 12 digits, else m·10^e where n is that (ticks and view sizes
+    zoomed far out are), else its first and last digits and its length."""
+    if digit_count(n) <= 12:
+        return str(n)
+    text = str(n) if n.bit_length() < 40_000 else ""
+    zeros = len(text) - len(text.rstrip("0"))
+    if text and len(text) - zeros <= 6:
+        return f"{text[: len(text) - zeros]}·10^{zeros}"
+    return short_decimal(n, 14)
 
 
 def exact_text(n: int, most: int = 120) -> str:
