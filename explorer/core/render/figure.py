@@ -422,6 +422,7 @@ def _tex(text: str) -> str:
         ("$", r"\$"),
         ("…", r"\ldots{}"),
         ("²", r"\textsuperscript{2}"),
+        ("·", r"$\cdot$"),  # after "$": the one this brings stays
     ]
     for a, b in swaps:
         text = text.replace(a, b)
