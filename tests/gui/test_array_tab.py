@@ -201,9 +201,12 @@ def test_a_place_found_after_the_person_went_to_a_typed_entry_does_not_move_the_
     jobs = Latest()
     session, view, _, controller = _controller(jobs)
     session.selection = (5, 7)  # hot: not in the array, so its place would clear the table's selection
+    jobs.busy = True  # its place is being found
     controller.jumped()
+    jobs.busy = False
     jobs.release()
     view.show_place.assert_not_called()
+    assert "not looked for" in view.set_busy.call_args.args[0]  # not "Finding where …" any more
     session.selection = (3, 5)  # a later selection is placed as before
     jobs.release()
     view.show_place.assert_called_once()

@@ -47,8 +47,12 @@ class ArrayController:
 
     def jumped(self) -> None:
         """The person went to a typed row and column: the place of the selection still being found
-        would move the table away from it (the panel, built, placed the selection just before)."""
-        self.jobs.cancel()
+        would move the table away from it (the panel, built, placed the selection just before). It is
+        not looked for any more, and the tab says so instead of "Finding where …" (seen in a long
+        soak: that line stayed, beside the entry gone to)."""
+        if self.jobs.busy:
+            self.jobs.cancel()
+            self.view.set_busy("The selection's place was not looked for: the array went where you asked.")
 
     def selected(self, selection: tuple[int, int] | None) -> None:
         if selection is None:
