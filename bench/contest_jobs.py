@@ -6,7 +6,6 @@ see the same machine. Every answer is checked against the plain script's before 
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import textwrap
 import time
@@ -16,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.common import OUT, fmt, python, run_process
-from bench.core_jobs import BASELINE_JUDGE, CPP_JUDGE, judge_input
+from bench.core_jobs import BASELINE_JUDGE, cpp_judge, judge_input
 from bench.query_jobs import PLAIN_ALL_AT_ONCE, PLAIN_PER_LINE
 
 ROUNDS = 3
@@ -143,18 +142,15 @@ def bench_judge(made: dict[str, Path], plain: dict[str, Path]) -> None:
     ours_out = run_process(cmd)
     assert ours_out == run_process([python(), str(plain["judge"])], path), "judge disagrees with the isqrt script"
     runs: dict[str, Callable[[], object]] = {"ours": lambda: run_process(cmd)}
-    gxx = shutil.which("g++")
+    exe = cpp_judge()
     wrong = 0
-    if gxx:
-        src, exe = OUT / "judge_ld.cpp", OUT / "judge_ld"
-        src.write_text(CPP_JUDGE)
-        subprocess.run([gxx, "-O2", "-o", str(exe), str(src)], check=True)
+    if exe is not None:
         cpp_out = run_process([str(exe)], path)
         wrong = sum(a != b for a, b in zip(cpp_out.split(), ours_out.split(), strict=True))
         runs["seeds' C++ (long double)"] = lambda: run_process([str(exe)], path)
     t = in_turn(runs)
     ours = t.pop("ours")
-    report("judge 10^6 pairs <= 10^18 (whole process)", ours, t, f"   (C++ wrong on {wrong} of 10^6)" if gxx else "")
+    report("judge 10^6 pairs <= 10^18 (whole process)", ours, t, f"   (C++ wrong on {wrong} of 10^6)" if exe else "")
 
 
 def bench_memory() -> None:

@@ -7,6 +7,7 @@ import random
 import shutil
 import subprocess
 import textwrap
+from pathlib import Path
 
 import numpy as np
 
@@ -46,6 +47,17 @@ int main() {
 """
 
 
+def cpp_judge() -> Path | None:
+    """The seeds' C++ judge, compiled into bench/out (None where there is no g++)."""
+    gxx = shutil.which("g++")
+    if gxx is None:
+        return None
+    src, exe = OUT / "judge_ld.cpp", OUT / "judge_ld"
+    src.write_text(CPP_JUDGE)
+    subprocess.run([gxx, "-O2", "-o", str(exe), str(src)], check=True)
+    return exe
+
+
 def judge_input(n: int) -> bytes:
     rng = random.Random(2026)
     lines = [str(n)]
@@ -72,11 +84,8 @@ def bench_judge() -> None:
     ours = best_of(lambda: run_process([python(), "-m", "explorer", "judge", str(path)]))
     base = best_of(lambda: run_process([python(), str(base_script)], path), repeat=2)
     row("judge 10^6 pairs <= 10^18 (whole process)", ours, base, "python isqrt loop")
-    gxx = shutil.which("g++")
-    if gxx:
-        src, exe = OUT / "judge_ld.cpp", OUT / "judge_ld"
-        src.write_text(CPP_JUDGE)
-        subprocess.run([gxx, "-O2", "-o", str(exe), str(src)], check=True)
+    exe = cpp_judge()
+    if exe is not None:
         cpp_out = run_process([str(exe)], path)
         wrong = sum(a != b for a, b in zip(cpp_out.split(), ours_out.split(), strict=False))
         cpp = best_of(lambda: run_process([str(exe)], path))

@@ -329,7 +329,7 @@ def figure_of(
 def save_figure(path: str | os.PathLike[str], fig: Figure) -> str:
     """Write a figure as its file's extension says (.pdf, .svg, .tex; a .tex's raster goes to a PNG
     beside it). Written whole to a temporary file, then renamed. Returns the figure's note."""
-    from explorer.core.render.figure import to_png, to_svg, to_tikz
+    from explorer.core.render.figure_files import to_png, to_svg, to_tikz
     from explorer.core.render.pdf import to_pdf
 
     kind = figure_kind(path)

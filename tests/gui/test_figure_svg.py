@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 import explorer.api as wx
-from explorer.core.render.figure import LEFT, TOP, to_png
+from explorer.core.render.figure import LEFT, TOP
+from explorer.core.render.figure_files import to_png
 from explorer.core.render.palette import COLD, HOT
 from tests.oracles import cold_table
 

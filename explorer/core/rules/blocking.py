@@ -141,7 +141,8 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
 
     @property
     def nbytes(self) -> int:  # type: ignore[override]
-        return int(self.cells.nbytes)
+        """The columns, and the line indexes "cold options" made (explorer.core.budget counts both)."""
+        return int(self.cells.nbytes) + sum(int(a.nbytes) for a in self.__dict__.get("_lines", {}).values())
 
     def solved_as(self) -> str:
         return f"its first {self.bound:,} columns"

@@ -223,42 +223,29 @@ class SequencePanel(QWidget):
         """An OEIS b-file of `count` lower (or upper) numbers from the start (from n = 1 when the start
         is 0: pair 0 is the corner, which OEIS leaves out), on a worker with progress and Cancel."""
         start = max(1, self.model.start)
-        digits = digit_count(start + count)
-        if count * (digits + 8) > EXPORT_LIMIT:
-            self.error.setText(f"{count:,} terms of {digits:,} digits is more than this export writes: export fewer")
-            return
-        self.export_status.setText(f"Exporting {count:,} terms…")
-        self.export_cancel.setVisible(True)
-        self.export_jobs.submit(
-            _write_bfile,
-            path,
-            start,
-            count,
-            upper,
-            done=self._exported,
-            failed=self._export_failed,
-            progress=lambda done, total: self.export_status.setText(f"Exporting… {done:,} of {total:,} terms"),
-        )
+        self._export("terms", start, count, _write_bfile, path, start, count, upper)
 
     def export_csv(self, path: str, count: int) -> None:
         """Write `count` rows from the start to a CSV file, on a worker, with progress and Cancel."""
-        digits = digit_count(self.model.start + count)
+        self._export("rows", self.model.start, count, _write_rows, path, self.model.start, count)
+
+    def _export(self, what: str, start: int, count: int, write: Callable[..., str], *args: Any) -> None:
+        """Start an export of `count` `what` (rows, terms) from `start`, refused past EXPORT_LIMIT digits."""
+        digits = digit_count(start + count)
         if count * (digits + 8) > EXPORT_LIMIT:
             self.error.setText(
-                f"{count:,} rows of {digits:,}-digit numbers is more than this export writes "
-                f"(about {EXPORT_LIMIT // 10**6:,} million digits): export fewer rows"
+                f"{count:,} {what} of {digits:,}-digit numbers is more than this export writes "
+                f"(about {EXPORT_LIMIT // 10**6:,} million digits): export fewer {what}"
             )
             return
-        self.export_status.setText(f"Exporting {count:,} rows…")
+        self.export_status.setText(f"Exporting {count:,} {what}…")
         self.export_cancel.setVisible(True)
         self.export_jobs.submit(
-            _write_rows,
-            path,
-            self.model.start,
-            count,
+            write,
+            *args,
             done=self._exported,
             failed=self._export_failed,
-            progress=lambda done, total: self.export_status.setText(f"Exporting… {done:,} of {total:,} rows"),
+            progress=lambda done, total: self.export_status.setText(f"Exporting… {done:,} of {total:,} {what}"),
         )
 
     def _exported(self, path: str) -> None:
