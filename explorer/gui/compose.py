@@ -20,6 +20,7 @@ from itertools import pairwise
 from typing import Any
 
 from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -207,6 +208,7 @@ def _connect_views(w: MainWindow) -> None:
     w.strip.numberHovered.connect(w.number_hovered)
     session.events.selection.connect(lambda _: w.hover_text(""))
     session.events.why.connect(lambda _: w.show_why_state())
+    session.events.altering.connect(lambda on: _checked(w.menus.actions["alter_mode"], on))
     w.hover_text("")
     # the toolbar and the inspector
     w.rule_bar.ruleRequested.connect(w.rules.request)
@@ -238,22 +240,14 @@ TITLES = {
 }
 # What each part makes, by the window's attribute (asking for one builds its part).
 PART_OF = {
-    "query_panel": "queries",
-    "queries": "queries",
-    "play_panel": "play",
-    "play": "play",
+    **dict.fromkeys(("query_panel", "queries"), "queries"),
+    **dict.fromkeys(("play_panel", "play"), "play"),
+    **dict.fromkeys(("array_panel", "array"), "array"),
+    **dict.fromkeys(("sums_panel", "npiles_panel", "sums", "npiles"), "sums"),
+    **dict.fromkeys(("structure_panel", "structure"), "structure"),
+    **dict.fromkeys(("build_panel", "builder"), "build"),
     "sequence_panel": "sequence",
-    "array_panel": "array",
-    "array": "array",
-    "sums_panel": "sums",
-    "npiles_panel": "sums",
-    "sums": "sums",
-    "npiles": "sums",
     "rows_panel": "rows",
-    "structure_panel": "structure",
-    "structure": "structure",
-    "build_panel": "build",
-    "builder": "build",
 }
 
 
@@ -483,12 +477,17 @@ def _fill_bookmarks(w: MainWindow, menus: Menus) -> None:
             delete.addAction(b.name).triggered.connect(lambda _=False, n=b.name: w.sessions.delete_bookmark(n))
 
 
+def _checked(action: QAction, on: bool) -> None:
+    """A checkable menu item shows the model's state (its signal blocked: the model is not asked again)."""
+    with QSignalBlocker(action):
+        action.setChecked(on)
+
+
 def show_why_state(w: MainWindow) -> None:
     """The Why? button and menu item show whether Why? is on (it follows the selection)."""
     on = w.session.why is not None
     w.inspector.set_why_on(on)
-    with QSignalBlocker(w.menus.why):
-        w.menus.why.setChecked(on)
+    _checked(w.menus.why, on)
 
 
 __all__ = ["START_HINT", "compose", "follow", "show_why_state"]

@@ -218,5 +218,7 @@ class Session:
             self.bookmarks,
             heaps=parts.heaps if not parts.error else (),
             second=parts.second if not parts.error else None,
+            compare=None if self.compare is None else self.compare.key,
+            altering=self.altering,
         )
         return saved, left_out

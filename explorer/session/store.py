@@ -1,7 +1,8 @@
 """Session files: what an exploration holds, saved as versioned JSON and read back exactly.
 
 A file holds the rule (its registry key, custom specs included), the view (exact integers),
-the colour mode, the selection, the query history, the game in progress and the bookmarks.
+the colour mode, the selection, the query history, the game in progress, the bookmarks, the Sums
+panel's parts, the rule compared with and whether Alter mode is on.
 Integers are written as decimal strings, so that any size survives any JSON reader.
 
 Reading checks everything before anything is used: a damaged file, a file from another
@@ -84,6 +85,8 @@ class SavedSession:
     bookmarks: tuple[Bookmark, ...] = field(default=())
     heaps: tuple[int, ...] = ()  # the Sums panel's Nim heaps
     second: tuple[int, int] | None = None  # and its second position
+    compare: str | None = None  # View ▸ Compare with…: the other rule's key, or None
+    altering: bool = False  # View ▸ Alter cells by clicking was on
 
 
 # ----- writing ----------------------------------------------------------------------------------
@@ -120,6 +123,8 @@ def to_document(s: SavedSession) -> dict[str, Any]:
         "game": game,
         "bookmarks": [{"name": b.name, "view": _ints(b.view)} for b in s.bookmarks],
         "sum": {"heaps": _ints(s.heaps), "second": None if s.second is None else _ints(s.second)},
+        "compare": s.compare,
+        "alter_mode": s.altering,
     }
 
 
@@ -173,6 +178,15 @@ def _pair(value: Any, what: str) -> tuple[int, int]:
     return a, b
 
 
+def _rule(value: Any, what: str) -> str:
+    key = _text(value, what, 2000)
+    try:
+        check_rule(key)
+    except RuleError as exc:
+        raise SessionFileError(f"{what} this version does not know: {exc}") from None
+    return key
+
+
 def from_document(doc: Any) -> SavedSession:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SessionFileError("this is not a Wythoff Explorer session file")
@@ -185,11 +199,13 @@ def from_document(doc: Any) -> SavedSession:
         )
     if version < VERSION:
         raise SessionFileError(f"format {version} is older than any this program reads (format {VERSION})")
-    rule = _text(doc.get("rule"), "the rule", 2000)
-    try:
-        check_rule(rule)
-    except RuleError as exc:
-        raise SessionFileError(f"the file names a rule this version does not know: {exc}") from None
+    rule = _rule(doc.get("rule"), "the file names a rule")
+    compare = doc.get("compare")  # files saved before comparisons were kept have none
+    if compare is not None:
+        compare = _rule(compare, "the file compares with a rule")
+    altering = doc.get("alter_mode", False)
+    if not isinstance(altering, bool):
+        raise SessionFileError("Alter mode should be true or false")
     mode = doc.get("mode", MODES[0])
     if mode not in MODES:
         raise SessionFileError(f"unknown colour mode {str(mode)[:40]!r}; modes are {', '.join(MODES)}")
@@ -234,7 +250,9 @@ def from_document(doc: Any) -> SavedSession:
         heaps = tuple(_int(h, f"heap {i + 1}") for i, h in enumerate(listed))
         if summed.get("second") is not None:
             second = _pair(summed["second"], "the sum's second position")
-    return SavedSession(rule, view, mode, selection, tuple(queries), game, tuple(bookmarks), heaps, second)
+    return SavedSession(
+        rule, view, mode, selection, tuple(queries), game, tuple(bookmarks), heaps, second, compare, altering
+    )
 
 
 def load(path: str | os.PathLike[str]) -> SavedSession:

@@ -29,6 +29,8 @@ def _full(rule: str) -> SavedSession:
         ),
         game=SavedGame((5, 7), True, ((5, 7), (3, 5), (2, 5)), ("you", "computer")),
         bookmarks=(Bookmark("far", (BIG, BIG, BIG + 40, BIG + 30)), Bookmark("é 名前", (0, 0, 20, 12))),
+        compare="alter:terminal=2",
+        altering=True,
     )
 
 
@@ -39,6 +41,25 @@ def test_a_session_comes_back_exactly(tmp_path, rule):
     store.save(path, saved)
     assert store.load(path) == saved
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]  # no temporary file left
+
+
+def test_the_comparison_and_the_alter_mode_are_saved(tmp_path):
+    path = tmp_path / "s.json"
+    store.save(path, SavedSession(rule="block:3", compare="wythoff", altering=True))
+    doc = json.loads(path.read_text())
+    assert doc["compare"] == "wythoff" and doc["alter_mode"] is True
+    assert store.load(path) == SavedSession(rule="block:3", compare="wythoff", altering=True)
+    del doc["compare"], doc["alter_mode"]  # a file saved before they were kept
+    path.write_text(json.dumps(doc))
+    assert store.load(path) == SavedSession(rule="block:3")
+    doc["compare"] = "block:0"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(SessionFileError, match="compare"):
+        store.load(path)
+    doc["compare"], doc["alter_mode"] = None, "yes"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(SessionFileError, match="Alter"):
+        store.load(path)
 
 
 @settings(max_examples=40, deadline=None)

@@ -77,6 +77,18 @@ def test_a_saved_session_reopens_to_the_same_state(qtbot, tmp_path, window, rule
     assert other.save_session(str(again))
     assert json.loads(again.read_text()) == first  # exactly the same state
     assert str(path) in window.recent_files()[0] or str(path.resolve()) == window.recent_files()[0]
+    if not far:  # a comparison and Alter mode come back, the menu item checked
+        other.rules.request_compare("wythoff")
+        _idle(other, qtbot)
+        other.menus.actions["alter_mode"].trigger()
+        assert other.session.altering
+        third_path = tmp_path / "three.json"
+        assert other.save_session(str(third_path))
+        third = _fresh_window(qtbot, tmp_path, "third")
+        third.open_session(str(third_path))
+        _idle(third, qtbot)
+        assert third.session.compare is not None and third.session.compare.key == "wythoff"
+        assert third.session.altering and third.menus.actions["alter_mode"].isChecked()
 
 
 @pytest.mark.parametrize(
@@ -154,3 +166,33 @@ def test_the_controller_with_mocked_views(tmp_path):
     warn.assert_called_once()
     assert session.rule.key == "nim"
     assert session.rule != Wythoff()
+
+
+def test_the_comparison_and_the_alter_mode_come_back(tmp_path):
+    """A session saved while comparing two rules, in Alter mode, reopens comparing the same two
+    rules and still altering (mocked views, inline jobs)."""
+    from explorer.core.rules.registry import parse_rule
+
+    session = Session()
+    grid = MagicMock()
+    grid.visible_cells.return_value = (0, 0, 30, 20)
+    c = SessionController(session, grid, *(MagicMock() for _ in range(5)), InlineJobs())
+    session.rule = parse_rule("alter:terminal=2")
+    session.compare = parse_rule("wythoff")
+    session.altering = True
+    path = tmp_path / "s.json"
+    assert c.save(str(path))
+
+    fresh = Session()
+    warn = MagicMock()
+    d = SessionController(fresh, grid, MagicMock(), MagicMock(), MagicMock(), warn, MagicMock(), InlineJobs())
+    d.open(str(path))
+    warn.assert_not_called()
+    assert fresh.rule.key == "alter:terminal=2"
+    assert fresh.compare is not None and fresh.compare.key == "wythoff"
+    assert fresh.altering
+    assert fresh.saved() == session.saved()
+    # A file without them opens without comparing, out of Alter mode.
+    store.save(path, store.SavedSession(rule="nim"))
+    d.open(str(path))
+    assert fresh.compare is None and not fresh.altering

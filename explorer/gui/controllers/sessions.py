@@ -34,6 +34,7 @@ class Prepared:
     saved: SavedSession
     rule: Rule
     game: Game | None
+    compare: Rule | None = None
 
 
 FAR_ON_OPEN = 1 << 12  # a session whose positions reach this far is opened on a worker
@@ -59,7 +60,8 @@ def prepare(saved: SavedSession, progress: Progress | None = None) -> Prepared:
     if saved.game is not None:
         g = saved.game
         game = Game.replay(rule, g.start, g.human_first, g.path, g.movers)
-    return Prepared(saved, rule, game)
+    compare = None if saved.compare is None else parse_rule(saved.compare)
+    return Prepared(saved, rule, game, compare)
 
 
 class SessionController:
@@ -120,7 +122,11 @@ class SessionController:
             return
         name = os.path.basename(path)
         cells = positions(saved)
-        slow = takes_time(saved.rule) or any(max(c) >= FAR_ON_OPEN for c in cells)
+        slow = (
+            takes_time(saved.rule)
+            or (saved.compare is not None and takes_time(saved.compare))
+            or any(max(c) >= FAR_ON_OPEN for c in cells)
+        )
         if slow:
             self.status(f"Opening {name}: solving its rule as far as its positions…")
         self.jobs.submit(
@@ -141,6 +147,8 @@ class SessionController:
         session.queries = s.queries
         session.bookmarks = s.bookmarks
         session.sum_parts = SumParts(s.heaps, s.second)
+        session.compare = p.compare
+        session.altering = s.altering
         self.restore_game(p.game)
         if s.selection is not None:
             self.select(*s.selection)
