@@ -114,11 +114,12 @@ def _closed_form_columns(n: int, k: int) -> np.ndarray:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("k", "n"), [(2, 1 << 18), (3, 1 << 20)])
-def test_two_and_three_blocking_have_their_closed_forms_far_out(k, n):
-    """Past 10^6 for k = 3 (2^20 columns, its default); k = 2's default, 2^18 columns."""
+@pytest.mark.parametrize("k", [2, 3])
+def test_two_and_three_blocking_have_their_closed_forms_far_out(k):
+    """Past 10^6: 2^20 columns, the default for both (their closed forms fill them)."""
+    n = 1 << 20
     rule = parse_rule(f"block:{k}")
-    assert rule.bound == n
+    assert rule.bound == n and rule.key == f"block:{k}"
     want = _closed_form_columns(n, k)
     assert np.array_equal(np.sort(rule.cells, axis=1), want)
     assert rule.count(n - 1, n - 1) == int(np.count_nonzero(want < n))
@@ -127,6 +128,18 @@ def test_two_and_three_blocking_have_their_closed_forms_far_out(k, n):
             if y < n:
                 assert rule.is_cold(x, int(y)) and rule.is_cold(int(y), x)
                 assert not rule.is_cold(x, int(y) + 1) or int(y) + 1 in want[x]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("k", "n"), [(2, 1 << 18), (3, 1 << 20)])
+def test_the_sweep_finds_the_closed_forms(k, n):
+    """The column sweep, made to walk where the closed form would fill the columns, finds the same
+    cells: the closed forms are checked against the game's recursion far out, not only on 512²."""
+    from explorer.core.rules.blocking import BlockingColumns
+    from explorer.core.rules.closed import Wythoff
+
+    swept = BlockingColumns(k, Wythoff(), n, closed=False)
+    assert np.array_equal(np.sort(swept.cells, axis=1), _closed_form_columns(n, k))
 
 
 def test_blocking_refuses_what_would_not_fit_and_names_what_does():
@@ -504,7 +517,7 @@ def test_why_rings_every_cold_option_where_the_rules_own_recursion_decides():
     assert set(plain.targets) == {(3, 5), (4, 7), (5, 3)}
 
 
-@pytest.mark.parametrize("key", ["star:wythoff", "block:3;n=100000"])
+@pytest.mark.parametrize("key", ["star:wythoff", "block:4;n=100000"])
 def test_a_long_solve_reports_its_progress_and_stops_when_asked(key):
     seen: list[tuple[int, int]] = []
     rule = parse_rule(key, progress=lambda done, total: seen.append((done, total)) is None)

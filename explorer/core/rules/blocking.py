@@ -1,8 +1,9 @@
 """k-blocking over a rule with Nim's rays, solved column by column (docs/math.md, "Games that
 change the recursion"): each column holds exactly k cold cells, so the cold set is k sequences,
 cells[x, 0] < … < cells[x, k − 1], found by a compiled sweep (explorer.core.rules.block_kernel)
-as far as 2^20 columns for small k. Over a rule without Nim's rays the game is solved on a square
-(`BlockingRule`, explorer.core.rules.recursion); `make_blocking` chooses.
+as far as 2^20 columns for small k; 2- and 3-blocking over Wythoff's moves fill them from their
+closed forms (Larsson 2011), which the tests check against the sweep. Over a rule without Nim's
+rays the game is solved on a square (`BlockingRule`, explorer.core.rules.recursion); `make_blocking` chooses.
 """
 
 from __future__ import annotations
@@ -50,10 +51,58 @@ def sweep_bytes(k: int, columns: int, rays: int = 0) -> int:
     return 4 * columns * k + 4 * rows * (2 + k + 2 * (k + 1)) + 4 * rays * 4 * rows
 
 
-def default_columns(k: int) -> int:
-    """2^20 columns, or fewer where the sweep would pass BLOCK_BYTES. For k = 2 the walk up a
-    column is not linear: its free rows and free diagonals interleave (even and odd) over a third
-    of the column, so it tries each 64 cells at a time there: 2^18 columns take 1.6 s, 2^20 25 s."""
+WYTHOFF_MOVES = VectorSpec([(1, 0), (1, 1)])
+
+
+def solve_bytes(k: int, columns: int, moves: VectorSpec) -> int:
+    """The peak while the columns are solved: the sweep's, or the closed form's (its int64 work arrays)."""
+    if has_closed_form(k, moves):
+        return (4 * k + 40) * columns
+    return sweep_bytes(k, columns, len(moves.rays))
+
+
+def has_closed_form(k: int, moves: VectorSpec) -> bool:
+    """2- and 3-blocking over Wythoff's own moves: Larsson (2011) proves their cold cells."""
+    return k in (2, 3) and moves == WYTHOFF_MOVES
+
+
+def closed_columns(k: int, columns: int) -> NDArray[np.int32]:
+    """The k cold cells of each column of 2- or 3-blocking Wythoff, increasing (docs/math.md, "Games
+    that change the recursion"): k = 3: (0, 0), (x, 2x + 1), (x, 2x + 2) and their mirrors; k = 2:
+    (0, 0), (2, 2), (x, 2x + 1) and (2a_n + 2, 2b_n + 2) for n >= 1 (Wythoff's pairs doubled and
+    moved by (2, 2)), and their mirrors. Column x >= 1 then holds one cell below x (the mirror of
+    (x', 2x' + 1) for x odd; for k = 3 of (x', 2x' + 2) for x even; for k = 2 a doubled pair's) and
+    its own cells above 2x."""
+    from explorer.core.game.bulk import cold_pairs
+
+    xs = np.arange(columns, dtype=np.int64)
+    cells = np.empty((columns, k), dtype=np.int32)
+    cells[:, -1] = 2 * xs + k - 1  # the top cell: 2x + 1 for k = 2, 2x + 2 for k = 3
+    if k == 3:
+        cells[:, 1] = 2 * xs + 1
+        cells[:, 0] = (xs - 1) // 2
+        cells[0, 0] = 0  # column 0: (0, 0), (0, 1), (0, 2)
+        return cells
+    low = np.full(columns, -1, dtype=np.int64)
+    low[1::2] = xs[1::2] // 2
+    a, b = cold_pairs(1, columns // 2 + 1)
+    for u, v in ((2 * a + 2, 2 * b + 2), (2 * b + 2, 2 * a + 2)):
+        inside = u < columns
+        low[u[inside]] = v[inside]
+    low[0:3:2] = (0, 2)[: len(low[0:3:2])]  # (0, 0) and (2, 2)
+    if low.min() < 0:
+        raise AssertionError("2-blocking's closed form left a column without its lower cell")
+    cells[:, 0] = low
+    return cells
+
+
+def default_columns(k: int, moves: VectorSpec = WYTHOFF_MOVES) -> int:
+    """2^20 columns, or fewer where the sweep would pass BLOCK_BYTES. For k = 2 over other moves
+    than Wythoff's (whose closed form fills them) the walk up a column is not linear: its free rows
+    and free diagonals interleave over a third of the column, so it tries each 64 cells at a time
+    there: 2^18 columns take 1.6 s, 2^20 25 s."""
+    if has_closed_form(k, moves):
+        return MOST_COLUMNS
     n = MOST_COLUMNS if k != 2 else MOST_COLUMNS // 4
     while n > 1024 and sweep_bytes(k, n) > BLOCK_BYTES:
         n //= 2
@@ -65,13 +114,13 @@ def make_blocking(k: int, base: Rule, n: int | None = None, progress: Progress |
     spec = rays_and_jumps(base)
     if spec.has_nim_rays:
         fixed = n is not None
-        n = n or default_columns(k)
-        if sweep_bytes(k, n, len(spec.rays)) > MAX_BYTES:
-            most = default_columns(k)
-            while sweep_bytes(k, most * 2, len(spec.rays)) <= MAX_BYTES:
+        n = n or default_columns(k, spec)
+        if solve_bytes(k, n, spec) > MAX_BYTES:
+            most = default_columns(k, spec)
+            while solve_bytes(k, most * 2, spec) <= MAX_BYTES:
                 most *= 2
             raise RuleError(
-                f"{k}-blocking on {n:,} columns needs {sweep_bytes(k, n, len(spec.rays)) >> 20:,} MiB while it is "
+                f"{k}-blocking on {n:,} columns needs {solve_bytes(k, n, spec) >> 20:,} MiB while it is "
                 f"solved; {most:,} columns fit in {MAX_BYTES >> 20:,} MiB"
             )
         return BlockingColumns(k, base, n, progress, fixed=fixed)
@@ -92,15 +141,31 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
     cells: NDArray[np.int32]
     count_method = "column sweep"
 
-    def __init__(self, k: int, base: Rule, columns: int, progress: Progress | None = None, fixed: bool = True) -> None:
-        from explorer.core.rules import block_kernel as kernel  # numba: loaded when such a rule is made
-
+    def __init__(
+        self,
+        k: int,
+        base: Rule,
+        columns: int,
+        progress: Progress | None = None,
+        fixed: bool = True,
+        closed: bool = True,
+    ) -> None:
+        """`closed`: fill the columns from the closed form where there is one (2- and 3-blocking over
+        Wythoff's moves); False sweeps them (the tests check one against the other)."""
         spec = rays_and_jumps(base)
         object.__setattr__(self, "k", k)
         object.__setattr__(self, "base", base)
         object.__setattr__(self, "spec", base.spec)
         object.__setattr__(self, "moves", spec)  # the base's moves as rays and jumps
         object.__setattr__(self, "bound", columns)
+        if closed and has_closed_form(k, spec):
+            object.__setattr__(self, "cells", closed_columns(k, columns))
+            return
+        self._sweep(k, spec, columns, progress, fixed)
+
+    def _sweep(self, k: int, spec: VectorSpec, columns: int, progress: Progress | None, fixed: bool) -> None:
+        from explorer.core.rules import block_kernel as kernel  # numba: loaded when such a rule is swept
+
         others = [(p, q) for p, q in spec.rays if (p, q) not in ((1, 0), (0, 1), (1, 1))]
         rays = np.array(others, dtype=np.int64).reshape(-1, 2)
         jumps = np.array(spec.jumps, dtype=np.int64).reshape(-1, 2)
@@ -130,7 +195,7 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
 
     @property
     def key(self) -> str:  # type: ignore[override]
-        side = f";n={self.bound}" if self.bound != default_columns(self.k) else ""
+        side = f";n={self.bound}" if self.bound != default_columns(self.k, self.moves) else ""
         base = f"/{self.base.key}" if self.base.key != "wythoff" else ""
         return f"block:{self.k}{side}{base}"
 
