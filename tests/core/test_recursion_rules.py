@@ -217,6 +217,59 @@ def test_symmetric_alterations_by_columns_against_the_definition_on_300_squared(
         assert np.array_equal(cold_square(over, 200), square.table), over.key
 
 
+def nim_altered_by_flags(n: int, cold: set, hot: set) -> np.ndarray:
+    """Altered Nim on [0, n)^2 by the definition: a cell is cold iff nothing cold lies on its row
+    or column behind it, unless declared."""
+    table = np.zeros((n, n), dtype=bool)
+    col, row = [False] * n, [False] * n
+    for x in range(n):
+        for y in range(n):
+            c = (x, y) not in hot and ((x, y) in cold or not (col[x] or row[y]))
+            if c:
+                table[x, y] = col[x] = row[y] = True
+    return table
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_any_alteration_by_columns_against_the_definition_on_300_squared(seed):
+    """An alteration that is not its own mirror image is solved by columns too (2^20 columns), over
+    Wythoff's moves and Nim's: each against the definition, with its winning moves."""
+    rng = random.Random(1000 + seed)
+    n = 300
+    cold = {(rng.randrange(60), rng.randrange(60)) for _ in range(rng.randint(1, 4))}
+    hot = {(rng.randrange(60), rng.randrange(60)) for _ in range(rng.randint(0, 4))} - cold
+    if seed == 0:
+        cold, hot = {(3, 4), (10, 12)}, {(5, 5)}  # the issue's example
+    terminal = rng.choice([None, None, 0, 2, 5])
+    fields = [f"cold={''.join(f'({x},{y})' for x, y in sorted(cold))}"]
+    fields += [f"hot={''.join(f'({x},{y})' for x, y in sorted(hot))}"] if hot else []
+    fields += [f"terminal={terminal}"] if terminal is not None else []
+    rule = parse_rule("alter:" + ";".join(fields))
+    assert type(rule).__name__ == "AlteredColumns" and rule.bound == 1 << 20, rule.key
+    want = altered_by_flags(n, cold, hot, terminal)
+    assert np.array_equal(cold_square(rule, n), want), rule.key
+    assert parse_rule(rule.key) == rule
+    for x, y in [(rng.randrange(n // 2), rng.randrange(n // 2)) for _ in range(40)]:
+        cold_options = {t for t in options(x, y) if want[t]}
+        moves = {m.target for m in rule.winning_moves(x, y)}
+        assert moves == (set() if want[x, y] else cold_options), (x, y)
+    if terminal is None:
+        nim = parse_rule("alter:" + ";".join(fields) + "/nim")
+        assert type(nim).__name__ == "AlteredColumns"
+        assert np.array_equal(cold_square(nim, n), nim_altered_by_flags(n, cold, hot)), nim.key
+
+
+@pytest.mark.slow
+def test_an_asymmetric_alteration_by_columns_agrees_with_the_square_solve_on_2048_squared():
+    """The walk from row 0 against the square's own solve (antidiagonals, no columns) on 2048²,
+    and a declared cell far from the origin; 2^22 columns when asked."""
+    rule = parse_rule("alter:cold=(3,4)(10,12)(1500,7);hot=(5,5)(900,1456)")
+    square = AlteredRule(parse_rule("wythoff"), rule.cold_cells, rule.hot_cells, None, 2048)
+    assert np.array_equal(cold_square(rule, 2048), square.table)
+    assert rule.cold_count(2047, 2047) == int(square.table.sum())
+    assert parse_rule("alter:cold=(3,4);n=4194304").bound == 1 << 22
+
+
 @pytest.mark.slow
 def test_the_terminal_set_far_out_agrees_with_a_translate_of_wythoff():
     """docs/math.md: a finite alteration is forgotten far out, in density, up to a shift."""

@@ -2,10 +2,11 @@
 recursion"): any cell above a cold cell of its column can move to it, so a column holds its
 declared cold cells and at most one other, below them. The compiled walk of k-blocking
 (explorer.core.rules.block_kernel.altered_sweep) finds that one cell of each column, with the
-declared cells met on the way, to 2^20 columns by default and 2^22 or more when asked. The walk
+declared cells met on the way, to 2^20 columns by default and 2^22 or more when asked. That walk
 mirrors each column's cells below the diagonal from earlier columns, so it takes alterations that
-are their own mirror image (a terminal set x + y <= K is); any other alteration, or one declaring
-more than MAX_DECLARED cold cells, is solved on a square (`AlteredRule`).
+are their own mirror image (a terminal set x + y <= K is). Any other alteration over Wythoff's
+moves or Nim's is walked from row 0 without mirrors (explorer.core.rules.alter_kernel); over
+other moves, or declaring more than MAX_DECLARED cold cells, it is solved on a square (`AlteredRule`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from explorer.core.exact.lazy import lazy_numpy
+from explorer.core.game.vector_spec import VectorSpec
 from explorer.core.protocol import Progress, Rule
 from explorer.core.rules.base import Position, RuleError
 from explorer.core.rules.blocking import STEP_BUDGET
@@ -21,6 +23,7 @@ from explorer.core.rules.recursion import DEFAULT_SIDE, MAX_SIDE, AlteredRule, D
 
 if TYPE_CHECKING:
     import numpy as np
+    from numpy.typing import NDArray
 else:
     np = lazy_numpy(__name__)
 
@@ -56,7 +59,7 @@ def make_altered(
     spec = rays_and_jumps(base)
     symmetric = set(cold) == _mirrored(cold) and set(hot) == _mirrored(hot)
     small = terminal is None or (terminal + 1) * (terminal + 2) // 2 + len(cold) <= MAX_DECLARED
-    if spec.has_nim_rays and symmetric and small:
+    if spec.has_nim_rays and (symmetric or walks_any(spec)) and small:
         fixed = n is not None
         n = n or ALTER_COLUMNS
         if walk_bytes(n, len(spec.rays)) > MAX_BYTES:
@@ -70,14 +73,26 @@ def make_altered(
         return AlteredColumns(base, cold, hot, terminal, n, progress, fixed=fixed)
     n = n or DEFAULT_SIDE
     if n > MAX_SIDE:
-        why = "its cells are not their own mirror image" if not symmetric else "it has no Nim rays or too many cells"
+        why = "it has no Nim rays or too many cells" if symmetric else "its cells are not their own mirror image"
         raise RuleError(f"this alteration is solved on a square ({why}) of side {MAX_SIDE:,} at most, not {n:,}")
     return AlteredRule(base, cold, hot, terminal, n)
+
+
+def walks_any(moves: VectorSpec) -> bool:
+    """Whether any alteration over these moves is walked by columns: Wythoff's moves or Nim's."""
+    return not moves.jumps and set(moves.rays) <= {(1, 0), (0, 1), (1, 1)}
 
 
 def walk_bytes(columns: int, rays: int) -> int:
     """The walk's peak, about: its row and diagonal counts, pointers and cells (rows: 2 a column)."""
     return columns * (96 + 16 * rays)
+
+
+def _by_column(cells: list[Position], columns: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Cells sorted by column, then row, as each column's start and the rows (CSR)."""
+    ptr = np.zeros(columns + 1, dtype=np.int64)
+    np.add.at(ptr, np.array([x + 1 for x, _ in cells], dtype=np.int64), 1)
+    return np.cumsum(ptr), np.array([y for _, y in cells] or [0], dtype=np.int64)
 
 
 class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
@@ -104,6 +119,9 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         self._declare(cold, hot, terminal)
         spec = rays_and_jumps(base)
         forced_cold = declared_cold(self.cold_cells, terminal)
+        if set(self.cold_cells) != _mirrored(self.cold_cells) or set(self.hot_cells) != _mirrored(self.hot_cells):
+            self._walk_any(base, spec, forced_cold, columns, progress)
+            return
         forced = {c: 1 for c in forced_cold} | {c: -1 for c in self.hot_cells}
         upper = sorted((x, y, kind) for (x, y), kind in forced.items() if y >= x and x < columns)
         per_column = np.bincount([x for x, _ in forced_cold], minlength=1) if forced_cold else np.zeros(1, np.int64)
@@ -153,6 +171,35 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
                 col[x] = own[0]
         changes = {c: 1 for c in forced_cold if max(c) < columns}
         self._set_layer(base, spec, col, changes)
+
+    def _walk_any(
+        self, base: Rule, spec: VectorSpec, forced_cold: set[Position], columns: int, progress: Progress | None
+    ) -> None:
+        """Any alteration over Wythoff's or Nim's moves: the walk from row 0 (alter_kernel)."""
+        from explorer.core.rules import alter_kernel as kernel  # numba: loaded when such a rule is made
+
+        rows = ROWS_PER_COLUMN * max([columns] + [y for _, y in forced_cold]) + 1024
+        cells = sorted((x, y) for x, y in forced_cold if x < columns)
+        hot = sorted((x, y) for x, y in self.hot_cells if x < columns)
+        cptr, cy = _by_column(cells, columns)
+        hptr, hy = _by_column(hot, columns)
+        col = np.full(columns, -1, dtype=np.int32)
+        rowcell = np.full(rows, -1, dtype=np.int32)
+        rownxt = np.arange(rows + 1, dtype=np.int32)
+        diagnxt = np.arange(rows + columns + 2, dtype=np.int32)
+        diagonal = (1, 1) in spec.rays
+        x = 0
+        while x < columns:
+            end = min(columns, x + CHUNK)
+            reached = kernel.walk(x, end, col, rowcell, rownxt, diagnxt, diagonal, cptr, cy, hptr, hy)
+            if reached < end:
+                raise RuleError(f"column {reached:,}'s cold cell lies past row {rows:,}: solve fewer columns")
+            x = end
+            if progress is not None and not progress(x, columns):
+                raise RuleError("solving was cancelled; the rule in effect stays")
+        col[col < 0] = rows  # no cell of its own: past the rows kept
+        changes = {c: 1 for c in forced_cold if max(c) < columns}
+        self._set_layer(base, spec, col, changes, row=rowcell[:columns])
 
     def position_note(self, x: int, y: int) -> str:
         self.check(x, y)

@@ -33,6 +33,7 @@ class LayerRule(HotColdOnly, RuleBase):  # type: ignore[misc]
     moves: VectorSpec
     bound: int
     col: NDArray[np.int32]
+    row: NDArray[np.int32] | None
     changes: dict[Position, int]
     _cx: NDArray[np.int64]  # the changed cells, sorted, and their changes (+1 or −1), as arrays
     _cy: NDArray[np.int64]
@@ -40,7 +41,17 @@ class LayerRule(HotColdOnly, RuleBase):  # type: ignore[misc]
     count_method = "generated sequence"
     what = "a generated sequence"  # what the bound's message says was solved
 
-    def _set_layer(self, base: Rule, moves: VectorSpec, col: NDArray[np.int32], changes: dict[Position, int]) -> None:
+    def _set_layer(
+        self,
+        base: Rule,
+        moves: VectorSpec,
+        col: NDArray[np.int32],
+        changes: dict[Position, int],
+        row: NDArray[np.int32] | None = None,
+    ) -> None:
+        """`row[y]`: the column of row y's own cell (−1: none), where the cells are not their own
+        mirror image; None: a row's own cell is its column's mirror."""
+        object.__setattr__(self, "row", row)
         object.__setattr__(self, "base", base)
         object.__setattr__(self, "spec", base.spec)
         object.__setattr__(self, "moves", moves)
@@ -54,7 +65,7 @@ class LayerRule(HotColdOnly, RuleBase):  # type: ignore[misc]
 
     @property
     def nbytes(self) -> int:  # type: ignore[override]
-        return int(self.col.nbytes) + 48 * len(self.changes)
+        return int(self.col.nbytes) + (0 if self.row is None else int(self.row.nbytes)) + 48 * len(self.changes)
 
     def solved_as(self) -> str:
         return f"{self.what} on {self.bound:,} columns"
@@ -88,7 +99,11 @@ class LayerRule(HotColdOnly, RuleBase):  # type: ignore[misc]
         self.check(x, y)
         found: set[Position] = set()
         for p, q in self.moves.rays:
-            cell = cell_on_line(self.col, x, y, p, q)
+            if (p, q) == (1, 0) and self.row is not None:
+                t = int(self.row[y])
+                cell = (t, y) if 0 <= t < x else None
+            else:
+                cell = cell_on_line(self.col, x, y, p, q)
             if cell is not None and self.changes.get(cell, 1) > 0:
                 found.add(cell)
         for i, j in self.moves.jumps:
