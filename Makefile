@@ -110,6 +110,9 @@ screenshots: $(RUN_STAMP)
 	$(SHOT) docs/images/blocking-options.png --rule block:3 --mode options --select 9 14 --view 0 0 40 26 --size 1100x680
 	$(SHOT) docs/images/altered.png --rule alter:terminal=2 --select 3 6 --view 0 0 40 26 --size 1100x680
 	$(SHOT) docs/images/star.png --rule star:wythoff --view 0 0 120 78 --size 1100x680
+	for k in 2 3 10; do $(PY) -m explorer figure docs/images/blocking-$$k.png --rule block:$$k --view 0 0 64 64 --size 300x300; done
+	$(PY) -m explorer figure docs/images/blocking-60.png --rule block:60 --view 0 0 1024 1024 --size 560x560
+	$(PY) docs/figures/pass_layer.py docs/images/pass-layer.png
 	$(SHOT) docs/images/compare.png --rule alter:terminal=2 --compare wythoff --select 30 48 --view 0 0 200 130 --size 1100x680
 	$(PY) -m explorer animate docs/images/build.gif --view 0 0 30 20 --steps 14 --size 640x460
 	$(PY) -m explorer animate docs/images/build-maharaja.gif --rule maharaja --view 0 0 30 20 --steps 14 --size 640x460

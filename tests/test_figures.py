@@ -186,3 +186,20 @@ def test_two_rules_compared_and_a_game_shown_are_drawn_cell_by_cell(tmp_path):
     assert classes.count("path") == 2
     tex = (tmp_path / "c.tex").read_text()
     assert tex.count(r"\fill[wx first-only]") == kinds["cell first-only"] and tex.count(r"\draw[wx path") == 2
+
+
+@pytest.mark.parametrize(
+    ("rule", "size", "compare"),
+    [("block:2", (360, 360), None), ("alter:cold=(3,4)(10,12);hot=(5,5)", (200, 200), "wythoff"), ("nim", (120, 120), None)],
+)
+def test_every_text_fits_inside_the_figure(rule, size, compare):
+    """A narrow figure shrinks (or cuts, with an ellipsis) its title and legend to the page: the
+    title of a 360-point figure of 2-blocking Wythoff ran off its edge."""
+    from explorer.core.render.figure import Text, text_width
+
+    fig = wx.figure(0, 0, 40, 40, rule, size=size, compare=compare)
+    for item in fig.items:
+        if isinstance(item, Text):
+            shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[item.anchor]
+            left = item.x - shift * text_width(item.text, item.size)
+            assert 0 <= left and left + text_width(item.text, item.size) <= fig.width + 0.01, item

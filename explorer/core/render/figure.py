@@ -8,6 +8,7 @@ zoomed out, the exact raster is embedded at full resolution. Coordinates are poi
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
@@ -121,6 +122,45 @@ def font_path() -> str | None:
     return next((p for p in FONT_PLACES if os.path.exists(p)), None)
 
 
+FIRST, LAST = 32, 255
+
+
+@dataclass(frozen=True)
+class Font:
+    name: str
+    widths: tuple[int, ...]  # for codes FIRST..LAST, in thousandths of the size
+    file: bytes | None  # the TrueType file to embed (None: Helvetica, not embedded)
+    bbox: tuple[int, int, int, int]
+    ascent: int
+    descent: int
+
+
+@functools.cache
+def font() -> Font:
+    """DejaVu Sans's widths (and its file, for a PDF to embed), or Helvetica's where it is not installed."""
+    path = font_path()
+    if path is None:
+        return Font("Helvetica", (556,) * (LAST - FIRST + 1), None, (-166, -225, 1000, 931), 718, -207)
+    from PIL import ImageFont
+
+    face = ImageFont.truetype(path, 1000)
+    chars = [bytes([c]).decode("cp1252", errors="replace") for c in range(FIRST, LAST + 1)]
+    widths = tuple(round(face.getlength(ch)) if ch != "\ufffd" else 0 for ch in chars)
+    ascent, descent = face.getmetrics()
+    left, _, right, _ = face.getbbox("".join(ch for ch in chars if ch != "\ufffd"))
+    with open(path, "rb") as handle:
+        data = handle.read()
+    bbox = (min(round(left), 0), -descent, round(right), ascent)
+    return Font("DejaVuSans", widths, data, bbox, ascent, -descent)
+
+
+def text_width(text: str, size: float) -> float:
+    """The width of a line of text in points, in the figures' font."""
+    f = font()
+    codes = text.encode("cp1252", errors="replace")
+    return sum(f.widths[c - FIRST] if FIRST <= c <= LAST else 0 for c in codes) * size / 1000
+
+
 def tick_step(span: int, most: int = 6) -> int:
     """1, 2 or 5 times a power of ten, giving at most `most` ticks over `span` cells."""
     step = 1
@@ -229,19 +269,42 @@ def make_figure(
     fig.items.append(Rect(LEFT, TOP, w, h, INK, "frame"))
     if cells.bar is not None:
         _colour_bar(fig, cells.bar, LEFT + w + 14, h)
-    x = LEFT
-    for text, colour in cells.legend:  # under the axes' title
-        fig.items.append(Rect(x, TOP + h + 50, 8, 8, colour, "bar"))
-        fig.items.append(Text(x + 11, TOP + h + 57.5, text, 7.5))
-        x += 20 + 4.2 * len(text)
+    x, y = LEFT, TOP + h + 50
+    for text, colour in cells.legend:  # under the axes' title, in rows as wide as the page
+        if x > LEFT and x + 11 + text_width(text, 7.5) > fig.width - EDGE:
+            x, y = LEFT, y + 11
+            fig.height += 11
+        fig.items.append(Rect(x, y, 8, 8, colour, "bar"))
+        written = _fit(fig, x + 11, y + 7.5, text, 7.5)
+        x += 20 + text_width(written.text, written.size)
     _axes(fig, view, px, py, w, h)
     if digit_count(max(x1, y1)) > 9:
         cells_shown = f"cells [X0, X0 + {compact(nx)}) x [Y0, Y0 + {compact(ny)})"
     else:
         cells_shown = f"cells [{x0}, {x1}) x [{y0}, {y1})"
-    fig.items.append(Text(LEFT, TOP - 22, f"{rule.title}: {mode_title}", 11))
-    fig.items.append(Text(LEFT, TOP - 8, cells_shown, 8.5))
+    _fit(fig, LEFT, TOP - 22, f"{rule.title}: {mode_title}", 11)
+    _fit(fig, LEFT, TOP - 8, cells_shown, 8.5)
     return fig
+
+
+EDGE = 4.0  # points kept clear at the page's edge
+SMALLEST = 6.5  # text is shrunk to fit down to this size, then cut
+
+
+def _fit(fig: Figure, x: float, y: float, text: str, size: float, anchor: str = "start") -> Text:
+    """Text at (x, y) within the page: shrunk down to SMALLEST points to fit, then cut with an
+    ellipsis (a 120-point figure's title). Returns what was written."""
+    room = fig.width - EDGE - x if anchor == "start" else 2 * min(x - EDGE, fig.width - EDGE - x)
+    wide = text_width(text, size)
+    if wide > room:
+        size = max(SMALLEST, size * room / wide)
+        if text_width(text, size) > room:
+            while len(text) > 1 and text_width(text + "…", size) > room:
+                text = text[:-1]
+            text = text.rstrip() + "…"
+    item = Text(x, y, text, size, anchor)
+    fig.items.append(item)
+    return item
 
 
 def _overlay(fig: Figure, o: Overlaid, view: tuple[int, int, int, int], px, py, s: float, w: float, h: float) -> None:  # type: ignore[no-untyped-def]
@@ -306,7 +369,7 @@ def _axes(fig: Figure, view: tuple[int, int, int, int], px, py, w: float, h: flo
                 fig.items.append(Line(LEFT - 4, y, LEFT, y, INK, 0.8))
                 fig.items.append(Text(LEFT - 6, y + 3, text, 8.5, "end"))
     x_title = "x (first pile)" + (" = X0 + the offset shown" if far else "")
-    fig.items.append(Text(LEFT + w / 2, TOP + h + 30, x_title, 9.5, "middle"))
+    _fit(fig, LEFT + w / 2, TOP + h + 30, x_title, 9.5, "middle")
     fig.items.append(Text(12, TOP + h / 2, "y", 9.5, "middle"))
     if far:
         for k, (name, v) in enumerate((("X0", x0), ("Y0", y0))):

@@ -6,48 +6,11 @@ Where no DejaVu Sans is installed the text uses Helvetica, one of the fonts ever
 
 from __future__ import annotations
 
-import functools
 import zlib
-from dataclasses import dataclass
 
-from explorer.core.render.figure import Figure, Image, Line, Rect, Ring, Text, font_path
+from explorer.core.render.figure import FIRST, LAST, Figure, Image, Line, Rect, Ring, Text, font, text_width
 
-FIRST, LAST = 32, 255
 KAPPA = 0.5523  # a quarter circle as one cubic Bézier
-
-
-@dataclass(frozen=True)
-class Font:
-    name: str
-    widths: tuple[int, ...]  # for codes FIRST..LAST, in thousandths of the size
-    file: bytes | None  # the TrueType file to embed (None: Helvetica, not embedded)
-    bbox: tuple[int, int, int, int]
-    ascent: int
-    descent: int
-
-
-@functools.cache
-def font() -> Font:
-    path = font_path()
-    if path is None:
-        return Font("Helvetica", (556,) * (LAST - FIRST + 1), None, (-166, -225, 1000, 931), 718, -207)
-    from PIL import ImageFont
-
-    face = ImageFont.truetype(path, 1000)
-    chars = [bytes([c]).decode("cp1252", errors="replace") for c in range(FIRST, LAST + 1)]
-    widths = tuple(round(face.getlength(ch)) if ch != "\ufffd" else 0 for ch in chars)
-    ascent, descent = face.getmetrics()
-    left, _, right, _ = face.getbbox("".join(ch for ch in chars if ch != "\ufffd"))
-    with open(path, "rb") as handle:
-        data = handle.read()
-    bbox = (min(round(left), 0), -descent, round(right), ascent)
-    return Font("DejaVuSans", widths, data, bbox, ascent, -descent)
-
-
-def text_width(text: str, size: float) -> float:
-    f = font()
-    codes = text.encode("cp1252", errors="replace")
-    return sum(f.widths[c - FIRST] if FIRST <= c <= LAST else 0 for c in codes) * size / 1000
 
 
 def _string(text: str) -> bytes:
