@@ -190,7 +190,11 @@ def test_two_rules_compared_and_a_game_shown_are_drawn_cell_by_cell(tmp_path):
 
 @pytest.mark.parametrize(
     ("rule", "size", "compare"),
-    [("block:2", (360, 360), None), ("alter:cold=(3,4)(10,12);hot=(5,5)", (200, 200), "wythoff"), ("nim", (120, 120), None)],
+    [
+        ("block:2", (360, 360), None),
+        ("alter:cold=(3,4)(10,12);hot=(5,5)", (200, 200), "wythoff"),
+        ("nim", (120, 120), None),
+    ],
 )
 def test_every_text_fits_inside_the_figure(rule, size, compare):
     """A narrow figure shrinks (or cuts, with an ellipsis) its title and legend to the page: the
@@ -202,4 +206,4 @@ def test_every_text_fits_inside_the_figure(rule, size, compare):
         if isinstance(item, Text):
             shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[item.anchor]
             left = item.x - shift * text_width(item.text, item.size)
-            assert 0 <= left and left + text_width(item.text, item.size) <= fig.width + 0.01, item
+            assert left >= 0 and left + text_width(item.text, item.size) <= fig.width + 0.01, item
