@@ -117,18 +117,18 @@ def test_choosing_a_rule_sets_it_and_the_selector_follows():
 
 def test_a_long_solve_shows_its_progress_and_cancel_and_hides_them_when_made():
     session, _, _, controller = _rules()
-    controller.request("block:3;n=70000")  # three chunks of the column sweep
-    assert session.rule == parse_rule("block:3;n=70000")
+    controller.request("block:4;n=70000")  # three chunks of the sweep (2-, 3-blocking: filled at once)
+    assert session.rule == parse_rule("block:4;n=70000")
     work = controller.work
     work.working.assert_called_once()
-    assert "block:3" in work.working.call_args.args[0]
+    assert "block:4" in work.working.call_args.args[0]
     assert [c.args for c in work.progress.call_args_list] == [(32768, 70000), (65536, 70000), (70000, 70000)]
     work.hide.assert_called()
 
 
 def test_a_solve_stopped_by_its_progress_is_refused_and_changes_nothing():
     with pytest.raises(UnknownRule, match="cancelled"):
-        parse_rule("block:3;n=70000", progress=lambda done, total: False)
+        parse_rule("block:4;n=70000", progress=lambda done, total: False)
 
 
 def test_comparing_sets_the_other_rule_in_the_model_says_how_to_read_it_and_stops():
