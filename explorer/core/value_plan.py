@@ -65,6 +65,16 @@ class Plans:
         def far_fits(self, columns: int, values: int | None = None) -> int: ...
         def far_bytes_for(self, columns: int, values: int | None = None) -> int: ...
 
+    def rows_help(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> bool:
+        """Whether the certified rows, not yet solved, would answer cells of [x_lo, x_hi] x [y_lo, y_hi]
+        that no corner reaches: cells far along an axis (the rule of `next_need`)."""
+        return (
+            isinstance(self.rule, CertifiedRows)
+            and self.rows is None
+            and max(x_hi, y_hi) >= ROWS_FROM
+            and min(max(x_lo, 0), max(y_lo, 0)) < ROWS_MAX
+        )
+
     def next_need(
         self, cells: Sequence[Position], kind: str = GRUNDY, skip: frozenset[str] | set[str] = frozenset()
     ) -> Need | ValueRefused | None:

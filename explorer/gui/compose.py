@@ -198,6 +198,7 @@ def _connect_views(w: MainWindow) -> None:
     # the grid
     grid.valuesNeeded.connect(w.values.request)
     grid.farValuesNeeded.connect(w.values.request_far)
+    grid.rowsNeeded.connect(w.values.solve_rows)
     grid.navigated.connect(w.growth.view_moved)
     grid.navigated.connect(w.sessions.view_moved)
     grid.cellClicked.connect(w.cell_clicked)

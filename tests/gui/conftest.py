@@ -65,6 +65,7 @@ class Board:
             follow(part)
         grid.valuesNeeded.connect(self.values.request)
         grid.farValuesNeeded.connect(self.values.request_far)
+        grid.rowsNeeded.connect(self.values.solve_rows)
         grid.navigated.connect(self.growth.view_moved)
         grid.resize(900, 700)
         grid.show()

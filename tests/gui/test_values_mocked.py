@@ -69,7 +69,8 @@ def test_queries_count_the_cells_of_one_value_and_of_one_remoteness():
 @pytest.mark.slow
 def test_leaving_value_colouring_frees_the_big_table_and_keeps_the_answers(monkeypatch):
     """Back to hot/cold, the corner shrinks to REST_SIDE (a copy: the big table is freed) and the
-    rows go; the inspector still answers from what is kept; Grundy colouring brings all back."""
+    rows go; the inspector still answers from what is kept; Grundy colouring brings all back (the
+    rows once a view far along an axis asks: `solve_rows`, as GridView.rowsNeeded calls it)."""
     import gc
     import weakref
 
@@ -79,8 +80,9 @@ def test_leaving_value_colouring_frees_the_big_table_and_keeps_the_answers(monke
     monkeypatch.setattr(cache_module, "REST_SIDE", 256)
     monkeypatch.setattr(cache_module.ValueCache.rest, "__defaults__", (256,))
     v = Values()
-    v.session.mode = GRUNDY  # the rows, and the first corner
+    v.session.mode = GRUNDY  # the first corner; the rows, as a view far along an axis asks
     v.values.request(512)
+    v.values.solve_rows()
     cache = v.values.cache
     assert cache.side >= 512 and cache.rows is not None
     big = weakref.ref(cache.table.grundy)
@@ -90,6 +92,7 @@ def test_leaving_value_colouring_frees_the_big_table_and_keeps_the_answers(monke
     table = grundy_table(40)
     assert cache.grundy(30, 17) == table[30][17]
     v.session.mode = GRUNDY
+    v.values.solve_rows()
     assert cache.rows is not None and all(cache.rows.value(7, y) == table[7][y] for y in range(40))
 
 

@@ -21,7 +21,7 @@ from explorer.core.protocol import CertifiedRows, Rule
 from explorer.core.value_source import INSPECT_SIDE, Need, ValueCache
 from explorer.core.values import shared_strip
 from explorer.session.jobs import Event, Jobs, Scheduler
-from explorer.session.model import GRUNDY, VALUE_MODES, Session
+from explorer.session.model import VALUE_MODES, Session
 from explorer.session.views import InspectorView, WorkView
 
 SHOW_WORK_AFTER_MS = 150  # a small corner's progress is shown only if it takes this long
@@ -151,7 +151,8 @@ class ValuesController:
             self.work.say(f"Values far out: {exc}")
 
     def solve_rows(self, force: bool = False) -> None:
-        """Solve Wythoff's Grundy rows (for the strips far out) once per rule, in the background."""
+        """Solve Wythoff's Grundy rows (for the strips far out) once per rule, in the background: when
+        the grid shows cells far along an axis (`GridView.rowsNeeded`), or the Rows tab asks (`force`)."""
         if self.cache.rows is not None and force:
             self.rowsSolved.emit(self.cache.rows)
             return
@@ -271,8 +272,6 @@ class ValuesController:
             self.session.values_changed(self.cache)
             self.give_back()
             return
-        if mode == GRUNDY:
-            self.solve_rows()
         if mode in VALUE_MODES and self.cache.side == 0:
             self.request(self.cache.side_for(0, 0) or 0)
 
@@ -288,9 +287,7 @@ class ValuesController:
         self._far_refused.clear()
         self.work.hide()
         self._refused.clear()
-        self._rows_tried = False
-        if self.session.mode == GRUNDY:
-            self.solve_rows()
+        self._rows_tried = False  # the grid asks for the rows again where a view needs them
         # The report of the selection under the new rule may have arrived before this slot ran
         # (slots run in the order they were connected): show its values with the new cache.
         self._show_values(self.session.report)

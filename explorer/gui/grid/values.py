@@ -36,11 +36,16 @@ class ValueMarks:
     host's session model."""
 
     def __init__(
-        self, host: GridHost, on_needed: Callable[[int], None], on_far_needed: Callable[[int], None] = lambda n: None
+        self,
+        host: GridHost,
+        on_needed: Callable[[int], None],
+        on_far_needed: Callable[[int], None] = lambda n: None,
+        on_rows_needed: Callable[[], None] = lambda: None,
     ) -> None:
         self.host = host
         self.on_needed = on_needed
         self.on_far_needed = on_far_needed  # columns of the values far out (value sequences) to solve
+        self.on_rows_needed = on_rows_needed  # the view reaches far along an axis: the certified rows
         vb = host.vb
         self.value_grid: ValueGrid | None = None
         self.scaled: Levels | None = None  # the last frame coloured by values it knew: the bar's scale
@@ -128,6 +133,12 @@ class ValueMarks:
         if need is not None and need > side and reachable:  # no corner helps a view far beyond it
             self.on_needed(need)
         far_x, far_y = self._far_corner(raster)
+        if (
+            self.mode == GRUNDY
+            and self.values is not None
+            and self.values.rows_help(raster.x0, raster.y0, far_x, far_y)
+        ):
+            self.on_rows_needed()
         # Past the corner, the value sequences: where the view's texels can show them. A narrow
         # texel shows its corner cell; a wide one mixes each value's exact share of its cells,
         # while the view holds few enough columns to count them (render.values.SHARE_COLUMNS),

@@ -78,6 +78,7 @@ class GridView(ExactView, pg.PlotWidget):
     busy = Signal(str)  # "" when idle
     valuesNeeded = Signal(int)  # the side of the corner of values to compute
     farValuesNeeded = Signal(int)  # the columns of the value sequences to solve (far out)
+    rowsNeeded = Signal()  # the view reaches far along an axis: Wythoff's certified rows would answer it
     rectangleSelected = Signal(object, object, object, object)
     viewChanged = Signal()
     navigated = Signal()  # the view was moved (a gesture, a key, or a set_view / center_on call)
@@ -146,7 +147,7 @@ class GridView(ExactView, pg.PlotWidget):
         self.marks = Marks(self, lambda x0, y0, x1, y1: self.rectangleSelected.emit(x0, y0, x1, y1))
         self.overlays = Overlays(self)
         self.pictures = OtherPictures(self)
-        self.value_marks = ValueMarks(self, self.valuesNeeded.emit, self.farValuesNeeded.emit)
+        self.value_marks = ValueMarks(self, self.valuesNeeded.emit, self.farValuesNeeded.emit, self.rowsNeeded.emit)
 
         self._apply_limits()
         self.vb.sigRangeChanged.connect(self._on_range_changed)
