@@ -200,9 +200,19 @@ def test_closing_in_any_order_prints_nothing(tmp_path):
     script = tmp_path / "quit.py"
     script.write_text(QUIT_FIRST)
     env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
-    for order in ("quit-first", "close-first", "quit-then-delete"):
-        done = subprocess.run(
-            [sys.executable, str(script), order], capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path
+    orders = ("quit-first", "close-first", "quit-then-delete")
+    running = {  # the three at once: each mostly waits for its timer
+        order: subprocess.Popen(
+            [sys.executable, str(script), order],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=tmp_path,
         )
-        noise = [line for line in done.stderr.splitlines() if "propagateSizeHints" not in line]
-        assert done.returncode == 0 and not noise, (order, done.stderr[-2000:])
+        for order in orders
+    }
+    for order, process in running.items():
+        _, err = process.communicate(timeout=120)
+        noise = [line for line in err.splitlines() if "propagateSizeHints" not in line]
+        assert process.returncode == 0 and not noise, (order, err[-2000:])
