@@ -127,3 +127,31 @@ def test_a_value_strip_counts_every_cell_whose_smaller_pile_is_solved(x_lo, y_lo
         if 0 <= i < r.nx and 0 <= j < r.ny:
             want[(i, j)] = want.get((i, j), 0) + 1
     assert got == want
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(1, 24),
+    x_lo=st.integers(-40, 60),
+    y_lo=st.integers(-40, 60),
+    width=st.integers(1, 90),
+    step=st.one_of(st.integers(1, 12), st.integers(13, 10**40)),
+)
+def test_a_tables_raster_counts_each_texel_as_its_cells_say(seed, n, x_lo, y_lo, width, step):
+    """rasterize_table (custom rules) reads only the texels that meet the table; every texel's count
+    against the cells themselves, with steps up to 10^40 cells (one texel holds the whole table)."""
+    from explorer.core.counting.raster import rasterize_table
+
+    rng = np.random.default_rng(seed)
+    cold = rng.random((n, n)) < 0.3
+    prefix = np.zeros((n + 1, n + 1), dtype=np.int64)
+    prefix[1:, 1:] = cold.cumsum(0).cumsum(1)
+    r = rasterize_table(prefix, x_lo, y_lo, x_lo + width, y_lo + width, step)
+    dense = r.dense_counts()
+    for j in range(r.ny):
+        for i in range(r.nx):
+            x0, y0 = (r.tx0 + i) * step, (r.ty0 + j) * step
+            xs = range(max(x0, 0), min(x0 + step, n))
+            want = sum(int(cold[x, y]) for x in xs for y in range(max(y0, 0), min(y0 + step, n)))
+            assert int(dense[j, i]) == want, (i, j)

@@ -226,17 +226,36 @@ def with_changes(r: Raster, changes: dict[tuple[int, int], int]) -> Raster:
 
 def rasterize_table(prefix: NDArray, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
     """Cold counts from a solved table's 2-D prefix sums, prefix[x, y] = cold cells in
-    [0, x) x [0, y) (custom rules); cells beyond the table count 0, at any distance."""
+    [0, x) x [0, y) (custom rules); cells beyond the table count 0, at any distance. Only the
+    texels that meet the table are read (zoomed out, a handful of the view's)."""
     tx0, ty0, nx, ny = _grid(x_lo, y_lo, x_hi, y_hi, step)
     n = prefix.shape[0] - 1
-    # Texel boundaries clipped to the table in Python ints first: they may be astronomically large.
-    xb = np.array([min(max((tx0 + i) * step, 0), n) for i in range(nx + 1)], dtype=np.int64)
-    yb = np.array([min(max((ty0 + j) * step, 0), n) for j in range(ny + 1)], dtype=np.int64)
+    kx, ky = _meeting(tx0, step, nx, n), _meeting(ty0, step, ny, n)
+    if kx == 0 or ky == 0:
+        empty = np.empty(0, dtype=np.int64)
+        return Raster(tx0, ty0, step, nx, ny, empty, empty, empty)
+    xb, yb = _clipped_bounds(tx0, step, kx, n), _clipped_bounds(ty0, step, ky, n)
     block = prefix[np.ix_(xb[1:], yb[1:])] - prefix[np.ix_(xb[:-1], yb[1:])] - prefix[np.ix_(xb[1:], yb[:-1])]
     block += prefix[np.ix_(xb[:-1], yb[:-1])]
     cols, rows = np.nonzero(block)
     counts = block[cols, rows].astype(np.int64)
     return Raster(tx0, ty0, step, nx, ny, cols.astype(np.int64), rows.astype(np.int64), counts)
+
+
+def _clipped_bounds(t0: int, step: int, k: int, n: int) -> NDArray[np.int64]:
+    """The k + 1 bounds of the k texels from t0 that meet [0, n), clipped to n. Each start lies below n;
+    past one texel the step does too, so all fit int64 (a single texel's step may have 1 000 digits)."""
+    start = t0 * step
+    if k == 1:
+        return np.array([start, min(start + step, n)], dtype=np.int64)
+    return np.minimum(start + np.arange(k + 1, dtype=np.int64) * step, n)
+
+
+def _meeting(t0: int, step: int, count: int, n: int) -> int:
+    """How many of the texels t0, t0 + 1, … (count of them, each `step` cells from t0·step >= 0) meet [0, n):
+    those that start below n, a prefix."""
+    start = t0 * step
+    return 0 if start >= n else min(count, -(-(n - start) // step))
 
 
 def step_for(cells_per_pixel: float) -> int:
