@@ -59,8 +59,11 @@ test: $(TEST_STAMP) $(AOT_STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --dist worksteal --durations=15
 
 # The inner loop: the core, the session model and the controllers with mocked views (about a minute).
+# Only the files where quick tests live are collected (tests/conftest.py's QUICK_PLACES).
+QUICK_FILES := tests/core tests/session tests/gui tests/test_controllers.py tests/test_import_contracts.py \
+               tests/test_core_is_qt_free.py
 check: $(TEST_STAMP) $(AOT_STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --dist worksteal -m quick --durations=10
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --dist worksteal -m quick --durations=10 $(QUICK_FILES)
 
 bench: $(TEST_STAMP) bytecode
 	QT_QPA_PLATFORM=offscreen $(PY) -m bench

@@ -451,6 +451,7 @@ def test_sums_against_a_mocked_panel_follow_the_selection_rule_and_heaps():
     assert "G(7, 3)" in panel.set_result.call_args.args[0]
 
 
+@pytest.mark.slow  # a few seconds: `make test` runs it, the quick tier does not
 def test_structure_of_one_grundy_value_against_the_corner_table():
     """The Structure view of value h: the upper cells of value h in increasing x, each of value h
     in the rule's corner table, their offsets y − ⌊φx⌋ exact; misère refuses in a sentence."""
@@ -480,6 +481,7 @@ def test_structure_of_one_grundy_value_against_the_corner_table():
     assert "misère" in view.set_unavailable.call_args[0][0]
 
 
+@pytest.mark.slow  # a few seconds: `make test` runs it, the quick tier does not
 def test_the_structure_tabs_bfile_is_the_cells_shown(tmp_path):
     """Export b-file… on the Structure tab: Wythoff's pairs from n = 1 are A000201 / A001950 (OEIS's
     first terms), a value's cells from n = 0 are its cells by the definition of G."""

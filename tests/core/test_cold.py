@@ -123,6 +123,7 @@ def test_is_cold_agrees_with_zeckendorf_oracle(x, y):
     assert is_cold(x, p) and oracle(x, p)
 
 
+@pytest.mark.slow  # a few seconds: `make test` runs it, the quick tier does not
 def test_hundred_thousand_digits():
     n = 478_500  # F_n has 100 001 decimal digits
     k = fib(n)

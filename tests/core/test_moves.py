@@ -59,6 +59,7 @@ def test_big_moves_are_legal_and_land_on_cold(x, y):
         assert a == x or b == y or x - a == y - b
 
 
+@pytest.mark.slow  # a few seconds: `make test` runs it, the quick tier does not
 def test_moves_at_a_hundred_thousand_digits():
     n = 478_500
     k = fib(n)

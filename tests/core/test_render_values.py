@@ -115,6 +115,7 @@ def test_samples_zoomed_out_past_the_float_range():
     assert _check(GRUNDY, -2, -3, 20, 20, 10**1000) == 20 - 3 + 20 - 2 - 1
 
 
+@pytest.mark.slow  # a few seconds: `make test` runs it, the quick tier does not
 def test_far_strips_keep_exact_colours():
     """Near (7, 10^30) the values in view differ by a few hundred: they are coloured exactly
     (shift 0), not in units of 2^50 as when the scale also made room for the origin."""

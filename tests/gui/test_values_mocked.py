@@ -52,6 +52,7 @@ def test_the_inspector_shows_g_r_and_the_fastest_win():
     assert [rem[x][y] for x, y in order] == sorted(rem[x][y] for x, y in order)
 
 
+@pytest.mark.slow  # a few seconds: `make test` runs it, the quick tier does not
 def test_queries_count_the_cells_of_one_value_and_of_one_remoteness():
     v = Values()
     v.session.mode = REMOTENESS
@@ -162,6 +163,7 @@ def test_a_value_batch_beyond_the_corner_without_sequences_is_refused_and_a_plai
     assert finished == [1] and len(v.session.queries) == 1
 
 
+@pytest.mark.slow  # a few seconds: `make test` runs it, the quick tier does not
 def test_a_rows_bfile_is_the_row_by_the_definition_and_refused_before_the_rows(tmp_path):
     """The Rows tab's Export b-file…: G(x, 0) … G(x, N − 1) of a certified row (row 1 is A004482), and
     a sentence, with no file, before the rows are solved or past what is known."""
