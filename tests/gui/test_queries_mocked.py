@@ -136,3 +136,39 @@ def test_while_two_rules_are_compared_a_rectangle_shows_each_kind_and_the_best_s
 
     assert t.matched == laid(t.dx, t.dy) == max(laid(dx, dy) for dx in range(-8, 9) for dy in range(-8, 9))
     assert (t.dx, t.dy) != (0, 0) and t.agreement > 0.8
+
+
+class _DeferredJobs(InlineJobs):
+    """Runs each job at once but delivers its answer only when told: between the two, the test sees
+    what the job changed by itself (a worker's job must change no cache the GUI thread reads)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waiting: list = []
+
+    def submit(self, work, *args, done, failed, progress=None, background=True, partial=None):  # type: ignore[no-untyped-def]
+        try:
+            result = work(*args)
+        except Exception as exc:  # delivered later, as the window's channel delivers it
+            self.waiting.append(lambda error=exc: failed(error))
+            return
+        self.waiting.append(lambda: done(result))
+
+    def deliver(self) -> None:
+        while self.waiting:
+            self.waiting.pop(0)()
+
+
+def test_the_index_grows_on_the_gui_thread_from_what_the_worker_returns():
+    """Issue 48: caches change on the GUI thread only. A rectangle past the index grows it in the
+    worker's own copy; the window's index takes the copy's tree when the answer is delivered."""
+    session, panel = Session(rule=parse_rule("wythoff")), MagicMock(spec=QueryView)
+    jobs = _DeferredJobs()
+    queries = follow(QueryController(session, panel, lambda: jobs))
+    queries.counter.max_cells = 1 << 22
+    before = queries.counter.size
+    queries.run_query(0, 0, 3 * 10**6, 2 * 10**6)
+    assert queries.counter.size == before  # the job ran: the window's index is as it was
+    jobs.deliver()
+    assert queries.counter.size > 3 * 10**6 and session.queries[-1].count == cold_cells_in(3 * 10**6, 2 * 10**6)
+    assert panel.show_count.call_args.args[4].method == "fenwick"

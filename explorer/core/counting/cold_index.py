@@ -15,6 +15,7 @@ Every answer says which method produced it.
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any, Protocol
 
 from explorer.core import budget
@@ -100,6 +101,17 @@ class ColdIndex:
         """How many numbers (0..size-1) are indexed."""
         return self.tree.n
 
+    def working_copy(self) -> ColdIndex:
+        """A copy for a worker to grow and answer from; the owner takes its tree back with `adopt`
+        on its own thread (the tree it shares is never changed, only replaced)."""
+        return copy.copy(self)
+
+    def adopt(self, work: Counter) -> None:
+        """Take a working copy's larger tree (the index grew on a worker)."""
+        tree = getattr(work, "tree", None)
+        if isinstance(tree, FenwickTree) and tree.n > self.tree.n:
+            self.tree = tree
+
     @property
     def nbytes(self) -> int:
         return int(self.tree.tree.nbytes)
@@ -183,6 +195,8 @@ class Counter(Protocol):
     def nbytes(self) -> int: ...  # memory held (explorer.core.budget)
 
     def costly(self, far: int) -> bool: ...
+    def working_copy(self) -> Counter: ...  # what a worker grows and answers from
+    def adopt(self, work: Counter) -> None: ...  # the owner takes what the worker's copy grew
     def count_many(self, xs: Any, ys: Any) -> tuple[NDArray | list[int], str]: ...
     def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count: ...
     def count_rect_many(self, x0: Any, y0: Any, x1: Any, y1: Any) -> tuple[NDArray | list[int], str]: ...
@@ -199,6 +213,12 @@ class ClosedFormCounter:
 
     def costly(self, far: int) -> bool:
         return far.bit_length() > HUGE_BITS
+
+    def working_copy(self) -> ClosedFormCounter:
+        return self  # it holds nothing that grows
+
+    def adopt(self, work: Counter) -> None:
+        pass
 
     def count_many(self, xs: Any, ys: Any) -> tuple[NDArray | list[int], str]:
         """Prefix counts C(X, Y) for many queries, by the rule's (vectorised) prefix count; large

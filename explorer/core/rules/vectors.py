@@ -411,6 +411,12 @@ class SequenceCounter:
     def costly(self, far: int) -> bool:
         return far >= 1 << 20
 
+    def working_copy(self) -> SequenceCounter:
+        return self  # the sequence is the rule's (it grows through the rule's own engine)
+
+    def adopt(self, work: Any) -> None:
+        pass
+
     def count_many(self, xs: Any, ys: Any) -> tuple[Any, str]:
         return self.rule.cold_count_many(xs, ys), "fenwick"
 

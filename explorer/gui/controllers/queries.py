@@ -88,16 +88,23 @@ class QueryController:
         background = counter.costly(max(x1, y1))
         if background:
             self.panel.show_busy(f"Growing the index to {max(x1, y1) + 1:,} numbers…")
+        work = counter.working_copy()  # grown on the worker; taken back here, on this thread
         self.jobs.submit(
-            counter.count_rect,
+            work.count_rect,
             x0,
             y0,
             x1,
             y1,
-            done=lambda answer: self._show(rule, x0, y0, x1, y1, answer),
+            done=lambda answer: self._counted(counter, work, rule, x0, y0, x1, y1, answer=answer),
             failed=lambda exc: self._failed(rule, exc),
             background=background,
         )
+
+    def _counted(self, counter: Counter, work: Counter, rule: Rule, *rect: int, answer: Count) -> None:
+        """A count arrived (on this thread): the index takes what the worker's copy grew, if still ours."""
+        if counter is self.counter:
+            counter.adopt(work)
+        self._show(rule, *rect, answer)
 
     def _run_comparison(self, x0: int, y0: int, x1: int, y1: int) -> None:
         """While two rules are compared, a rectangle's cells of each kind, cell by cell (on a worker)."""
@@ -229,13 +236,12 @@ class QueryController:
         """A batch of rectangles, each answered with its cells whose G (or R) is v."""
         self.import_batch(path, (kind, v))
 
-    def _batch_counter(self, value: tuple[str, int] | None) -> Callable[[QueryBatch], tuple[Any, str]]:
+    def _batch_counter(self, value: tuple[str, int] | None, work: Counter) -> Callable[[QueryBatch], tuple[Any, str]]:
         """How a batch's part is answered: its cold cells by the rule's counter; or its cells of one
         value, by that value's sequence far out (values 0-15 under rules with Nim's rays), else in
         the computed corner."""
-        if value is None:
-            counter = self.counter
-            return lambda part: counter.count_rect_many(part.x0, part.y0, part.x1, part.y1)
+        if value is None:  # `work`: the batch's worker grows its own copy of the index
+            return lambda part: work.count_rect_many(part.x0, part.y0, part.x1, part.y1)
         kind, v = value
         cache = self.session.values
         if cache is None:
@@ -266,9 +272,10 @@ class QueryController:
             self.panel.show_error(f"Cannot read {path}: {exc.strerror or exc}")
             return
         self.panel.show_busy(f"Reading {path}…")
-        rule = self.session.rule
+        rule, counter = self.session.rule, self.counter
+        work = counter.working_copy()
         try:
-            count = self._batch_counter(value)
+            count = self._batch_counter(value, work)
         except ValueError as exc:
             self.panel.show_error(str(exc))
             return
@@ -277,7 +284,7 @@ class QueryController:
             _batch_job,
             data,
             count,
-            done=self._batch_done,
+            done=lambda total: self._batch_ended(counter, work, total),
             failed=lambda exc: self._batch_failed(rule, exc),
             progress=lambda done, total: self._batch_progress(rule, done, total),
             partial=lambda chunk: self._batch_chunk(rule, chunk),
@@ -319,6 +326,11 @@ class QueryController:
             self.panel.add_history_rows(history_rows(records[len(shown) :], HISTORY_SHOWN))
         else:
             self.panel.set_history(history_rows(records, HISTORY_SHOWN))
+
+    def _batch_ended(self, counter: Counter, work: Counter, total: int | None) -> None:
+        if counter is self.counter:
+            counter.adopt(work)  # what the batch's copy of the index grew, taken here
+        self._batch_done(total)
 
     def _batch_done(self, total: int | None) -> None:
         self._batch_open = False  # a new batch may start at once (its worker may still be ending)
