@@ -202,7 +202,17 @@ class Counter(Protocol):
     def count_rect_many(self, x0: Any, y0: Any, x1: Any, y1: Any) -> tuple[NDArray | list[int], str]: ...
 
 
-class ClosedFormCounter:
+class HoldsNoIndex:
+    """A counter with nothing of its own that grows: a worker may use it as it is."""
+
+    def working_copy(self) -> Any:
+        return self
+
+    def adopt(self, work: Counter) -> None:
+        pass
+
+
+class ClosedFormCounter(HoldsNoIndex):
     """Counts by the rule's own prefix count (closed form, or a solved table)."""
 
     def __init__(self, rule: Any, method: str = CLOSED_FORM) -> None:
@@ -213,12 +223,6 @@ class ClosedFormCounter:
 
     def costly(self, far: int) -> bool:
         return far.bit_length() > HUGE_BITS
-
-    def working_copy(self) -> ClosedFormCounter:
-        return self  # it holds nothing that grows
-
-    def adopt(self, work: Counter) -> None:
-        pass
 
     def count_many(self, xs: Any, ys: Any) -> tuple[NDArray | list[int], str]:
         """Prefix counts C(X, Y) for many queries, by the rule's (vectorised) prefix count; large

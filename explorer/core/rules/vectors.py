@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from explorer.core import budget
 from explorer.core.counting.closed_form import Count, cells_in, rectangle_from_prefix, rectangles_from_prefix_many
+from explorer.core.counting.cold_index import HoldsNoIndex
 from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.exact.lazy import lazy_numpy
@@ -393,9 +394,9 @@ def _cold_on_line(col: NDArray, x: int, y: int, p: int, q: int) -> Position | No
     return cell_on_line(col, x, y, p, q)
 
 
-class SequenceCounter:
+class SequenceCounter(HoldsNoIndex):
     """Rectangle counts over the generated sequence (the query panel, `count --batch`): single
-    answers by one numpy count, batches by one Fenwick sweep over the sequence."""
+    answers by one numpy count, batches by one Fenwick sweep over the sequence (the rule's)."""
 
     def __init__(self, rule: VectorSequenceRule) -> None:
         self.rule = rule
@@ -410,12 +411,6 @@ class SequenceCounter:
 
     def costly(self, far: int) -> bool:
         return far >= 1 << 20
-
-    def working_copy(self) -> SequenceCounter:
-        return self  # the sequence is the rule's (it grows through the rule's own engine)
-
-    def adopt(self, work: Any) -> None:
-        pass
 
     def count_many(self, xs: Any, ys: Any) -> tuple[Any, str]:
         return self.rule.cold_count_many(xs, ys), "fenwick"
