@@ -260,6 +260,36 @@ def test_any_alteration_by_columns_against_the_definition_on_300_squared(seed):
         assert np.array_equal(cold_square(nim, n), nim_altered_by_flags(n, cold, hot)), nim.key
 
 
+@pytest.mark.parametrize(
+    ("base", "rays", "jumps"),
+    [
+        ("maharaja", WYTHOFF_RAYS, ((1, 2), (2, 1))),
+        ("gdwn:1,2", (*WYTHOFF_RAYS, (1, 2), (2, 1)), ()),
+        ("vectors:rays=1,0 1,3;jumps=0,2 2,1", ((1, 0), (0, 1), (1, 3), (3, 1)), ((2, 1), (1, 2))),
+    ],
+)
+@pytest.mark.parametrize("seed", range(3))
+def test_any_alteration_over_other_moves_by_columns_against_the_definition(base, rays, jumps, seed):
+    """Over other rays and jumps too: each ray's lines flagged, each jump looked up, on 120²."""
+    rng = random.Random(2000 + seed)
+    n = 120
+    cold = {(rng.randrange(30), rng.randrange(30)) for _ in range(rng.randint(1, 3))}
+    hot = {(rng.randrange(30), rng.randrange(30)) for _ in range(rng.randint(0, 3))} - cold
+    fields = [f"cold={''.join(f'({x},{y})' for x, y in sorted(cold))}"]
+    fields += [f"hot={''.join(f'({x},{y})' for x, y in sorted(hot))}"] if hot else []
+    rule = parse_rule("alter:" + ";".join(fields) + f";n=1024/{base}")
+    assert type(rule).__name__ == "AlteredColumns", rule.key
+
+    def decide(x, y, c):  # type: ignore[no-untyped-def]
+        return (x, y) not in hot and ((x, y) in cold or c == 0)
+
+    want = by_definition(n, decide, rays, jumps)
+    assert np.array_equal(cold_square(rule, n), want), rule.key
+    for x, y in [(rng.randrange(n), rng.randrange(n)) for _ in range(30)]:
+        moves = {m.target for m in rule.winning_moves(x, y)}
+        assert moves == (set() if want[x, y] else {t for t in options(x, y, rays, jumps) if want[t]}), (x, y)
+
+
 @pytest.mark.slow
 def test_an_asymmetric_alteration_by_columns_agrees_with_the_square_solve_on_2048_squared():
     """The walk from row 0 against the square's own solve (antidiagonals, no columns) on 2048²,

@@ -4,9 +4,9 @@ declared cold cells and at most one other, below them. The compiled walk of k-bl
 (explorer.core.rules.block_kernel.altered_sweep) finds that one cell of each column, with the
 declared cells met on the way, to 2^20 columns by default and 2^22 or more when asked. That walk
 mirrors each column's cells below the diagonal from earlier columns, so it takes alterations that
-are their own mirror image (a terminal set x + y <= K is). Any other alteration over Wythoff's
-moves or Nim's is walked from row 0 without mirrors (explorer.core.rules.alter_kernel); over
-other moves, or declaring more than MAX_DECLARED cold cells, it is solved on a square (`AlteredRule`).
+are their own mirror image (a terminal set x + y <= K is). Any other alteration is walked from row 0
+without mirrors (explorer.core.rules.alter_kernel). Over moves without Nim's rays, or declaring more
+than MAX_DECLARED cold cells, it is solved on a square (`AlteredRule`).
 """
 
 from __future__ import annotations
@@ -54,12 +54,11 @@ def make_altered(
     n: int | None = None,
     progress: Progress | None = None,
 ) -> Rule:
-    """Altered positions over `base`: by columns where it has Nim's rays and the alteration is its
-    own mirror image, else on a square."""
+    """Altered positions over `base`: by columns where it has Nim's rays (and declares at most
+    MAX_DECLARED cold cells), else on a square."""
     spec = rays_and_jumps(base)
-    symmetric = set(cold) == _mirrored(cold) and set(hot) == _mirrored(hot)
     small = terminal is None or (terminal + 1) * (terminal + 2) // 2 + len(cold) <= MAX_DECLARED
-    if spec.has_nim_rays and (symmetric or walks_any(spec)) and small:
+    if spec.has_nim_rays and small:
         fixed = n is not None
         n = n or ALTER_COLUMNS
         if walk_bytes(n, len(spec.rays)) > MAX_BYTES:
@@ -73,14 +72,9 @@ def make_altered(
         return AlteredColumns(base, cold, hot, terminal, n, progress, fixed=fixed)
     n = n or DEFAULT_SIDE
     if n > MAX_SIDE:
-        why = "it has no Nim rays or too many cells" if symmetric else "its cells are not their own mirror image"
+        why = "it has no Nim rays" if small else "it declares too many cells"
         raise RuleError(f"this alteration is solved on a square ({why}) of side {MAX_SIDE:,} at most, not {n:,}")
     return AlteredRule(base, cold, hot, terminal, n)
-
-
-def walks_any(moves: VectorSpec) -> bool:
-    """Whether any alteration over these moves is walked by columns: Wythoff's moves or Nim's."""
-    return not moves.jumps and set(moves.rays) <= {(1, 0), (0, 1), (1, 1)}
 
 
 def walk_bytes(columns: int, rays: int) -> int:
@@ -120,7 +114,7 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         spec = rays_and_jumps(base)
         forced_cold = declared_cold(self.cold_cells, terminal)
         if set(self.cold_cells) != _mirrored(self.cold_cells) or set(self.hot_cells) != _mirrored(self.hot_cells):
-            self._walk_any(base, spec, forced_cold, columns, progress)
+            self._walk_any(base, spec, forced_cold, columns, progress, fixed)
             return
         forced = {c: 1 for c in forced_cold} | {c: -1 for c in self.hot_cells}
         upper = sorted((x, y, kind) for (x, y), kind in forced.items() if y >= x and x < columns)
@@ -173,9 +167,16 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         self._set_layer(base, spec, col, changes)
 
     def _walk_any(
-        self, base: Rule, spec: VectorSpec, forced_cold: set[Position], columns: int, progress: Progress | None
+        self,
+        base: Rule,
+        spec: VectorSpec,
+        forced_cold: set[Position],
+        columns: int,
+        progress: Progress | None,
+        fixed: bool,
     ) -> None:
-        """Any alteration over Wythoff's or Nim's moves: the walk from row 0 (alter_kernel)."""
+        """An alteration that is not its own mirror image: the walk from row 0 (alter_kernel). A
+        default-sized walk stops where its work passes STEP_BUDGET, at a power of two of columns."""
         from explorer.core.rules import alter_kernel as kernel  # numba: loaded when such a rule is made
 
         rows = ROWS_PER_COLUMN * max([columns] + [y for _, y in forced_cold]) + 1024
@@ -188,18 +189,34 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         rownxt = np.arange(rows + 1, dtype=np.int32)
         diagnxt = np.arange(rows + columns + 2, dtype=np.int32)
         diagonal = (1, 1) in spec.rays
+        others = [(p, q) for p, q in spec.rays if p and q and (p, q) != (1, 1)]
+        rays = np.array(others, dtype=np.int64).reshape(-1, 2)
+        sizes = [p * rows + q * columns + 1 for p, q in others]
+        lineoff = np.array([sum(sizes[:r]) + p * rows for r, (p, _) in enumerate(others)], dtype=np.int64)
+        lines = np.zeros(sum(sizes), dtype=np.uint8)
+        jumps = np.array(spec.jumps, dtype=np.int64).reshape(-1, 2)
+        steps = np.zeros(1, dtype=np.int64)
         x = 0
         while x < columns:
             end = min(columns, x + CHUNK)
-            reached = kernel.walk(x, end, col, rowcell, rownxt, diagnxt, diagonal, cptr, cy, hptr, hy)
-            if reached < end:
+            reached, why = kernel.walk(
+                x, end, col, rowcell, rownxt, diagnxt, diagonal, cptr, cy, hptr, hy, rays, lineoff, lines, jumps,
+                steps, STEP_BUDGET if not fixed else 1 << 62,
+            )  # fmt: skip
+            if why == 2:  # the default size, cut where the work passed its budget
+                columns = 1 << (reached.bit_length() - 1)
+                col = col[:columns]
+                break
+            if why == 1:
                 raise RuleError(f"column {reached:,}'s cold cell lies past row {rows:,}: solve fewer columns")
             x = end
             if progress is not None and not progress(x, columns):
                 raise RuleError("solving was cancelled; the rule in effect stays")
         col[col < 0] = rows  # no cell of its own: past the rows kept
+        row = rowcell[:columns].copy()
+        row[row >= columns] = -1  # cells of columns a cut walk no longer keeps
         changes = {c: 1 for c in forced_cold if max(c) < columns}
-        self._set_layer(base, spec, col, changes, row=rowcell[:columns])
+        self._set_layer(base, spec, col, changes, row=row)
 
     def position_note(self, x: int, y: int) -> str:
         self.check(x, y)
