@@ -133,6 +133,22 @@ def test_why_works_at_any_size():
         assert any(clip(line, t[0], t[1], t[0], t[1]) for line in w.lines)  # each target lies on a drawn line
 
 
+def test_why_writes_huge_numbers_short():
+    """Why? of a 7 000-digit position wrote every number in full: 56 172 characters in a word-wrapped
+    label, whose layout stalled the window 160-380 ms (a long soak, seed 20261158). Its sentences
+    write them as the inspector does, first and last digits and the length."""
+    from explorer.core.analysis.construction import why
+    from explorer.core.game.moves import Move
+
+    rule = parse_rule("wythoff:7")
+    a = 4394898308 * 10**6990 + 5787130156
+    w = why(rule, a, 2 * a + 1)
+    assert not w.cold and w.sentences
+    assert all(len(s) < 400 and "digits" in s for s in w.sentences), w.sentences
+    move = Move.between((a, 2 * a + 1), (a - 5, 2 * a + 1))
+    assert move.describe() == f"take 5 from pile A → ({a - 5}, {2 * a + 1})"  # the command line's, in full
+
+
 @pytest.mark.parametrize("key", ["wythoff", "wythoff:3", "wythoff:1000000", "misere", "nim", "maharaja"])
 def test_a_views_first_step_is_found_at_once_and_exactly(key):
     """The first pair with its smaller pile at least m, by the rule's own count, equals a plain

@@ -104,5 +104,5 @@ def why(rule: Rule, x: int, y: int) -> Why:
                 )
             sentences.append(f"Built so: {reason}.")
         return Why((x, y), True, lines, dots, (), tuple(sentences))
-    sentences = [f"{m.describe()}, a cold cell: the opponent is left to lose." for m in moves]
+    sentences = [f"{m.describe(short_decimal)}, a cold cell: the opponent is left to lose." for m in moves]
     return Why((x, y), False, lines, dots, targets, tuple(sentences))

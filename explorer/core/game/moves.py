@@ -8,6 +8,7 @@ From a hot (x, y) the winning moves are exactly those of these three that exist
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import NamedTuple
 
 from explorer.core.game.sequence import is_cold, lower, partner
@@ -42,17 +43,18 @@ class Move(NamedTuple):
         """(taken from A, taken from B)."""
         return self.start[0] - self.target[0], self.start[1] - self.target[1]
 
-    def wording(self) -> str:
-        """'take 2 from both piles', or 'take 3 from A and 1 from B' when the amounts differ."""
+    def wording(self, number: Callable[[int], str] = str) -> str:
+        """'take 2 from both piles', or 'take 3 from A and 1 from B' when the amounts differ; each
+        number written by `number` (in full by default; the window shortens huge ones)."""
         k, l = self.amounts
         if self.kind is MoveKind.FROM_BOTH and k != l:
-            return f"take {k} from pile A and {l} from pile B"
-        return f"take {self.taken} {self.kind.value}"
+            return f"take {number(k)} from pile A and {number(l)} from pile B"
+        return f"take {number(self.taken)} {self.kind.value}"
 
-    def describe(self) -> str:
+    def describe(self, number: Callable[[int], str] = str) -> str:
         """'take 2 from both piles -> (3, 5)' style wording."""
         a, b = self.target
-        return f"{self.wording()} → ({a}, {b})"
+        return f"{self.wording(number)} → ({number(a)}, {number(b)})"
 
     def __str__(self) -> str:
         return self.describe()

@@ -289,14 +289,7 @@ class Inspector(QWidget):
         self.moves.clear()
         for move in r.moves:
             a, b = move.target
-            k, l = move.amounts
-            taken = (
-                f"take {short_decimal(k, FULL)} from pile A and {short_decimal(l, FULL)} from pile B"
-                if k and l and k != l
-                else f"take {short_decimal(move.taken, FULL)} {move.kind.value}"
-            )
-            text = f"{taken} → ({short_decimal(a, FULL)}, {short_decimal(b, FULL)})"
-            item = QListWidgetItem(text)
+            item = QListWidgetItem(move.describe(lambda v: short_decimal(v, FULL)))
             item.setData(MOVE_ROLE, (a, b))
             item.setToolTip(f"({a}, {b})" if max(a, b).bit_length() < 600 else "")
             self.moves.addItem(item)
