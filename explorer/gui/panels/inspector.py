@@ -157,6 +157,7 @@ class Inspector(QWidget):
 
         self.values = QLabel(objectName="positionValues")
         self.values.setWordWrap(True)
+        self.values.setTextFormat(Qt.TextFormat.RichText)  # HTML, always: a one-line text has no tag to tell
         self.values.setVisible(False)
         layout.addWidget(self.values)
         explain = QHBoxLayout()
@@ -173,6 +174,7 @@ class Inspector(QWidget):
         layout.addLayout(explain)
         self.why = QLabel(objectName="whyText")
         self.why.setWordWrap(True)
+        self.why.setTextFormat(Qt.TextFormat.RichText)
         self.why.setVisible(False)
         layout.addWidget(self.why)
         layout.addWidget(QLabel("<b>Winning moves</b> (double-click or Enter to play)"))
