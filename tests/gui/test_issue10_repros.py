@@ -80,7 +80,7 @@ def test_the_hover_text_follows_a_rule_change(qtbot, window):
         QTest.mouseMove(grid.viewport(), point + QPoint(9, 9))
         QTest.mouseMove(grid.viewport(), point)
         qtbot.waitUntil(lambda: window.hover_label.text().startswith("("))
-        qtbot.wait(50)  # a relayout the hover text caused
+        qtbot.wait(50)  # throttled redraws and their hover text
         if window.hover_label.text().startswith("(7, 8)") and under_pointer().startswith("(7, 8)"):
             break
     before = window.hover_label.text()
