@@ -715,3 +715,39 @@ def test_cold_options_are_counted_as_the_definition_counts_them(key, rays, jumps
     assert not edge.levels[:, 10:].any()
     far = levels_for(rule, rule.raster(10**30, 10**30, 10**30 + 16, 10**30 + 16, 1), COLD_OPTIONS)
     assert far.levels.shape == (16, 16) and not far.levels.any()  # once an OverflowError (a long soak)
+
+
+def test_a_comparison_with_one_side_beyond_both_bounds_does_no_work(monkeypatch):
+    """A long soak (seed 20261160) left the grid rendering for good: a view whose rows lay past where
+    both rules are solved held 0 cells to compare, so the size check let it through, and the loop
+    over its columns (10^170 of them) ran on. Such a view is grey at once, with no block looked at."""
+    from explorer.core.analysis import compare as module
+
+    walked: list[tuple] = []  # the blocks' ranges the comparison walked (empty ones aside)
+
+    def counting_range(*args):  # type: ignore[no-untyped-def]
+        if len(args) == 3 and args[0] < args[1]:
+            walked.append(args[:2])
+        return range(*args)
+
+    monkeypatch.setattr(module, "range", counting_range, raising=False)
+    bounded, wythoff, fraenkel = parse_rule("block:3;n=4096"), parse_rule("wythoff"), parse_rule("wythoff:2")
+    cases = [
+        (bounded, wythoff, (0, 10**6, 4000, 10**6 + 30), 40),  # rows past the bound
+        (bounded, wythoff, (10**6, 0, 10**6 + 30, 4000), 1),  # columns past it
+        # the soak's view: its first texel column starts at 0, its rows past 2^400 (where two rules
+        # exact everywhere are compared at most)
+        (wythoff, fraenkel, (3 * 10**171, 19 * 10**184, 18 * 10**184, 21 * 10**184), 26 * 10**181),
+    ]
+    for first, second, view, step in cases:
+        picture = module.compare_picture(first, second, *view, step)
+        assert not picture.known.any() and not picture.both.any()
+    assert walked == []
+
+
+def test_a_k_blocking_raster_of_a_wide_block_without_cold_cells_is_empty():
+    """A block of 2048² cells holding none of the rule's cold cells raised IndexError (an empty
+    reduceat): found beside the test above."""
+    rule = parse_rule("block:3;n=4096")
+    r = rule.raster(0, 3000, 1000, 4096, 1)  # column x's cells lie at (x − 1) / 2 and near 2x: none here
+    assert r.counts.size == 0 and rule.cold_count(999, 4095) - rule.cold_count(999, 2999) == 0

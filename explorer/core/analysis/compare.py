@@ -102,7 +102,9 @@ def compare_picture(first: Rule, second: Rule, x_lo: int, y_lo: int, x_hi: int, 
     bound = min(b for b in (first.bound, second.bound, 1 << 400) if b is not None)
     xa, ya = tx0 * step, ty0 * step
     xb, yb = min((tx0 + nx) * step, bound), min((ty0 + ny) * step, bound)
-    cells = max(0, xb - xa) * max(0, yb - ya)
+    if xb <= xa or yb <= ya:  # one side lies wholly past a bound: nothing to compare (its columns
+        xb, yb = xa, ya  # may still number 10^170: the loops below must not walk them)
+    cells = (xb - xa) * (yb - ya)
     if cells > MAX_CELLS:
         raise RuleError(
             f"two rules are compared cell by cell, on at most {MAX_CELLS:,} cells of the view; "

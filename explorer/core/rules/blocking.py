@@ -321,6 +321,8 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
             dense = np.bincount(flat, weights=weights, minlength=first.nx * first.ny).astype(np.int64)
             cells = np.flatnonzero(dense)
             counts = dense[cells]
+        elif flat.size == 0:  # no cold cell in view (a wide block beside the rule's lines)
+            cells, counts = flat, weights.astype(np.int64)
         else:
             order = np.argsort(flat, kind="stable")
             flat, weights = flat[order], weights[order]
