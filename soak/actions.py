@@ -273,8 +273,12 @@ class GridActions:
             x0, y0 = max(0, x0), max(0, y0)
             rows = -1
             if 0 < (x1 - x0) * (y1 - y0) <= VECTOR_CELLS and self.w.session.mode == "hot/cold":
+                s = self.w.session
+                # compared with another rule, cells are drawn only where both are solved (grey beyond)
+                bounds = [b for b in (s.rule.bound, s.compare.bound) if b is not None] if s.compare else []
+                cx1, cy1 = min([x1, *bounds]), min([y1, *bounds])
                 try:
-                    rows = self.w.session.rule.count_rect(x0, y0, x1 - 1, y1 - 1).count
+                    rows = s.rule.count_rect(x0, y0, cx1 - 1, cy1 - 1).count if cx1 > x0 and cy1 > y0 else 0
                 except ValueError:  # beyond a bounded rule: the export says it could not
                     rows = -1
             self.w.export_figure(path)
