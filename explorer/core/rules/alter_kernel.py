@@ -33,19 +33,12 @@ def _find(nxt, i):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def _declared_hot(hptr, hy, x, y):  # type: ignore[no-untyped-def]
-    i = hptr[x]
-    while i < hptr[x + 1] and hy[i] != y:
+def _declared(ptr, ys, x, y):  # type: ignore[no-untyped-def]
+    """Whether (x, y) is among the cells listed by column (ptr, ys): the declared cold or hot ones."""
+    i = ptr[x]
+    while i < ptr[x + 1] and ys[i] != y:
         i += 1
-    return i < hptr[x + 1]
-
-
-@njit(cache=True, nogil=True)
-def _declared_cold(cptr, cy, x, y):  # type: ignore[no-untyped-def]
-    i = cptr[x]
-    while i < cptr[x + 1] and cy[i] != y:
-        i += 1
-    return i < cptr[x + 1]
+    return i < ptr[x + 1]
 
 
 @njit(cache=True, nogil=True)
@@ -89,7 +82,7 @@ def walk(  # type: ignore[no-untyped-def]
                     y = t - off + x
                     continue
             steps[0] += 1
-            hot = _declared_hot(hptr, hy, x, y)
+            hot = _declared(hptr, hy, x, y)
             r = 0
             while not hot and r < rays.shape[0]:
                 hot = lines[lineoff[r] + rays[r, 1] * x - rays[r, 0] * y] != 0
@@ -98,7 +91,7 @@ def walk(  # type: ignore[no-untyped-def]
             while not hot and k < jumps.shape[0]:
                 i, j = jumps[k, 0], jumps[k, 1]
                 if i <= x and j <= y:
-                    hot = col[x - i] == y - j or _declared_cold(cptr, cy, x - i, y - j)
+                    hot = col[x - i] == y - j or _declared(cptr, cy, x - i, y - j)
                 k += 1
             if hot:
                 y += 1

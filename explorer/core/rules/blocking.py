@@ -89,7 +89,9 @@ def closed_columns(k: int, columns: int) -> NDArray[np.int32]:
     for u, v in ((2 * a + 2, 2 * b + 2), (2 * b + 2, 2 * a + 2)):
         inside = u < columns
         low[u[inside]] = v[inside]
-    low[0:3:2] = (0, 2)[: len(low[0:3:2])]  # (0, 0) and (2, 2)
+    low[0] = 0  # (0, 0)
+    if columns > 2:
+        low[2] = 2  # (2, 2)
     if low.min() < 0:
         raise AssertionError("2-blocking's closed form left a column without its lower cell")
     cells[:, 0] = low
