@@ -116,11 +116,21 @@ class _Worker(QRunnable):
         try:
             result = fn()
         except BaseException as exc:  # every failure goes to the GUI thread, typed or not
-            self.signals.errored.emit(exc)
+            self._tell("errored", exc)
         else:
-            self.signals.returned.emit(result)
+            self._tell("returned", result)
             del result
-        self.signals.finished.emit()
+        self._tell("finished")
+
+    def _tell(self, name: str, *args: object) -> None:
+        """Emit one of the signals, unless the process is ending: at exit PySide deletes the
+        objects it still owns, and a worker that saw its cancellation late (a loaded machine)
+        ends after its signals are gone, with no one left to hear it."""
+        signals = self.signals
+        if not shiboken6.isValid(signals):
+            return
+        with contextlib.suppress(RuntimeError):  # deleted between the check and the emit
+            getattr(signals, name).emit(*args)
 
 
 _RETIRED: collections.deque[_Worker] = collections.deque(maxlen=16)  # finished workers, dropped later

@@ -212,3 +212,22 @@ def test_requests_superseded_while_queued_are_never_worked_out(qtbot):
     qtbot.waitUntil(lambda: not latest.busy and not any(j.busy for j in jobs), timeout=10_000)
     assert done == ["latest"]
     assert "stale 1" not in ran and "stale 2" not in ran
+
+
+def test_a_worker_ending_after_its_signals_were_deleted_says_nothing(qtbot, capfd):
+    """At exit, PySide deletes the objects it still owns; a worker that ends after that (a sweep
+    that saw its cancellation late on a loaded machine) has no one to tell. It printed "Error
+    calling Python override of QRunnable::run() ... Signal source has been deleted" (CI, a
+    script that quit with a Grundy corner and a sum being worked out)."""
+    import shiboken6
+
+    from explorer.gui.jobs import _Worker
+
+    def cancelled() -> None:
+        raise InterruptedError("cancelled")
+
+    for fn in (cancelled, lambda: 42):
+        worker = _Worker(fn, request=None)
+        shiboken6.delete(worker.signals)
+        worker.run()  # raised RuntimeError before
+    assert "Signal source" not in capfd.readouterr().err
