@@ -1,4 +1,4 @@
-"""A short seeded soak of the real window (issue 10): 150 random actions, every answer checked
+"""A short seeded soak of the real window (issue 10): 100 random actions, every answer checked
 against the independent oracles in `soak.oracle`, no exception, nothing left running.
 `make soak` runs the long one (any seed, any length) and reports stalls and memory too."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from soak.driver import Monkey
 
 SEED = 20261122
-ACTIONS = 150
+ACTIONS = 100
 
 
 def test_short_soak(window):

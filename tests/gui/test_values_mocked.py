@@ -24,10 +24,12 @@ from tests.oracles import grundy_table, values_by_definition
 class Values:
     """A session with its values, selection and query controllers, views mocked, work inline."""
 
-    def __init__(self, rule: str = "wythoff") -> None:
+    def __init__(self, rule: str = "wythoff", corner: int = 0) -> None:
         self.session = s = Session(rule=parse_rule(rule))
         self.inspector, self.work, self.panel = (MagicMock(spec=v) for v in (InspectorView, WorkView, QueryView))
         self.values = follow(ValuesController(s, self.inspector, self.work, InlineJobs, ManualScheduler()))
+        if corner:  # a smaller corner than the budget's: past it sooner, and a cheaper oracle
+            self.values.cache.max_side = corner
         self.selection = follow(SelectionController(s, self.inspector, InlineJobs()))
         self.queries = follow(QueryController(s, self.panel, InlineJobs))
 
@@ -99,7 +101,7 @@ def test_leaving_value_colouring_frees_the_big_table_and_keeps_the_answers(monke
 
 @pytest.mark.slow
 def test_value_counts_past_the_corner_come_from_the_value_sequence():
-    v = Values("gdwn:1,2")
+    v = Values("gdwn:1,2", corner=1024)
     side = v.values.cache.max_side
     x0, y0, x1, y1 = side - 50, side + 100, side + 200, side + 900
     g = np.asarray(v.session.rule.value_table(x1 + 1, y1 + 1).grundy)
@@ -115,7 +117,7 @@ def test_a_batch_counts_the_cells_of_one_value_far_out_and_in_the_corner(tmp_pat
     """A batch with a value: each rectangle counts the cells of that value; past the corner from
     the value's sequence (a rectangle wider than tall read as its mirror), in the corner for R;
     checked against the rule's table computed here on its own."""
-    v = Values("maharaja")
+    v = Values("maharaja", corner=1024)
     side = v.values.cache.max_side
     rng = np.random.default_rng(37)
     n = side + 1200
