@@ -198,6 +198,8 @@ class Growing(Protocol):
     def reach(self, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None: ...
     def reach_limit(self, budget_bytes: int) -> int: ...  # the farthest `bound` reach can make
     def reach_bytes(self, m: int) -> int: ...  # the memory `reach(m)` needs at its peak, known before
+    def working_copy(self) -> Rule: ...  # the same rule, over a copy of what it solved, for a worker to grow
+    def adopt(self, copy: Rule) -> bool: ...  # take what a working copy solved beyond this rule (owner's thread)
 
 
 @runtime_checkable
@@ -216,6 +218,26 @@ def reach(rule: Rule, m: int, progress: Progress | None = None, budget_bytes: in
         rule.reach(m, progress, budget_bytes)
     elif rule.bound is not None and m >= rule.bound:
         rule.check(m, m)
+
+
+def grown(rule: Rule, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> Rule:
+    """`reach` on a worker: a growing rule solves up to m in a working copy, which it returns; the
+    rule itself is unchanged until its owner's thread `adopt`s the copy (any other rule is its
+    own answer: it answers there already, or refuses naming its bound)."""
+    copy = working_copy(rule)
+    reach(copy, m, progress, budget_bytes)
+    return copy
+
+
+def working_copy(rule: Rule) -> Rule:
+    """A copy of a growing rule for a worker to `reach` with; any other rule is its own."""
+    return rule.working_copy() if isinstance(rule, Growing) else rule
+
+
+def adopt(rule: Rule, copy: Rule) -> bool:
+    """On the thread that owns `rule`: take what a working copy of it (`grown`) solved beyond it.
+    False where nothing was taken (a rule that does not grow, or no more columns)."""
+    return isinstance(rule, Growing) and copy is not rule and rule.adopt(copy)
 
 
 def reach_limit(rule: Rule, budget_bytes: int) -> int | None:

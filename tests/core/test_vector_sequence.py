@@ -285,3 +285,35 @@ def test_the_sweeps_count_of_pairs_holds_through_widening_cancelling_resuming_an
     assert engine.shrink(30_000) and engine.upper_columns().tolist() == _pairs_of(want, 30_000)
     engine.grow(100_000)
     assert engine.upper_columns().tolist() == _pairs_of(want, 100_000)
+
+
+def test_a_working_copy_grows_alone_and_the_engine_takes_its_columns_when_it_adopts():
+    """Issue 48: caches change on the GUI thread only. A worker grows a copy; the rule's own
+    engine (shared by every rule of those vectors) keeps its columns until its owner adopts the
+    copy's. Two copies grown from the same start do not write into each other's columns."""
+    game = SEQUENCE_RULES["gdwn:1,2"]
+    want = vector_sequence_by_links(game, 1 << 17)
+    engine = SequenceEngine(game.rays, game.jumps)
+    engine.grow(1 << 12)
+    before = engine.solved
+    first, second = engine.working_copy(), engine.working_copy()
+    first.grow(1 << 17)
+    second.grow(1 << 15)
+    assert engine.solved is before and engine.n == 1 << 12  # unchanged until adopted
+    assert list(first.solved.col[: 1 << 17]) == want and list(second.solved.col[: 1 << 15]) == want[: 1 << 15]
+    assert engine.adopt(first) and engine.n == 1 << 17
+    assert not engine.adopt(second) and engine.n == 1 << 17  # fewer columns than it has: nothing taken
+    assert list(engine.solved.col[: 1 << 17]) == want
+    assert engine.upper_columns().size == sum(1 for x, y in enumerate(want) if y >= x)
+
+
+def test_a_rules_working_copy_is_the_same_rule_and_grows_only_when_adopted():
+    from explorer.core.protocol import adopt, grown
+
+    rule = parse_rule("gdwn:1,3")
+    start = rule.bound
+    copy = grown(rule, 4 * start)
+    assert copy == rule and copy.bound > 4 * start and rule.bound == start
+    assert adopt(rule, copy) and rule.bound == copy.bound
+    plain = parse_rule("wythoff")
+    assert grown(plain, 10**9) is plain and not adopt(plain, plain)  # nothing grows

@@ -82,3 +82,22 @@ def test_the_sequence_grows_to_the_view_and_a_refused_position_is_asked_again():
     assert s.report is not None and s.report.position == (far + 5, 11) and not s.message  # asked again
     assert s.report.cold == rule.is_cold(far + 5, 11)
     assert f"[0, {rule.bound:,})²" in work.say.call_args.args[0]
+
+
+def test_a_growth_solves_on_a_copy_and_the_rule_grows_when_its_answer_arrives():
+    """Issue 48: workers return results; the rule (its shared sequence) changes on the GUI thread."""
+    p = Parts("gdwn:1,2")
+    rule, s = p.session.rule, p.session
+    held: list = []
+
+    class Held(InlineJobs):  # the work runs (as on a worker); its answer is delivered when the test says
+        def submit(self, work, *args, done, failed, progress=None, background=True, partial=None):  # type: ignore[no-untyped-def]
+            result = work(*args)
+            held.append(lambda: done(result))
+
+    growth = follow(GrowthController(s, p.grid, MagicMock(spec=WorkView), Held(), p.scheduler))
+    start = rule.bound
+    growth.request(3 * start)
+    assert held and rule.bound == start  # solved, not yet taken
+    held.pop()()
+    assert rule.bound > 3 * start

@@ -22,6 +22,7 @@ sweep resumes. Every figure is exact (integers, no floating point).
 
 from __future__ import annotations
 
+import copy as copy_module
 import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -86,6 +87,7 @@ class SequenceEngine:
         self._ranks: tuple[int, NDArray[np.int32]] | None = None  # (n, the upper columns) once worked out
         self._small: SmallSequence | None = None
         self._counted = (0, 0)  # (n, how many of columns 0..n-1 are upper): the sweep counts them
+        self._owns_col = True  # False in a working copy until its first growth copies the columns
 
     @property
     def solved(self) -> Solved:
@@ -141,6 +143,30 @@ class SequenceEngine:
         while self.bytes_for(2 * n) <= budget_bytes and 2 * n <= budget.GENERATED_COLUMNS_MAX:
             n *= 2
         return n
+
+    # ----- a worker grows a copy; the owner's thread takes its columns ------------------------------
+    def working_copy(self) -> SequenceEngine:
+        """A copy for a worker to grow: it shares what is solved, and its first growth writes into
+        columns of its own (a sweep writes cells beyond n, and mirrors far above: two growers in
+        one array would place each other's cells). The engine changes only when it `adopt`s."""
+        copy = copy_module.copy(self)
+        copy._lock = threading.Lock()
+        copy.growing_to = 0
+        copy._owns_col = False
+        return copy
+
+    def adopt(self, copy: SequenceEngine) -> bool:
+        """Take the columns `copy` (a working copy of this engine) solved, if it solved more; on
+        the thread that owns the engine. False, and nothing taken, otherwise."""
+        if copy.rays != self.rays or copy.jumps != self.jumps or copy.n <= self.n:
+            return False
+        with self._lock:
+            self._solved, self._ranks, self._counted = copy._solved, copy._ranks, copy._counted
+            self.room = max(self.room, copy.room)
+            self._owns_col = False  # the copy's array: a later copy must not grow into it either
+            if copy._small is not None and (self._small is None or copy._small.n > self._small.n):
+                self._small = copy._small
+        return True
 
     # ----- growing --------------------------------------------------------------------------
     def grow(
@@ -253,11 +279,12 @@ class SequenceEngine:
 
     def _prepare(self, old: NDArray[np.int32], ycap: int) -> tuple[NDArray[np.int32], tuple]:
         """The sequence over `ycap` rows and every ray's line flags, rebuilt from the cells placed."""
-        if old.shape[0] >= ycap:
+        if old.shape[0] >= ycap and self._owns_col:
             col = old
         else:
-            col = np.full(ycap, -1, dtype=np.int32)
+            col = np.full(max(ycap, old.shape[0]), -1, dtype=np.int32)
             col[: old.shape[0]] = old
+            self._owns_col = True
         return col, line_links(self.rays, self.jumps, col)
 
 

@@ -219,6 +219,24 @@ class VectorSequenceRule(SweptValues, VectorRuleMixin, PairRule):
     def reach_limit(self, budget_bytes: int) -> int:
         return self.engine.max_columns(budget_bytes)
 
+    def working_copy(self) -> VectorSequenceRule:
+        """The same rule over a working copy of its sequence: a worker grows that (`reach`), and
+        the rule takes the columns solved when its owner's thread `adopt`s the copy."""
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        object.__setattr__(copy, "engine", self.engine.working_copy())
+        return copy
+
+    def adopt(self, copy: Rule) -> bool:
+        """Take the columns a working copy of this rule solved (False: none more than it has).
+        The copy shares this rule's sequence from then on (a game replayed under it keeps no
+        columns of its own)."""
+        if not isinstance(copy, VectorSequenceRule) or copy.spec != self.spec:
+            return False
+        taken = self.engine.adopt(copy.engine)
+        object.__setattr__(copy, "engine", self.engine)
+        return taken
+
     def reach_bytes(self, m: int) -> int:
         """The peak while `reach(m)` solves the columns up to the power of two past m: the sweep's,
         or what it keeps with the pairs' index, whichever is larger."""

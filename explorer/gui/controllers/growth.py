@@ -4,7 +4,10 @@ looks at, off the GUI thread, with progress and Cancel in the status bar.
 A rule says how far it is solved (`bound`) and how far it can grow in the window's budget
 (`reach_limit`); rules with a closed form or a fixed square never need this. Moving the view past
 the solved columns grows them by itself up to AUTO_COLUMNS (a second at most, for (1,2)-GDWN);
-View ▸ Extend the solved range goes on to the window's budget (2^24 columns). The status bar
+View ▸ Extend the solved range goes on to the window's budget (2^24 columns). A worker grows a
+working copy of the rule; the rule (whose sequence every rule of its moves shares) takes the
+copy's columns on the GUI thread when the answer arrives, so a cancelled growth leaves it as it
+was. The status bar
 always says how far the rule is solved. When the sequence has grown, the session model hears
 how far (`Session.solved`): the grid draws it again and a position refused for lying beyond is
 asked about again, each by itself.
@@ -16,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from explorer.core import budget
-from explorer.core.protocol import Growing, Rule, reach, reach_limit
+from explorer.core.protocol import Growing, OutOfBounds, Rule, adopt, reach, reach_limit, working_copy
 from explorer.session.jobs import Event, Jobs, Scheduler
 from explorer.session.model import Session
 from explorer.session.views import GridView, WorkView
@@ -24,8 +27,16 @@ from explorer.session.views import GridView, WorkView
 AUTO_COLUMNS = 1 << 22  # grown by itself as the view moves on; beyond, only when asked
 
 
-def _reach(rule: Rule, m: int, progress: Callable[[int, int], bool] | None = None) -> None:
-    reach(rule, m, progress, budget.GENERATED_WINDOW_BYTES)
+def _grown(rule: Rule, m: int, progress: Callable[[int, int], bool] | None = None) -> tuple[Rule, OutOfBounds | None]:
+    """On a worker: the rule grown in a working copy (the rule itself changes on the GUI thread,
+    when the answer arrives), and why it stopped short, if it did (the memory ran out after
+    solving part of the way: that part is kept)."""
+    copy = working_copy(rule)
+    try:
+        reach(copy, m, progress, budget.GENERATED_WINDOW_BYTES)
+    except OutOfBounds as exc:
+        return copy, exc
+    return copy, None
 
 
 class GrowthController:
@@ -99,10 +110,10 @@ class GrowthController:
             self.make_room(rule.reach_bytes(m))  # the sweep's peak, counted before it starts
         self.work.working(f"Solving the sequence to {m:,} columns…")
         self.jobs.submit(
-            _reach,
+            _grown,
             rule,
             m,
-            done=lambda _: self._done(rule),
+            done=lambda answer: self._done(rule, *answer),
             failed=lambda exc: self._failed(rule, exc),
             progress=self._progress,
         )
@@ -114,9 +125,12 @@ class GrowthController:
     def _progress(self, done: int, total: int) -> None:
         self.work.progress(done, total)
 
-    def _done(self, rule: Rule) -> None:
+    def _done(self, rule: Rule, copy: Rule, stopped: OutOfBounds | None) -> None:
         if rule != self.session.rule:
             return
+        adopt(rule, copy)
+        if stopped is not None:
+            self._failed(rule, stopped)
         self.session.rule_grew(rule)  # the grid draws it, a position refused before is asked again
         self.grown.emit(rule.bound or 0)
 
@@ -130,7 +144,7 @@ class GrowthController:
         self.target = 0
         self.work.done()
         rule = self.session.rule
-        self.session.rule_grew(rule)  # a cancelled growth keeps what it solved: the model says how far
+        self.session.rule_grew(rule)  # the model says how far (a cancelled growth's copy is dropped)
         self._show_state(rule)
 
     def _show_state(self, rule: Rule, extra: str = "") -> None:

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from explorer.core import budget
 from explorer.core.analysis.play import Game
-from explorer.core.protocol import Progress, Rule, reach
+from explorer.core.protocol import Progress, Rule, adopt, grown
 from explorer.core.rules.registry import parse_rule, takes_time
 from explorer.session import store
 from explorer.session.jobs import Jobs
@@ -35,6 +35,7 @@ class Prepared:
     rule: Rule
     game: Game | None
     compare: Rule | None = None
+    home: Rule | None = None  # the rule that takes what `rule` (its working copy) solved
 
 
 FAR_ON_OPEN = 1 << 12  # a session whose positions reach this far is opened on a worker
@@ -50,10 +51,10 @@ def prepare(saved: SavedSession, progress: Progress | None = None) -> Prepared:
     grows, within the window's budget, as it does when the view asks), and replay its game under
     it; on a worker for custom rules and far positions. OutOfBounds names the bound where the
     positions lie beyond what the window can solve."""
-    rule = parse_rule(saved.rule)
+    home = parse_rule(saved.rule)
     cells = positions(saved)
-    if cells:
-        reach(rule, max(max(c) for c in cells), progress, budget.GENERATED_WINDOW_BYTES)
+    # a growing rule grows in a working copy here; the window's rule takes its columns on the GUI thread
+    rule = grown(home, max(max(c) for c in cells), progress, budget.GENERATED_WINDOW_BYTES) if cells else home
     for cell in cells:
         rule.check(*cell)
     game = None
@@ -61,7 +62,7 @@ def prepare(saved: SavedSession, progress: Progress | None = None) -> Prepared:
         g = saved.game
         game = Game.replay(rule, g.start, g.human_first, g.path, g.movers)
     compare = None if saved.compare is None else parse_rule(saved.compare)
-    return Prepared(saved, rule, game, compare)
+    return Prepared(saved, rule, game, compare, home)
 
 
 class SessionController:
@@ -142,7 +143,11 @@ class SessionController:
 
     def _apply(self, path: str, p: Prepared) -> None:
         s, session = p.saved, self.session
-        session.rule = p.rule
+        rule = p.rule
+        if p.home is not None and p.home is not rule:
+            adopt(p.home, rule)  # the columns solved on the worker, taken here
+            rule = p.home
+        session.rule = rule
         session.mode = s.mode
         session.queries = s.queries
         session.bookmarks = s.bookmarks
