@@ -7,9 +7,8 @@ the solved columns grows them by itself up to AUTO_COLUMNS (a second at most, fo
 View ▸ Extend the solved range goes on to the window's budget (2^24 columns). A worker grows a
 working copy of the rule; the rule (whose sequence every rule of its moves shares) takes the
 copy's columns on the GUI thread when the answer arrives, so a cancelled growth leaves it as it
-was. The status bar
-always says how far the rule is solved. When the sequence has grown, the session model hears
-how far (`Session.solved`): the grid draws it again and a position refused for lying beyond is
+was. The status bar always says how far the rule is solved. When the sequence has grown, the
+session model hears how far (`Session.solved`): the grid draws it again and a position refused for lying beyond is
 asked about again, each by itself.
 """
 
