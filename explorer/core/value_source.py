@@ -55,7 +55,7 @@ from explorer.core.values import GRUNDY, REMOTENESS, shared_strip
 
 if TYPE_CHECKING:
     from explorer.core.counting.raster import Raster
-    from explorer.core.game.value_sequences import ValuesSolved
+    from explorer.core.game.value_sequences import ValueEngine, ValuesSolved
     from explorer.core.values.rows import GrundyRows
     from explorer.core.values.table import ValueTable
 
@@ -105,6 +105,8 @@ class ValueCache(Plans):
     grundy_corner: NDArray | None = None  # G alone on [0, nx) x [0, ny) (a command's corner)
     # a working copy's parts as they were when it was made (`adopt` takes those it replaced)
     _base: tuple[object, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    # a working copy's own copy of the rule's value engine (shared by every rule of those moves)
+    _engine: ValueEngine | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.max_side:
@@ -118,6 +120,8 @@ class ValueCache(Plans):
         cache itself changes only on its owner's thread, when that takes the copy's parts (`adopt`)."""
         copy = replace(self)
         copy._base = tuple(getattr(self, name) for name in self._PARTS)
+        if isinstance(self.rule, ValueSequences):
+            copy._engine = self.rule.value_engine.working_copy()
         return copy
 
     def adopt(self, copy: ValueCache) -> bool:
@@ -131,6 +135,9 @@ class ValueCache(Plans):
             if now is not before:
                 setattr(self, name, now)
                 changed = True
+        far_before = copy._base[self._PARTS.index("far")]
+        if copy._engine is not None and copy.far is not far_before and isinstance(self.rule, ValueSequences):
+            self.rule.value_engine.adopt(copy._engine)  # the values it solved far out, where it solved more
         return changed
 
     @property
@@ -254,7 +261,8 @@ class ValueCache(Plans):
             v = min(values or self.limits.far_values, self.limits.far_values)
             n = self.far_fits(columns, v)
             if n:
-                self.far = self.rule.value_engine.grow(v, n, progress, self.limits.far_bytes)
+                engine = self._engine if self._engine is not None else self.rule.value_engine
+                self.far = engine.grow(v, n, progress, self.limits.far_bytes)
         return self.far
 
     # ----- the game plus a Nim heap of h: its cold cells are the cells of value h -------------------

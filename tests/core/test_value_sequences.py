@@ -310,3 +310,29 @@ def test_values_grown_one_at_a_time_equal_values_grown_at_once_and_readers_keep_
         ys = one.solved.cols[h][:400]
         inside = ys < 400
         assert (g[xs[inside], ys[inside]] == h).all()
+
+
+def test_a_caches_working_copy_grows_the_values_in_an_engine_of_its_own_taken_when_adopted():
+    """Issue 48: caches change on the GUI thread only. A worker solves the values far out into a
+    working copy of the window's cache, over a copy of the rule's value engine (which every rule
+    of those moves shares); the engine takes the copy's table when the cache adopts the copy."""
+    from tests.oracles import grundy_table
+
+    release_all()
+    rule = parse_rule("wythoff")
+    cache = ValueCache(rule, limits=WINDOW)
+    cache.solve_far(1 << 10, values=4)
+    engine = rule.value_engine
+    before = engine.solved
+    first, second = cache.working_copy(), cache.working_copy()
+    first.solve_far(1 << 12, values=6)
+    second.solve_far(1 << 11, values=5)
+    assert engine.solved is before and cache.far is before  # nothing changed under the GUI thread
+    g = grundy_table(300)
+    for h in range(6):  # each value's cells in the first copy, against the definition
+        got = first.far.cols[h][:300]
+        assert all(g[x][got[x]] == h for x in range(300) if 0 <= got[x] < 300)
+        assert all(got[x] == y for x in range(300) for y in range(300) if g[x][y] == h)
+    assert cache.adopt(first) and cache.far is first.far and engine.solved is first.far
+    cache.adopt(second)  # a smaller answer (the window drops it as stale): the engine keeps the larger
+    assert engine.solved is first.far

@@ -17,6 +17,7 @@ max, and where no value below `values` matches, G(x, y) is known to be at least 
 
 from __future__ import annotations
 
+import copy as copy_module
 import threading
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
@@ -100,6 +101,32 @@ class ValueEngine:
         self.solved = ValuesSolved(np.full((0, 0), -1, dtype=np.int32), 0)
         self.room = ROOM
         self.growing_to = (0, 0)  # (values, columns) of a growth under way
+        self._owns_table = True  # False in a working copy until its first growth makes a table of its own
+
+    # ----- a worker grows a copy; the owner's thread takes its table -------------------------------
+    def working_copy(self) -> ValueEngine:
+        """A copy for a worker to grow: it shares what is solved, and its first growth writes into
+        a table of its own (a growth fills rows and columns of the table in place, beyond what
+        readers use: two growers in one table would place each other's cells)."""
+        copy = copy_module.copy(self)
+        copy._lock = threading.Lock()
+        copy.growing_to = (0, 0)
+        copy._owns_table = False
+        return copy
+
+    def adopt(self, copy: ValueEngine) -> bool:
+        """Take the table `copy` (a working copy of this engine) solved, where it holds more
+        values or columns and no fewer of either; on the thread that owns the engine."""
+        mine, theirs = self.solved, copy.solved
+        if (copy.rays, copy.jumps) != (self.rays, self.jumps) or theirs is mine:
+            return False
+        if theirs.values < mine.values or theirs.n < mine.n:
+            return False
+        with self._lock:
+            self.solved = theirs
+            self.room = max(self.room, copy.room)
+            self._owns_table = False  # the copy's table: a later copy must not grow into it either
+        return True
 
     # ----- sizes ----------------------------------------------------------------------------
     def bytes_for(self, values: int, n: int) -> int:
@@ -162,7 +189,8 @@ class ValueEngine:
         sweep = sweep_kernel()[0]
         uncounted = np.zeros(1, dtype=np.int64)  # the sweep's count of upper cells: not needed here
         ycap = max(done.cols.shape[1], int(self.room * n) + 64)
-        cols = self._widened(done.cols, values, ycap)
+        cols = self._widened(done.cols, values, ycap, fresh=not self._owns_table)
+        self._owns_table = True
         starts = [done.n if h < done.values else 0 for h in range(values)]
         total = sum(n - s for s in starts)
         worked = 0
@@ -197,7 +225,7 @@ class ValueEngine:
         return ValuesSolved(cols, n)
 
     @staticmethod
-    def _widened(old: NDArray[np.int32], values: int, ycap: int) -> NDArray[np.int32]:
+    def _widened(old: NDArray[np.int32], values: int, ycap: int, fresh: bool = False) -> NDArray[np.int32]:
         """Room for `values` values of `ycap` rows. The table is a view of rows of a larger block
         (VALUE_ROWS values, allocated but not committed: np.empty touches no page): one more value
         fills one more row of it, in place, instead of copying the whole table (asked one value at
@@ -206,6 +234,8 @@ class ValueEngine:
         base = old.base
         if not isinstance(base, np.ndarray):
             base = None
+        if fresh:
+            base = None  # a working copy's first growth: a table of its own
         if base is not None and base.ndim == 2 and base.shape[1] == ycap == old.shape[1] and base.shape[0] >= values:
             base[old.shape[0] : values].fill(-1)  # room for them: a row more each, filled in place
             return base[:values]
