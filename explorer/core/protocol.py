@@ -198,8 +198,15 @@ class Growing(Protocol):
     def reach(self, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None: ...
     def reach_limit(self, budget_bytes: int) -> int: ...  # the farthest `bound` reach can make
     def reach_bytes(self, m: int) -> int: ...  # the memory `reach(m)` needs at its peak, known before
-    def working_copy(self) -> Rule: ...  # the same rule, over a copy of what it solved, for a worker to grow
-    def adopt(self, copy: Rule) -> bool: ...  # take what a working copy solved beyond this rule (owner's thread)
+
+
+@runtime_checkable
+class WorkingCopies(Protocol):
+    """A growing rule that a worker grows in a copy: the rule changes only on its owner's thread,
+    when it adopts the copy (the window's rule is read by the GUI thread while a worker grows)."""
+
+    def working_copy(self) -> Rule: ...  # the same rule, over a copy of what it solved
+    def adopt(self, copy: Rule) -> bool: ...  # take what a working copy solved beyond this rule
 
 
 @runtime_checkable
@@ -231,13 +238,13 @@ def grown(rule: Rule, m: int, progress: Progress | None = None, budget_bytes: in
 
 def working_copy(rule: Rule) -> Rule:
     """A copy of a growing rule for a worker to `reach` with; any other rule is its own."""
-    return rule.working_copy() if isinstance(rule, Growing) else rule
+    return rule.working_copy() if isinstance(rule, WorkingCopies) else rule
 
 
 def adopt(rule: Rule, copy: Rule) -> bool:
     """On the thread that owns `rule`: take what a working copy of it (`grown`) solved beyond it.
     False where nothing was taken (a rule that does not grow, or no more columns)."""
-    return isinstance(rule, Growing) and copy is not rule and rule.adopt(copy)
+    return isinstance(rule, WorkingCopies) and copy is not rule and rule.adopt(copy)
 
 
 def reach_limit(rule: Rule, budget_bytes: int) -> int | None:

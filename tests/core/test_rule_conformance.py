@@ -24,6 +24,9 @@ from explorer.core.protocol import (
     Growing,
     KnownValues,
     Valued,
+    WorkingCopies,
+    adopt,
+    grown,
 )
 from explorer.core.rules import OutOfBounds, Rule, RuleError, parse_rule
 from explorer.core.rules.registry import FAMILIES, grundy_note
@@ -413,6 +416,13 @@ def test_capabilities_are_declared_by_type_and_answer_by_the_definition(case):
         inside = {cell for cell in placed if max(cell) < N}
         assert inside >= {cell for cell, c in cold.items() if c and max(cell) < min(N, 12)}, rule.key
     if isinstance(rule, Growing):
+        # the window grows it on a worker: in a copy, taken by the rule on the GUI thread
+        assert isinstance(rule, WorkingCopies), rule.key
+        start = rule.bound
+        assert start is not None
+        copy = grown(rule, start)
+        assert copy == rule and copy.bound is not None and copy.bound > start and rule.bound == start
+        assert adopt(rule, copy) and rule.bound == copy.bound
         before = rule.bound
         assert before is not None and rule.reach_limit(1 << 30) > before
         need = rule.reach_bytes(before)
@@ -434,5 +444,5 @@ def test_the_protocols_stay_small():
         return {n for n, v in vars(proto).items() if not n.startswith("_") and (callable(v) or isinstance(v, property))}
 
     assert len(members(protocol.Rule)) <= 16, sorted(members(protocol.Rule))
-    for proto in (Valued, KnownValues, CertifiedRows, ColdPairs, Constructed, Growing):
+    for proto in (Valued, KnownValues, CertifiedRows, ColdPairs, Constructed, Growing, WorkingCopies):
         assert 1 <= len(members(proto)) <= 4, (proto, sorted(members(proto)))
