@@ -328,11 +328,12 @@ def test_a_caches_working_copy_grows_the_values_in_an_engine_of_its_own_taken_wh
     first.solve_far(1 << 12, values=6)
     second.solve_far(1 << 11, values=5)
     assert engine.solved is before and cache.far is before  # nothing changed under the GUI thread
-    g = grundy_table(300)
+    n = 120
+    g = grundy_table(n)
     for h in range(6):  # each value's cells in the first copy, against the definition
-        got = first.far.cols[h][:300]
-        assert all(g[x][got[x]] == h for x in range(300) if 0 <= got[x] < 300)
-        assert all(got[x] == y for x in range(300) for y in range(300) if g[x][y] == h)
+        got = first.far.cols[h][:n]
+        assert all(g[x][got[x]] == h for x in range(n) if 0 <= got[x] < n)
+        assert all(got[x] == y for x in range(n) for y in range(n) if g[x][y] == h)
     assert cache.adopt(first) and cache.far is first.far and engine.solved is first.far
     cache.adopt(second)  # a smaller answer (the window drops it as stale): the engine keeps the larger
     assert engine.solved is first.far
