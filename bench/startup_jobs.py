@@ -40,7 +40,8 @@ BARE = (
 OURS = (
     "import os, tempfile\n"
     "from PySide6.QtCore import QSettings\n"
-    "from explorer.gui.app import application, freeze_after_first_paint\n"
+    "from explorer.gui.app import application, freeze_after_first_paint, hold_collections\n"
+    "hold_collections()  # as run_window does\n"
     "app = application()\n"
     "from explorer.gui.main_window import MainWindow\n"
     "settings = QSettings(os.path.join(tempfile.mkdtemp(), 's.ini'), QSettings.Format.IniFormat)\n"
