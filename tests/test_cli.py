@@ -427,3 +427,25 @@ def test_screenshot_and_open_take_the_windows_options_after_the_command(tmp_path
     )
     assert proc.returncode == 0, proc.stderr
     assert out.stat().st_size > 1000
+
+
+def test_a_command_leaves_the_collector_as_it_found_it(tmp_path, capsys):
+    """main holds the cyclic collector while a command loads (and through a bulk command); a
+    script or a test that calls main gets it back as it was, after an answer or a refusal."""
+    import gc
+
+    from explorer.cli import main
+
+    batch = tmp_path / "q.txt"
+    batch.write_text("2\n3 5\n10 10\n")
+    for argv in (["count", "--batch", str(batch)], ["moves", "5", "7"], ["count", "x", "y"], ["judge", str(batch)]):
+        assert gc.isenabled()
+        main(argv)
+        assert gc.isenabled(), argv
+    gc.disable()
+    try:
+        main(["moves", "5", "7"])
+        assert not gc.isenabled()  # held by the caller: left held
+    finally:
+        gc.enable()
+    capsys.readouterr()

@@ -11,6 +11,7 @@ positions at once), `window` (the window and its pictures); `common` holds what 
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Callable, Sequence
 from typing import BinaryIO
@@ -265,6 +266,19 @@ def memory_message(args: Sequence[str]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line. The cyclic collector is held while the command's modules load (all of
+    their objects live on; numpy's and the rules' imports are most of a bulk command's time) and
+    through a bulk command, whose arrays and integers make no cycles; on for any other command."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _main(argv, collecting)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _main(argv: Sequence[str] | None, collecting: bool) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:
         from explorer.gui.app import run_window
@@ -295,6 +309,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from explorer import allocator
 
             allocator.keep_freed_memory()
+        elif collecting:
+            gc.enable()
         args.func(args, sys.stdout.buffer)
     except (UsageError, ValueError) as exc:  # InputError and the rules' errors are ValueErrors
         sys.stderr.write(f"{PROG}: error: {exc}\n")
