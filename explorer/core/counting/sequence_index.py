@@ -8,10 +8,22 @@ the generated sequence", without the GIL.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
+
+from explorer.core.counting.closed_form import Count, rectangles_from_prefix_many
+from explorer.core.counting.cold_index import HoldsNoIndex
+
+
+class _Counted(Protocol):
+    """What the counter asks of its rule (a generated sequence's)."""
+
+    @property
+    def bound(self) -> int: ...
+    def cold_count_many(self, xs: Any, ys: Any) -> Any: ...
+    def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count: ...
 
 
 def _kernel() -> Any:
@@ -64,3 +76,32 @@ def dominance_over_sequence(col: NDArray, qx: NDArray[np.int64], qy: NDArray[np.
         return out
     order = np.argsort(qx, kind="stable")
     return _KERNEL[0](np.ascontiguousarray(col), qx, qy, order, out)
+
+
+class SequenceCounter(HoldsNoIndex):
+    """Rectangle counts over the generated sequence (the query panel, `count --batch`): single
+    answers by one numpy count, batches by one Fenwick sweep over the sequence (the rule's)."""
+
+    def __init__(self, rule: _Counted) -> None:
+        self.rule = rule
+
+    @property
+    def size(self) -> int:
+        return self.rule.bound
+
+    @property
+    def nbytes(self) -> int:
+        return 0  # the sequence is the rule's
+
+    def costly(self, far: int) -> bool:
+        return far >= 1 << 20
+
+    def count_many(self, xs: Any, ys: Any) -> tuple[Any, str]:
+        return self.rule.cold_count_many(xs, ys), "fenwick"
+
+    def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count:
+        return self.rule.count_rect(x0, y0, x1, y1)
+
+    def count_rect_many(self, x0: Any, y0: Any, x1: Any, y1: Any) -> tuple[Any, str]:
+        arrays = [np.asarray(list(map(int, v)) if isinstance(v, list) else v, dtype=np.int64) for v in (x0, y0, x1, y1)]
+        return rectangles_from_prefix_many(self.rule.cold_count_many, *arrays), "fenwick"

@@ -20,8 +20,7 @@ import weakref
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from explorer.core import budget
-from explorer.core.counting.closed_form import Count, cells_in, rectangle_from_prefix, rectangles_from_prefix_many
-from explorer.core.counting.cold_index import HoldsNoIndex
+from explorer.core.counting.closed_form import Count, cells_in, rectangle_from_prefix
 from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.exact.lazy import lazy_numpy
@@ -369,6 +368,8 @@ class VectorSequenceRule(SweptValues, VectorRuleMixin, PairRule):
         return dominance_over_sequence(solved.col[: solved.n], xs, ys)
 
     def counter(self, method: str = "auto", max_cells: int = 0) -> Any:
+        from explorer.core.counting.sequence_index import SequenceCounter
+
         return SequenceCounter(self)
 
     def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
@@ -410,35 +411,6 @@ def _cold_on_line(col: NDArray, x: int, y: int, p: int, q: int) -> Position | No
     from explorer.core.game.value_sequences import cell_on_line
 
     return cell_on_line(col, x, y, p, q)
-
-
-class SequenceCounter(HoldsNoIndex):
-    """Rectangle counts over the generated sequence (the query panel, `count --batch`): single
-    answers by one numpy count, batches by one Fenwick sweep over the sequence (the rule's)."""
-
-    def __init__(self, rule: VectorSequenceRule) -> None:
-        self.rule = rule
-
-    @property
-    def size(self) -> int:
-        return self.rule.bound
-
-    @property
-    def nbytes(self) -> int:
-        return 0  # the sequence is the rule's
-
-    def costly(self, far: int) -> bool:
-        return far >= 1 << 20
-
-    def count_many(self, xs: Any, ys: Any) -> tuple[Any, str]:
-        return self.rule.cold_count_many(xs, ys), "fenwick"
-
-    def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count:
-        return self.rule.count_rect(x0, y0, x1, y1)
-
-    def count_rect_many(self, x0: Any, y0: Any, x1: Any, y1: Any) -> tuple[Any, str]:
-        arrays = [np.asarray(list(map(int, v)) if isinstance(v, list) else v, dtype=np.int64) for v in (x0, y0, x1, y1)]
-        return rectangles_from_prefix_many(self.rule.cold_count_many, *arrays), "fenwick"
 
 
 class VectorSquareRule(VectorRuleMixin, SquareRule):
