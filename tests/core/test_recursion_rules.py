@@ -269,6 +269,7 @@ def test_any_alteration_by_columns_against_the_definition_on_300_squared(seed):
     ],
 )
 @pytest.mark.parametrize("seed", range(3))
+@pytest.mark.slow  # nine brute-force squares, 1.5-4 s each: make test's, not the inner loop's
 def test_any_alteration_over_other_moves_by_columns_against_the_definition(base, rays, jumps, seed):
     """Over other rays and jumps too: each ray's lines flagged, each jump looked up, on 120²."""
     rng = random.Random(2000 + seed)

@@ -107,6 +107,7 @@ def test_samples_near_the_origin_and_far_along_both_axes():
     assert _check(GRUNDY, 0, 0, 50, 40, 10**40) == 50 + 40 - 1  # zoomed far out: the texels on the axes
 
 
+@pytest.mark.slow  # 4-5 s (the rows behind a texel that holds the origin): make test's
 def test_samples_zoomed_out_past_the_float_range():
     """A view of 10^400 cells per texel still holds the origin: its samples must not overflow
     (the soak found "int too large to convert to float" here)."""

@@ -161,6 +161,7 @@ def test_misere_cold_pairs_in_bulk_are_its_cold_cells_by_the_definition():
         assert [(int(a), int(b)) for a, b in zip(xs, ys, strict=True)] == got[start : start + 5]
 
 
+@pytest.mark.slow  # the definition on a large square, 1-1.6 s each: make test's
 @pytest.mark.parametrize("a", [2, 3, 7])
 def test_fraenkel_cold_pairs_come_in_bulk_and_are_its_cold_cells_by_the_definition(a, monkeypatch):
     """a-Wythoff's pairs come as int64 arrays from the exact int64 formula rather than a pair at a

@@ -24,6 +24,7 @@ def _small_of(key: str, n: int) -> sweep_small.SmallSequence:
     return sweep_small.solve(engine.rays, engine.jumps, n)
 
 
+@pytest.mark.slow  # seven pure-Python brute-force squares (0.6-0.9 s each): make test's
 @pytest.mark.parametrize("key", list(SEQUENCE_RULES))
 def test_the_plain_sweep_is_the_brute_force_square(key):
     n = 700
