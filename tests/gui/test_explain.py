@@ -8,6 +8,7 @@ from PIL import Image
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSlider
 
+from explorer.gui.grid.strip import LOWER, UPPER
 from tests.oracles import Vectors, vector_cold_square
 
 GAMES = {"wythoff": Vectors([(1, 0), (1, 1)]), "maharaja": Vectors([(1, 0), (1, 1)], [(1, 2)])}
@@ -171,3 +172,20 @@ def test_an_overlays_lines_are_one_item_drawn_in_pairs(qtbot, window):
             want += [(f.sx(Fraction(a)), f.sy(Fraction(b))) for a, b in ends]
     xs, ys = curves[0].getData()
     assert list(zip(xs.tolist(), ys.tolist(), strict=True)) == want
+
+
+def test_the_beatty_strips_boxes_stay_right_of_its_label(qtbot, window):
+    """Issue 48: the strip's label read "n: a/": a view starting mid-cell drew the first number's
+    box over the margin where the label is. Nothing of a box is drawn left of the plot."""
+    window.grid.set_view(59988, 96988, 60012, 97012)
+    _settle(qtbot, window)
+    window.grid.vb.translateBy(x=-0.4)  # the first column cut by the left edge, as a drag leaves it
+    _settle(qtbot, window)
+    strip = window.strip
+    assert strip.isVisible()
+    left = int(strip._geometry()[0])
+    image = strip.grab().toImage()
+    boxes = {c.rgb() for c in (LOWER, UPPER)}
+    margin = {image.pixelColor(x, y).rgb() for x in range(0, left - 1) for y in range(image.height())}
+    assert not margin & boxes
+    assert boxes & {image.pixelColor(x, image.height() // 2).rgb() for x in range(left, image.width())}

@@ -155,6 +155,8 @@ class BeattyStrip(QWidget):
         font = QFont(self.font())
         font.setPointSizeF(7.5)
         painter.setFont(font)
+        # a view that starts mid-cell puts the first box's left part over the margin: cut it there
+        painter.setClipRect(QRectF(left, 0, max(0.0, width), self.height()))
         first = max(0, x0)
         start = self._px(first, left, width, u0, u1)  # one exact position; the rest a cell apart
         step = width / (u1 - u0) * float(self.grid.frame.length(1))
