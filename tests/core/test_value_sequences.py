@@ -337,3 +337,30 @@ def test_a_caches_working_copy_grows_the_values_in_an_engine_of_its_own_taken_wh
     assert cache.adopt(first) and cache.far is first.far and engine.solved is first.far
     cache.adopt(second)  # a smaller answer (the window drops it as stale): the engine keeps the larger
     assert engine.solved is first.far
+
+
+def test_a_working_copy_fills_the_shared_table_only_from_the_state_it_holds():
+    """A copy made from the table in use adds values in the same block (no second table at the
+    peak); a copy made from an older state than the block holds (another copy wrote past it)
+    gets a table of its own, and the first copy's rows stay right."""
+    from tests.oracles import grundy_table
+
+    engine = ValueEngine(((1, 0), (0, 1), (1, 1)), ())
+    engine.grow(4, 1 << 10)
+    first, second = engine.working_copy(), engine.working_copy()
+    first.grow(6, 1 << 10)  # two more values on the same columns: room in the block
+    assert np.shares_memory(first.solved.cols, engine.solved.cols)
+    second.grow(5, 1 << 10)  # from 4 values, but the block holds 6 now
+    assert not np.shares_memory(second.solved.cols, engine.solved.cols)
+    assert engine.adopt(first) and engine.solved is first.solved
+    n = 100
+    g = grundy_table(n)
+    for h in range(6):
+        col = first.solved.cols[h]
+        assert [int(col[x]) if col[x] < n else None for x in range(n)] == [
+            next((y for y in range(n) if g[x][y] == h), None) for x in range(n)
+        ], h
+    third = engine.working_copy()  # from the table adopted: in place again
+    third.grow(7, 1 << 10)
+    assert np.shares_memory(third.solved.cols, first.solved.cols)
+    assert np.array_equal(third.solved.cols[:6, :n], first.solved.cols[:6, :n])

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import copy as copy_module
 import threading
+import weakref
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -101,17 +102,22 @@ class ValueEngine:
         self.solved = ValuesSolved(np.full((0, 0), -1, dtype=np.int32), 0)
         self.room = ROOM
         self.growing_to = (0, 0)  # (values, columns) of a growth under way
-        self._owns_table = True  # False in a working copy until its first growth makes a table of its own
+        # What has been written into each table's block, shared with every working copy (one
+        # dict): id(block) -> (a weak reference to it, (values, columns) solved in it, or None
+        # where a growth was cut short). A growth fills a block in place only from exactly that
+        # state: no two growths place cells in one block, and rows a table in use shows are never
+        # filled again.
+        self._written: dict[int, tuple[Any, tuple[int, int] | None]] = {}
 
     # ----- a worker grows a copy; the owner's thread takes its table -------------------------------
     def working_copy(self) -> ValueEngine:
-        """A copy for a worker to grow: it shares what is solved, and its first growth writes into
-        a table of its own (a growth fills rows and columns of the table in place, beyond what
-        readers use: two growers in one table would place each other's cells)."""
+        """A copy for a worker to grow: it shares what is solved, the lock (one growth at a time,
+        in any copy) and the record of what the shared block holds (`_written`). Its growth fills
+        the block in place when the block holds exactly what the copy started from (a copy made
+        from the table last adopted: the window's case, one request at a time); otherwise a table
+        of its own. A fresh table for every copy cost its size again at the soak's peak."""
         copy = copy_module.copy(self)
-        copy._lock = threading.Lock()
         copy.growing_to = (0, 0)
-        copy._owns_table = False
         return copy
 
     def adopt(self, copy: ValueEngine) -> bool:
@@ -122,10 +128,8 @@ class ValueEngine:
             return False
         if theirs.values < mine.values or theirs.n < mine.n:
             return False
-        with self._lock:
-            self.solved = theirs
-            self.room = max(self.room, copy.room)
-            self._owns_table = False  # the copy's table: a later copy must not grow into it either
+        self.solved = theirs  # one reference: readers see the old table or the new, whole
+        self.room = max(self.room, copy.room)
         return True
 
     # ----- sizes ----------------------------------------------------------------------------
@@ -189,8 +193,9 @@ class ValueEngine:
         sweep = sweep_kernel()[0]
         uncounted = np.zeros(1, dtype=np.int64)  # the sweep's count of upper cells: not needed here
         ycap = max(done.cols.shape[1], int(self.room * n) + 64)
-        cols = self._widened(done.cols, values, ycap, fresh=not self._owns_table)
-        self._owns_table = True
+        base = done.cols.base if isinstance(done.cols.base, np.ndarray) else None
+        cols = self._widened(done.cols, values, ycap, fresh=not self._holds(base, (done.values, done.n)))
+        self._wrote(cols, None)  # being written: cut short, it holds no known state
         starts = [done.n if h < done.values else 0 for h in range(values)]
         total = sum(n - s for s in starts)
         worked = 0
@@ -219,10 +224,22 @@ class ValueEngine:
                         f"{budget_bytes >> 20} MiB"
                     )
                 cols = self._widened(cols, values, ycap)
+                self._wrote(cols, None)
                 starts[h] = x
                 continue
             h += 1
+        self._wrote(cols, (values, n))
         return ValuesSolved(cols, n)
+
+    def _holds(self, block: NDArray[np.int32] | None, state: tuple[int, int]) -> bool:
+        """Whether `block` holds exactly `state` (values, columns) and nothing written past it."""
+        entry = None if block is None else self._written.get(id(block))
+        return entry is not None and entry[0]() is block and entry[1] == state
+
+    def _wrote(self, cols: NDArray[np.int32], state: tuple[int, int] | None) -> None:
+        for key in [k for k, (ref, _) in self._written.items() if ref() is None]:
+            del self._written[key]  # blocks freed since
+        self._written[id(cols.base)] = (weakref.ref(cols.base), state)
 
     @staticmethod
     def _widened(old: NDArray[np.int32], values: int, ycap: int, fresh: bool = False) -> NDArray[np.int32]:
