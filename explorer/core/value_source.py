@@ -131,10 +131,11 @@ class ValueCache(Plans):
             return False
         changed = False
         for name, before in zip(self._PARTS, copy._base, strict=True):
-            now = getattr(copy, name)
-            if now is not before:
-                setattr(self, name, now)
-                changed = True
+            now, mine = getattr(copy, name), getattr(self, name)
+            if now is before or (mine is not before and not _covers(now, mine)):
+                continue  # no news; or news older than what another copy brought since
+            setattr(self, name, now)
+            changed = True
         far_before = copy._base[self._PARTS.index("far")]
         if copy._engine is not None and copy.far is not far_before and isinstance(self.rule, ValueSequences):
             self.rule.value_engine.adopt(copy._engine)  # the values it solved far out, where it solved more
@@ -415,3 +416,21 @@ def command_values(rule: Rule) -> ValueCache:
 def forget_command_values() -> None:
     """Forget the command's values kept for the process (explorer.core.process_caches)."""
     _COMMAND_CACHES.clear()
+
+
+def _covers(part: Any, other: Any) -> bool:
+    """Whether a cache part answers at least what `other` (a part of the same kind) answers: the
+    values far out by values and columns, a corner by its shape; rows and anything else, yes.
+    Two workers' answers can arrive out of order (the second waited for the first's lock): the
+    smaller, older one must not replace the larger (a screenshot showed values 0-4 far out where
+    0-15 had been solved)."""
+    if other is None:
+        return True
+    if part is None:
+        return False
+    if hasattr(part, "values") and hasattr(part, "n") and isinstance(part.n, int):
+        return bool(part.values >= other.values and part.n >= other.n)
+    shape, other_shape = getattr(part, "shape", None), getattr(other, "shape", None)
+    if shape is not None and other_shape is not None:
+        return all(a >= b for a, b in zip(shape, other_shape, strict=False))
+    return True
