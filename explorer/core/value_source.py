@@ -132,7 +132,7 @@ class ValueCache(Plans):
         changed = False
         for name, before in zip(self._PARTS, copy._base, strict=True):
             now, mine = getattr(copy, name), getattr(self, name)
-            if now is before or (mine is not before and not _covers(now, mine)):
+            if now is before or (mine is not before and not _covers(name, now, mine)):
                 continue  # no news; or news older than what another copy brought since
             setattr(self, name, now)
             changed = True
@@ -418,9 +418,17 @@ def forget_command_values() -> None:
     _COMMAND_CACHES.clear()
 
 
-def _covers(part: Any, other: Any) -> bool:
-    """Whether a cache part answers at least what `other` (a part of the same kind) answers: the
-    values far out by values and columns, a corner by its shape; rows and anything else, yes.
+# How much each part of the cache answers, to compare two answers of one kind (rows: not compared)
+_EXTENT: dict[str, Callable[[Any], tuple[int, ...]]] = {
+    "table": lambda table: tuple(table.shape),
+    "far": lambda far: (far.values, far.n),
+    "grundy_corner": lambda corner: tuple(corner.shape),
+}
+
+
+def _covers(name: str, part: Any, other: Any) -> bool:
+    """Whether the cache part `name` answers at least what `other` (the same part, another
+    answer's) does: the values far out by values and columns, a corner by its shape, rows always.
     Two workers' answers can arrive out of order (the second waited for the first's lock): the
     smaller, older one must not replace the larger (a screenshot showed values 0-4 far out where
     0-15 had been solved)."""
@@ -428,9 +436,5 @@ def _covers(part: Any, other: Any) -> bool:
         return True
     if part is None:
         return False
-    if hasattr(part, "values") and hasattr(part, "n") and isinstance(part.n, int):
-        return bool(part.values >= other.values and part.n >= other.n)
-    shape, other_shape = getattr(part, "shape", None), getattr(other, "shape", None)
-    if shape is not None and other_shape is not None:
-        return all(a >= b for a, b in zip(shape, other_shape, strict=False))
-    return True
+    extent = _EXTENT.get(name)
+    return extent is None or all(a >= b for a, b in zip(extent(part), extent(other), strict=True))
