@@ -36,7 +36,8 @@ AOT_SOURCES := explorer/core/grundy/jit.py explorer/core/grundy/aot.py explorer/
                explorer/core/grundy/colour_loop.py explorer/core/aot_build.py \
                explorer/core/game/sweep_jit.py explorer/core/game/sweep_aot.py \
                explorer/core/values/vector_jit.py explorer/core/values/vector_aot.py \
-               explorer/core/exact/beatty_jit.py explorer/core/textio/text_jit.py explorer/core/textio/batch_aot.py
+               explorer/core/exact/beatty_jit.py explorer/core/textio/text_jit.py explorer/core/textio/batch_aot.py \
+               explorer/core/textio/answer_jit.py explorer/core/textio/text_layout.py
 AOT_STAMP := $(VENV)/.stamp-aot
 $(AOT_STAMP): $(AOT_SOURCES) | $(RUN_STAMP)
 	$(PY) -m explorer.core.grundy.aot

@@ -183,14 +183,23 @@ def answer_batch(
     answer: Callable[[tuple[Any, ...]], bytes],
     out: BinaryIO,
     counted: bool = True,
+    text: int | None = None,
+    words: tuple[bytes, bytes] = (b"", b""),
 ) -> None:
     """A batch of records answered in chunks, in bounded memory (explorer.core.textio.batch_stream),
     and written once all are answered. Input the compiled reader does not take as it is (bad input,
-    numbers past 2^63 - 1) is read whole by the exact reader, which names the line at fault."""
+    numbers past 2^63 - 1) is read whole by the exact reader, which names the line at fault. With
+    `text` (a kind of explorer.core.textio.text_batch, whose verdicts are `words`), the compiled text
+    kernel answers where it is built, with no numpy loaded, and `answer` only what it hands back."""
+    from explorer.core.textio import text_batch
     from explorer.core.textio.batch_stream import Replay, stream_records
 
     try:
-        result = stream_records(handle, width, counted, answer)
+        kernel = text_batch.compiled() if text is not None else None
+        if text is not None and kernel is not None:
+            result = text_batch.stream_text(kernel, handle, text, counted, words)
+        else:
+            result = stream_records(handle, width, counted, answer)
         if isinstance(result, Replay):
             from explorer.core.textio.intstream import read_integers_from
 

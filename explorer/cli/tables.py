@@ -4,6 +4,7 @@ grundy-row and array. Each loads numpy, the rules or the kernels only when it ru
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -21,7 +22,8 @@ from explorer.cli.common import (
 )
 from explorer.core import budget
 from explorer.core.exact.bigint import ratio_scientific, short_decimal
-from explorer.core.protocol import CertifiedRows, ColdPairs
+from explorer.core.protocol import CertifiedRows, ColdPairs, answers_text
+from explorer.core.textio import text_batch
 from explorer.core.values import GRUNDY, REMOTENESS
 
 if TYPE_CHECKING:
@@ -30,19 +32,20 @@ if TYPE_CHECKING:
 
 
 def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
-    from explorer.core.textio.textout import words_by_mask
-
     rule = rule_of(args)
     words = (b"1", b"0") if args.pairs else (b"First", b"Second")
 
     def answer(cols: tuple[Any, ...]) -> bytes:
+        from explorer.core.textio.textout import words_by_mask
+
         reach(rule, *cols)
         return words_by_mask(~rule.is_cold_many(*cols), *words)
 
+    kind = text_batch.VERDICTS if answers_text(rule) else None
     if args.pairs:
-        answer_batch(open_input(args.file), 2, "pair", answer, out, counted=False)
+        answer_batch(open_input(args.file), 2, "pair", answer, out, counted=False, text=kind, words=words)
     else:
-        answer_batch(open_input(args.file), 2, "pairs", answer, out)
+        answer_batch(open_input(args.file), 2, "pairs", answer, out, text=kind, words=words)
 
 
 CLI_INDEX_CELLS = 1 << 20  # single queries: an index this large builds in ~50 ms
@@ -67,17 +70,20 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
         return
     rule = rule_of(args)
     if args.batch:
-        from explorer.core.textio.textout import numbers_per_line
-
-        counter = counter_for(rule, args.method, single=False)
         width = 4 if args.rect else 2
+        # made at the first answer: none where the text kernel answers all (it loads numpy)
+        counter = functools.cache(lambda: counter_for(rule, args.method, single=False))
 
-        def answer(cols: tuple[Any, ...]) -> bytes:
+        def answer_many(cols: tuple[Any, ...]) -> bytes:
+            from explorer.core.textio.textout import numbers_per_line
+
             reach(rule, *cols)
-            counts, _ = counter.count_many(*cols) if width == 2 else counter.count_rect_many(*cols)
+            counts, _ = counter().count_many(*cols) if width == 2 else counter().count_rect_many(*cols)
             return numbers_per_line(counts)
 
-        answer_batch(batch_handle(args), width, "queries", answer, out)
+        text = answers_text(rule) and args.method in ("auto", "closed-form")
+        kind = (text_batch.RECTANGLES if args.rect else text_batch.COUNTS) if text else None
+        answer_batch(batch_handle(args), width, "queries", answer_many, out, text=kind)
         return
     bounds = single_rectangle(args)
     x0, y0, x1, y1 = (0, 0, *bounds) if len(bounds) == 2 else bounds

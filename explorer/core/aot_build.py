@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import importlib
 import os
+import shutil
 import sys
+import tempfile
 import warnings
 import zlib
 from collections.abc import Callable, Sequence
@@ -40,15 +42,21 @@ def load(package: str, prefix: str, sources: Sequence[str | os.PathLike[str]]) -
         return None
 
 
-def build(here: Path, prefix: str, sources: Sequence[Path], exports: Sequence[tuple[str, str, Any]]) -> Path:
+def build(
+    here: Path, prefix: str, sources: Sequence[Path], exports: Sequence[tuple[str, Any, Any]], numpy_free: bool = False
+) -> Path:
     """Compile `exports` (name, numba signature, plain Python function) into `here`, removing
-    the builds of older sources. Raises on any failure."""
+    the builds of older sources. Raises on any failure. A `numpy_free` module does not import numpy
+    when it is imported (`without_numpy`): its functions must take no arrays, only buffers."""
     from numba import pycc
 
     name = module_name(prefix, sources)
     for old in here.glob(f"{prefix}_*"):  # builds of older sources
         old.unlink()
     cc: Any = pycc.CC(name)  # type: ignore[attr-defined, no-untyped-call]
+    scratch = tempfile.mkdtemp() if numpy_free else None
+    if scratch is not None:
+        without_numpy(cc, scratch)
     cc.output_dir = str(here)
     cc.verbose = False
     # For the processor it is built on (make aot runs on the machine that uses it), as the JIT
@@ -56,13 +64,49 @@ def build(here: Path, prefix: str, sources: Sequence[Path], exports: Sequence[tu
     cc.target_cpu = "host"
     for export, signature, function in exports:
         cc.export(export, signature)(function)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # pycc announces its own deprecation
-        cc.compile()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # pycc announces its own deprecation
+            cc.compile()
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
     built = sorted(here.glob(f"{name}.*"))
     if not built:
         raise RuntimeError("pycc wrote no module")
     return built[0]
+
+
+MIXIN_NUMPY_CALL = "if (!init_numpy()) {"
+
+
+def without_numpy(cc: Any, scratch: str) -> None:
+    """Build `cc` with pycc's C runtime changed in one place: its module start no longer imports numpy
+    (numpy's `import_array`, 0.12-0.15 s of a command's start). The numpy C API is then never
+    loaded, so the module's functions must not be handed arrays: buffers (bytes, bytearray) reach
+    compiled code by the buffer protocol, which needs no numpy. The C file is copied into `scratch`
+    with its includes made absolute; if pycc's text changes, the build fails and the command line
+    keeps its numpy path."""
+    import numba
+
+    numba_dir = os.path.dirname(numba.__file__)
+    with open(os.path.join(numba_dir, "pycc", "modulemixin.c")) as source:
+        text = source.read()
+    if MIXIN_NUMPY_CALL not in text:
+        raise RuntimeError("numba's pycc no longer starts its modules as expected")
+    text = text.replace('#include "../', f'#include "{numba_dir}/').replace(MIXIN_NUMPY_CALL, "if (0) {")
+    text = text.replace("static int\ninit_numpy(void)", "static int __attribute__((unused))\ninit_numpy(void)")
+    mixin = os.path.join(scratch, "modulemixin_without_numpy.c")
+    sources = cc._get_mixin_sources
+
+    def patched() -> list[str]:
+        with open(mixin, "w") as copy:
+            copy.write(text)
+        # normpath: distutils makes each object's directory from its source's, and `pycc/../core`
+        # needs `pycc` made first, which the original mixin did
+        return [mixin if path.endswith("modulemixin.c") else os.path.normpath(path) for path in sources()]
+
+    cc._get_mixin_sources = patched
 
 
 def main(build: Callable[[], Path], what: str) -> int:

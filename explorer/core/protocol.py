@@ -218,6 +218,20 @@ class ValueSequences(Protocol):
     def value_engine(self) -> ValueEngine: ...
 
 
+@runtime_checkable
+class TextAnswers(Protocol):
+    """Counts and a cold test that Wythoff's closed forms give at every int64 position: a batch of
+    them is answered from text to text by one compiled kernel, with no numpy loaded
+    (explorer.core.textio.text_batch; the command line's `count --batch` and `judge`)."""
+
+    def answers_text(self) -> bool: ...  # False where this rule's cells differ from Wythoff's
+
+
+def answers_text(rule: Rule) -> bool:
+    """Whether `rule`'s batches may be answered from text to text (TextAnswers)."""
+    return isinstance(rule, TextAnswers) and rule.answers_text()
+
+
 def reach(rule: Rule, m: int, progress: Progress | None = None, budget_bytes: int | None = None) -> None:
     """Make positions up to m answerable: a growing rule solves further; any other rule answers
     there already or refuses (OutOfBounds, naming its bound)."""

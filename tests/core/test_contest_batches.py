@@ -14,7 +14,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from explorer.cli import main
-from explorer.core.textio import batch_aot, batch_stream
+from explorer.core.textio import batch_aot, batch_stream, text_batch, text_layout
 from tests.oracles import cold_table
 
 INT64_MAX = 2**63 - 1
@@ -188,12 +188,108 @@ def cli(monkeypatch, capsysbinary):
     return lambda args, stdin=b"": run(args, stdin, monkeypatch, capsysbinary)
 
 
-@pytest.fixture
-def small_chunks(monkeypatch):
+def text_kernel(how: str):
+    """Wythoff's text kernel as numba's JIT compiles it, or as built ahead of time without numpy."""
+    if how == "text, JIT":
+        from explorer.core.textio import answer_jit
+
+        return answer_jit.answer_text
+    kernel = text_batch.compiled()
+    if kernel is None:
+        pytest.skip("no ahead-of-time build here (python -m explorer.core.textio.batch_aot makes one)")
+    return kernel
+
+
+@pytest.fixture(params=["arrays", "text, JIT", "text, built"])
+def small_chunks(request, monkeypatch):
     """Chunks of 64 bytes and 100 bytes of answers in memory: every seam of a number, a record and a
-    spill to a temporary file is met by a small batch."""
+    spill to a temporary file is met by a small batch. Each batch is read by each reader: the arrays
+    (any rule), and Wythoff's text kernel, compiled by the JIT and ahead of time."""
     monkeypatch.setattr(batch_stream, "CHUNK", 64)
     monkeypatch.setattr(batch_stream, "KEPT_IN_MEMORY", 100)
+    monkeypatch.setattr(text_batch, "CHUNK", 64)
+    kernel = None if request.param == "arrays" else text_kernel(request.param)
+    monkeypatch.setattr(text_batch, "compiled", lambda: kernel)
+
+
+KINDS = {"counts": (2, prefix), "rectangles": (4, None), "verdicts": (2, None)}
+numbers = st.one_of(near_edges, st.integers(0, INT64_MAX), st.integers(0, 99)).filter(lambda v: v >= 0)
+separators = st.sampled_from([" ", "\n", "  ", "\t", "\r\n", " \n "])
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    kind=st.sampled_from([text_layout.COUNTS, text_layout.RECTANGLES, text_layout.VERDICTS]),
+    values=st.lists(numbers, min_size=0, max_size=48),
+    chunk=st.integers(1, 90),
+    seps=st.data(),
+)
+@example(kind=text_layout.COUNTS, values=[INT64_MAX, 2**62, 0, 7], chunk=19, seps=None)  # 19 digits cut at 19
+def test_the_text_kernel_answers_as_the_formula_in_chunks_of_any_size(kind, values, chunk, seps):
+    """Wythoff's text kernel (JIT) against the scalar formulas, for every way a chunk can cut the input:
+    a number, a record, line 1's count."""
+    from explorer.core.textio import answer_jit
+
+    width = text_layout.width_of(kind)
+    values = values[: len(values) - len(values) % width]
+    gaps = [" "] * (len(values) + 1) if seps is None else [seps.draw(separators) for _ in range(len(values) + 1)]
+    text = str(len(values) // width) + "".join(g + str(v) for g, v in zip(gaps, values, strict=False)) + gaps[-1]
+    records = [values[i : i + width] for i in range(0, len(values), width)]
+    if kind == text_layout.COUNTS:
+        want = "".join(f"{prefix(x, y)}\n" for x, y in records)
+    elif kind == text_layout.RECTANGLES:
+        want = "".join(
+            f"{0 if c < a or d < b else prefix(c, d) - prefix(a - 1, d) - prefix(c, b - 1) + prefix(a - 1, b - 1)}\n"
+            for a, b, c, d in records
+        )
+    else:
+        want = "".join("C\n" if cold(x, y) else "H\n" for x, y in records)
+    old = text_batch.CHUNK
+    text_batch.CHUNK = chunk
+    try:
+        got = text_batch.stream_text(answer_jit.answer_text, io.BytesIO(text.encode()), kind, True, (b"H", b"C"))
+    finally:
+        text_batch.CHUNK = old
+    assert isinstance(got, batch_stream.Answers), text
+    out = io.BytesIO()
+    got.write_to(out)
+    assert out.getvalue().decode() == want
+
+
+def test_the_built_text_kernel_runs_with_no_numpy_loaded(tmp_path):
+    """`count --batch [--rect]` and `judge` of Wythoff's game in a new process: the answers are the
+    formula's and numpy was never imported (its import was half of a 10^6-query batch's time)."""
+    import subprocess
+
+    text_kernel("text, built")
+    pairs = [(0, 0), (5, 7), (INT64_MAX, INT64_MAX - 1), (10**18, 618033988749894848), (3, 5)]
+    rects = [(1, 2, 10**18, 10**17), (5, 5, 4, 9)]
+    (tmp_path / "pairs.txt").write_text(f"{len(pairs)}\n" + "".join(f"{x} {y}\n" for x, y in pairs))
+    (tmp_path / "rects.txt").write_text(f"{len(rects)}\n" + "".join(" ".join(map(str, r)) + "\n" for r in rects))
+    probe = (
+        "import sys\nfrom explorer.cli import main\n"
+        "codes = [main(a.split()) for a in sys.argv[1:]]\n"
+        "sys.stderr.write(repr((codes, 'numpy' in sys.modules, 'numba' in sys.modules)))"
+    )
+    runs = [f"count --batch {tmp_path / 'pairs.txt'}", f"count --batch --rect {tmp_path / 'rects.txt'}"]
+    runs += [f"judge {tmp_path / 'pairs.txt'}"]
+    done = subprocess.run([sys.executable, "-c", probe, *runs], capture_output=True, check=True, text=True)
+    assert done.stderr == repr(([0, 0, 0], False, False))
+    want = [prefix(x, y) for x, y in pairs]
+    want += [prefix(c, d) - prefix(a - 1, d) - prefix(c, b - 1) + prefix(a - 1, b - 1) for a, b, c, d in rects[:1]]
+    want += [0]
+    want += ["Second" if cold(x, y) else "First" for x, y in pairs]
+    assert done.stdout.split() == [str(w) for w in want]
+
+
+def test_misere_wythoff_is_not_answered_by_wythoffs_text_kernel(cli):
+    """Misère Wythoff differs from Wythoff in a few cells: its batches take the arrays."""
+    from explorer.core.protocol import answers_text
+    from explorer.core.rules import parse_rule
+
+    assert answers_text(parse_rule("wythoff")) and not answers_text(parse_rule("misere"))
+    code, out, _ = cli(["judge", "--rule", "misere"], b"3\n0 0\n0 1\n1 2\n")
+    assert (code, out.split()) == (0, [b"First", b"Second", b"First"])
 
 
 @pytest.mark.parametrize("where", ["file", "pipe"])

@@ -23,9 +23,11 @@ from explorer.core.protocol import (
     ExtraSteps,
     Growing,
     KnownValues,
+    TextAnswers,
     Valued,
     WorkingCopies,
     adopt,
+    answers_text,
     grown,
 )
 from explorer.core.rules import OutOfBounds, Rule, RuleError, parse_rule
@@ -430,10 +432,32 @@ def test_capabilities_are_declared_by_type_and_answer_by_the_definition(case):
         rule.reach(before)  # one column past what is solved: the bound grows past it
         assert rule.bound is not None and rule.bound > before
         assert rule.nbytes <= need  # what it keeps is within the peak it said it needs
+    if answers_text(rule):
+        # its batches are answered from text to text by Wythoff's closed forms, compiled: the text
+        # kernel (as numba's JIT compiles it) answers as the definition does
+        _text_answers_match(rule, cold)
     if isinstance(rule, CertifiedRows):
         rows = rule.grundy_rows(3)
         g, _, _ = values_by_definition(N, N, *_definition(case[0]))
         assert all(rows.value(x, y) == g[x][y] for x in range(3) for y in range(N) if rows.knows(x, y))
+
+
+def _text_answers_match(rule: Rule, cold: dict[tuple[int, int], bool]) -> None:
+    import io
+
+    from explorer.core.textio import answer_jit, text_batch
+
+    grid = np.array([[cold[(x, y)] for y in range(N)] for x in range(N)], dtype=np.int64)
+    cells = [(x, y) for x in range(N) for y in range(N)]
+    text = f"{len(cells)}\n" + "".join(f"{x} {y}\n" for x, y in cells)
+    for kind, words, want in (
+        (text_batch.COUNTS, (b"", b""), "".join(f"{grid[: x + 1, : y + 1].sum()}\n" for x, y in cells)),
+        (text_batch.VERDICTS, (b"H", b"C"), "".join("C\n" if cold[c] else "H\n" for c in cells)),
+    ):
+        got = text_batch.stream_text(answer_jit.answer_text, io.BytesIO(text.encode()), kind, True, words)
+        out = io.BytesIO()
+        got.write_to(out)  # type: ignore[union-attr]
+        assert out.getvalue().decode() == want, rule.key
 
 
 def test_the_protocols_stay_small():
@@ -444,5 +468,5 @@ def test_the_protocols_stay_small():
         return {n for n, v in vars(proto).items() if not n.startswith("_") and (callable(v) or isinstance(v, property))}
 
     assert len(members(protocol.Rule)) <= 16, sorted(members(protocol.Rule))
-    for proto in (Valued, KnownValues, CertifiedRows, ColdPairs, Constructed, Growing, WorkingCopies):
+    for proto in (Valued, KnownValues, CertifiedRows, ColdPairs, Constructed, Growing, WorkingCopies, TextAnswers):
         assert 1 <= len(members(proto)) <= 4, (proto, sorted(members(proto)))

@@ -61,7 +61,7 @@ def lower_counts(m, out):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _prefix(x, y):  # type: ignore[no-untyped-def]
+def prefix(x, y):  # type: ignore[no-untyped-def]
     """C(X, Y) = 1 + min(LA(X), Y - LA(Y)) + min(X - LA(X), LA(Y)) (0 if either is negative); below
     0.77 * 2^63, so int64 holds it."""
     if x < 0 or y < 0:
@@ -75,28 +75,37 @@ def _prefix(x, y):  # type: ignore[no-untyped-def]
 def prefix_counts(xs, ys, out):  # type: ignore[no-untyped-def]
     """out[i] = C(xs[i], ys[i]), Wythoff's cold cells in [0, X] x [0, Y]."""
     for i in range(xs.size):
-        out[i] = _prefix(xs[i], ys[i])
+        out[i] = prefix(xs[i], ys[i])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def rectangle(x0, y0, x1, y1):  # type: ignore[no-untyped-def]
+    """Cold cells in [x0, x1] x [y0, y1] by inclusion-exclusion (0 if empty)."""
+    a, b = max(x0, np.int64(0)), max(y0, np.int64(0))
+    if x1 < a or y1 < b:
+        return np.int64(0)
+    return prefix(x1, y1) - prefix(a - 1, y1) - prefix(x1, b - 1) + prefix(a - 1, b - 1)
 
 
 @njit(cache=True, nogil=True)
 def rectangle_counts(x0, y0, x1, y1, out):  # type: ignore[no-untyped-def]
-    """out[i] = cold cells in [x0, x1] x [y0, y1] by inclusion-exclusion (0 if empty)."""
+    """out[i] = cold cells in [x0[i], x1[i]] x [y0[i], y1[i]]."""
     for i in range(x0.size):
-        a, b = max(x0[i], np.int64(0)), max(y0[i], np.int64(0))
-        c, d = x1[i], y1[i]
-        if c < a or d < b:
-            out[i] = 0
-        else:
-            out[i] = _prefix(c, d) - _prefix(a - 1, d) - _prefix(c, b - 1) + _prefix(a - 1, b - 1)
+        out[i] = rectangle(x0[i], y0[i], x1[i], y1[i])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def is_cold(x, y):  # type: ignore[no-untyped-def]
+    """Whether (x, y) is cold in Wythoff's game (int64 0 <= x, y): with x <= y and d = y - x, cold
+    iff x = floor(d phi) = d + floor(d / phi)."""
+    if x > y:
+        x, y = y, x
+    d = np.uint64(y - x)
+    return np.uint64(x) == d + floor_over_phi(d)  # below 1.62 * 2^63: no wrap
 
 
 @njit(cache=True, nogil=True)
 def cold_flags(xs, ys, out):  # type: ignore[no-untyped-def]
-    """out[i] = 1 if (xs[i], ys[i]) is cold in Wythoff's game, else 0 (int64 0 <= x, y): with x <= y
-    and d = y - x, cold iff x = floor(d phi) = d + floor(d / phi)."""
+    """out[i] = 1 if (xs[i], ys[i]) is cold in Wythoff's game, else 0."""
     for i in range(xs.size):
-        x, y = xs[i], ys[i]
-        if x > y:
-            x, y = y, x
-        d = np.uint64(y - x)
-        out[i] = 1 if np.uint64(x) == d + floor_over_phi(d) else 0  # below 1.62 * 2^63: no wrap
+        out[i] = 1 if is_cold(xs[i], ys[i]) else 0

@@ -221,6 +221,10 @@ class WythoffMoves(BeattyRule):
             return super().cold_pairs(start, count)
         return bulk.cold_pairs(start, count)  # numpy where exact, Python integers beyond
 
+    def answers_text(self) -> bool:
+        """Wythoff's own cells (explorer.core.protocol.TextAnswers): not misère's changed ones."""
+        return not self.changes
+
     def is_cold_many(self, xs: Any, ys: Any) -> NDArray[np.bool_]:
         if _int64_arrays(xs, ys) and not self.changes:
             return bulk.is_cold_array(xs, ys)

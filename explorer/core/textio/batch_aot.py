@@ -3,6 +3,9 @@ the cold test built on it (explorer.core.exact.beatty_jit), and the reading and 
 numbers (explorer.core.textio.text_jit). `python -m explorer.core.textio.batch_aot`, run by `make run`,
 `make test` and `make bench`.
 
+It builds a second module too, `answer_text` alone (explorer.core.textio.answer_jit), which starts
+without numpy (explorer.core.aot_build.without_numpy): `text_kernels()`, or None.
+
 `kernels()` is what callers use: the ahead-of-time build when there is a current one (no numba to
 import: `judge` and `count --batch` start in a fraction of a second), else None, and the caller keeps
 to its numpy path (exact too, slower past 1.36 * 10^9). A module built ahead of time holds the GIL
@@ -34,11 +37,21 @@ SOURCES = (
 FOUR = "void(i8[::1], i8[::1], i8[::1], i8[::1], i8[::1])"
 
 
+# Wythoff's batch from text to text (explorer.core.textio.answer_jit), built to start without numpy
+TEXT_PREFIX = "_text_aot"
+TEXT_SOURCES = (os.path.join(HERE, "answer_jit.py"), os.path.join(HERE, "text_layout.py"), *SOURCES)
+
+
 def load() -> Any:
     return aot_build.load("explorer.core.textio", PREFIX, SOURCES)
 
 
+def load_text() -> Any:
+    return aot_build.load("explorer.core.textio", TEXT_PREFIX, TEXT_SOURCES)
+
+
 built = functools.cache(load)  # looked for once a process
+text_kernels = functools.cache(load_text)
 
 
 def kernels() -> Any:
@@ -61,7 +74,22 @@ def build() -> Path:
         ("format_lines", "i8(i8[::1], u1[::1])", t.format_lines.py_func),
         ("format_words", "i8(u1[::1], u1[::1], u1[::1], u1[::1])", t.format_words.py_func),
     ]
-    return aot_build.build(Path(HERE), PREFIX, [Path(p) for p in SOURCES], exports)
+    made = aot_build.build(Path(HERE), PREFIX, [Path(p) for p in SOURCES], exports)
+    build_text()
+    return made
+
+
+def build_text() -> Path:
+    from pathlib import Path
+
+    from numba import types
+
+    from explorer.core.textio import answer_jit
+
+    raw = types.ByteArray(types.uint8, 1, "C")
+    signature = types.int64(raw, types.int64, types.boolean, types.int64, raw, raw, raw, raw)
+    exports = [("answer_text", signature, answer_jit.answer_text.py_func)]
+    return aot_build.build(Path(HERE), TEXT_PREFIX, [Path(p) for p in TEXT_SOURCES], exports, numpy_free=True)
 
 
 def main() -> int:

@@ -20,17 +20,18 @@ import os
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import IO, Any, BinaryIO
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
 from explorer.core.textio.batch_aot import kernels
 
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    Columns = tuple[NDArray[np.int64], ...]
+
 CHUNK = 1 << 22  # bytes of input read at a time
 KEPT_IN_MEMORY = 1 << 25  # bytes of answers kept in memory; past that they wait in a temporary file
-
-Columns = tuple[NDArray[np.int64], ...]
 
 
 @dataclass
@@ -44,11 +45,11 @@ class Replay:
 class Answers:
     """The answers of a batch, in order: in memory, then in a temporary file past KEPT_IN_MEMORY."""
 
-    parts: list[bytes] = field(default_factory=list)
+    parts: list[bytes | bytearray] = field(default_factory=list)
     size: int = 0
     spill: IO[bytes] | None = None
 
-    def add(self, data: bytes) -> None:
+    def add(self, data: bytes | bytearray) -> None:
         if self.spill is None and self.size + len(data) > KEPT_IN_MEMORY:
             import tempfile  # here: 6 ms of every start otherwise
 
@@ -100,16 +101,19 @@ def _replay(handle: BinaryIO, start: int | None, copy: IO[bytes] | None) -> Repl
     return Replay(copy)  # type: ignore[arg-type]
 
 
-def stream_records(handle: BinaryIO, width: int, counted: bool, answer: Callable[[Columns], bytes]) -> Answers | Replay:
-    """Read records of `width` numbers in chunks and answer each run of them (see the module's
-    docstring). With `counted`, the first number is how many records follow."""
-    k = kernels()
+Reader = Callable[[BinaryIO, "IO[bytes] | None", Answers], bool]
+
+
+def streamed(handle: BinaryIO, read: Reader | None) -> Answers | Replay:
+    """Run `read(handle, copy, answers)` over the input (None: there is no compiled reader here),
+    which fills `answers` chunk by chunk and copies a pipe's bytes into `copy`; its False, or no
+    reader, hands the input from its start to the exact reader."""
     handle, start, copy = _source(handle)
-    if k is None:
+    if read is None:
         return _replay(handle, start, copy)
     answers = Answers()
     try:
-        done = _stream(k, handle, copy, width, counted, answer, answers)
+        done = read(handle, copy, answers)
     except BaseException:
         answers.close()
         if copy is not None:
@@ -123,6 +127,15 @@ def stream_records(handle: BinaryIO, width: int, counted: bool, answer: Callable
     return answers
 
 
+def stream_records(handle: BinaryIO, width: int, counted: bool, answer: Callable[[Columns], bytes]) -> Answers | Replay:
+    """Read records of `width` numbers in chunks and answer each run of them (see the module's
+    docstring). With `counted`, the first number is how many records follow."""
+    k = kernels()
+    if k is None:
+        return streamed(handle, None)
+    return streamed(handle, lambda h, copy, answers: _stream(k, h, copy, width, counted, answer, answers))
+
+
 def _stream(
     k: Any,
     handle: BinaryIO,
@@ -134,6 +147,8 @@ def _stream(
 ) -> bool:
     """The chunks of `stream_records`, into `answers` (and a pipe's bytes into `copy`); False where
     the exact reader must take over."""
+    import numpy as np  # here: `stream_text` runs without it
+
     raw = np.empty(CHUNK + 64, dtype=np.uint8)
     values = np.empty(raw.size // 2 + 1, dtype=np.int64)
     info = np.zeros(3, dtype=np.int64)
