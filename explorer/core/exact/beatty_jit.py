@@ -84,7 +84,13 @@ def rectangle(x0, y0, x1, y1):  # type: ignore[no-untyped-def]
     a, b = max(x0, np.int64(0)), max(y0, np.int64(0))
     if x1 < a or y1 < b:
         return np.int64(0)
-    return prefix(x1, y1) - prefix(a - 1, y1) - prefix(x1, b - 1) + prefix(a - 1, b - 1)
+    total = np.int64(0)
+    for corner in range(4):  # one `prefix` in a loop: four inlined copies took 8 s to compile, not 1.5
+        x = x1 if corner & 1 == 0 else a - 1
+        y = y1 if corner & 2 == 0 else b - 1
+        sign = np.int64(1) if corner == 0 or corner == 3 else np.int64(-1)
+        total += sign * prefix(x, y)
+    return total
 
 
 @njit(cache=True, nogil=True)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from explorer.core.exact.beatty_jit import is_cold, prefix, rectangle
+from explorer.core.exact.beatty_jit import is_cold, rectangle
 from explorer.core.textio.text_jit import OK, format_lines, format_words, parse
 from explorer.core.textio.text_layout import (
     ANNOUNCED,
@@ -46,7 +46,8 @@ def answer_text(buf, size, final, kind, state, out, yes, no):  # type: ignore[no
     width = 4 if kind == RECTANGLES else 2
     held = st[HELD]
     values = np.empty(size // 2 + 1 + width, np.int64)
-    values[:held] = st[H0 : H0 + held]
+    for i in range(held):  # element by element: a slice assignment compiles its error message (5 s)
+        values[i] = st[H0 + i]
     info = np.zeros(3, np.int64)
     n = parse(np.frombuffer(buf, np.uint8)[:size], final, values[held:], info)
     st[CONSUMED] = info[0]
@@ -64,7 +65,8 @@ def answer_text(buf, size, final, kind, state, out, yes, no):  # type: ignore[no
     st[RECORDS] += records
     rows = values[first : first + records * width]
     left = held + n - first - records * width
-    st[H0 : H0 + left] = values[first + records * width : held + n]
+    for i in range(left):
+        st[H0 + i] = values[first + records * width + i]
     st[HELD] = left
     sink = np.frombuffer(out, np.uint8)
     if kind == VERDICTS:
@@ -73,10 +75,11 @@ def answer_text(buf, size, final, kind, state, out, yes, no):  # type: ignore[no
             hot[i] = 0 if is_cold(rows[2 * i], rows[2 * i + 1]) else 1
         return format_words(hot, np.frombuffer(yes, np.uint8), np.frombuffer(no, np.uint8), sink)
     counts = np.empty(records, np.int64)
-    if kind == RECTANGLES:
-        for i in range(records):
-            counts[i] = rectangle(rows[4 * i], rows[4 * i + 1], rows[4 * i + 2], rows[4 * i + 3])
-    else:
-        for i in range(records):
-            counts[i] = prefix(rows[2 * i], rows[2 * i + 1])
+    zero = np.int64(0)
+    for i in range(records):  # C(X, Y) is the rectangle from (0, 0): one inlined formula, compiled once
+        if kind == RECTANGLES:
+            x0, y0, x1, y1 = rows[4 * i], rows[4 * i + 1], rows[4 * i + 2], rows[4 * i + 3]
+        else:
+            x0, y0, x1, y1 = zero, zero, rows[2 * i], rows[2 * i + 1]
+        counts[i] = rectangle(x0, y0, x1, y1)
     return format_lines(counts, sink)
