@@ -23,7 +23,7 @@ from explorer.cli.common import (
 from explorer.core import budget
 from explorer.core.exact.bigint import ratio_scientific, short_decimal
 from explorer.core.protocol import CertifiedRows, ColdPairs, answers_text
-from explorer.core.textio import text_batch
+from explorer.core.textio import text_layout
 from explorer.core.values import GRUNDY, REMOTENESS
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
         reach(rule, *cols)
         return words_by_mask(~rule.is_cold_many(*cols), *words)
 
-    kind = text_batch.VERDICTS if answers_text(rule) else None
+    kind = text_layout.VERDICTS if answers_text(rule) else None
     if args.pairs:
         answer_batch(open_input(args.file), 2, "pair", answer, out, counted=False, text=kind, words=words)
     else:
@@ -82,7 +82,7 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
             return numbers_per_line(counts)
 
         text = answers_text(rule) and args.method in ("auto", "closed-form")
-        kind = (text_batch.RECTANGLES if args.rect else text_batch.COUNTS) if text else None
+        kind = (text_layout.RECTANGLES if args.rect else text_layout.COUNTS) if text else None
         answer_batch(batch_handle(args), width, "queries", answer_many, out, text=kind)
         return
     bounds = single_rectangle(args)

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import importlib
 import os
-import shutil
 import sys
-import tempfile
 import warnings
 import zlib
 from collections.abc import Callable, Sequence
@@ -48,6 +46,9 @@ def build(
     """Compile `exports` (name, numba signature, plain Python function) into `here`, removing
     the builds of older sources. Raises on any failure. A `numpy_free` module does not import numpy
     when it is imported (`without_numpy`): its functions must take no arrays, only buffers."""
+    import shutil
+    import tempfile
+
     from numba import pycc
 
     name = module_name(prefix, sources)
