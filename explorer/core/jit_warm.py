@@ -101,7 +101,8 @@ def argument_types(text: str) -> tuple[object, ...]:
 
     special = {"BYTES": types.ByteArray(types.uint8, 1, "C"), "READONLY": types.Array(types.uint8, 1, "C", True)}
     plain = [part.strip() for part in _split(text)]
-    parsed = sigutils.normalize_signature("void(" + ", ".join("i8" if p in special else p for p in plain) + ")")[0]
+    text = "void(" + ", ".join("i8" if p in special else p for p in plain) + ")"
+    parsed = sigutils.normalize_signature(text)[0]  # type: ignore[no-untyped-call]
     return tuple(special.get(p, t) for p, t in zip(plain, parsed, strict=True))
 
 
