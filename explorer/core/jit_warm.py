@@ -11,7 +11,8 @@ clone's `make test` took 270 s where a warm one takes 230 s). Compiled here once
 
 `ENTRY_POINTS` lists the kernels Python calls and the argument types it calls them with, in numba's
 signature syntax (`u2[:, ::1]`: a C-contiguous 2-D uint16 array; `u2[:, :]`: any layout); the
-kernels they call are compiled with them. A kernel missing here still works: its first call
+kernels they call are compiled with them. `name()` is a function that makes its kernel when first
+asked. A kernel missing here still works: its first call
 compiles it, as before. tests/core/test_jit_warm.py checks that each entry names a kernel with that
 many parameters. Exit status 0 whatever happens (a warm-up costs only time).
 """
@@ -90,6 +91,7 @@ ENTRY_POINTS: list[tuple[str, str, str]] = [
     ("explorer.core.values.rows", "_row_window", "i8, i8, i2[:, ::1], b1[::1]"),
     ("explorer.core.values.rows", "_least_period", "i2[::1], i8, i8"),
     ("explorer.core.values.rows", "_least_period", "i2[:], i8, i8"),
+    ("explorer.core.counting.sequence_index", "sweep_kernel()", f"i4[::1], {A1}, {A1}, {A1}, {A1}"),
 ]
 
 
@@ -101,8 +103,8 @@ def argument_types(text: str) -> tuple[object, ...]:
 
     special = {"BYTES": types.ByteArray(types.uint8, 1, "C"), "READONLY": types.Array(types.uint8, 1, "C", True)}
     plain = [part.strip() for part in _split(text)]
-    text = "void(" + ", ".join("i8" if p in special else p for p in plain) + ")"
-    parsed = sigutils.normalize_signature(text)[0]  # type: ignore[no-untyped-call]
+    signature = "void(" + ", ".join("i8" if p in special else p for p in plain) + ")"
+    parsed = sigutils.normalize_signature(signature)[0]  # type: ignore[no-untyped-call]
     return tuple(special.get(p, t) for p, t in zip(plain, parsed, strict=True))
 
 
@@ -120,7 +122,9 @@ def _split(text: str) -> list[str]:
 
 
 def kernel(module: str, name: str):  # type: ignore[no-untyped-def]
-    return getattr(importlib.import_module(module), name)
+    """The kernel `name` of `module`; `name()` is a function that makes it (numba imported only then)."""
+    found = getattr(importlib.import_module(module), name.removesuffix("()"))
+    return found() if name.endswith("()") else found
 
 
 def warm(part: int, of: int) -> int:

@@ -8,6 +8,7 @@ the generated sequence", without the GIL.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Protocol
 
 import numpy as np
@@ -26,7 +27,9 @@ class _Counted(Protocol):
     def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count: ...
 
 
-def _kernel() -> Any:
+@functools.cache
+def sweep_kernel() -> Any:
+    """The compiled sweep, made at its first use: importing this module does not import numba."""
     from numba import njit
 
     @njit(cache=True, nogil=True)
@@ -62,20 +65,15 @@ def _kernel() -> Any:
     return sweep
 
 
-_KERNEL: list = []
-
-
 def dominance_over_sequence(col: NDArray, qx: NDArray[np.int64], qy: NDArray[np.int64]) -> NDArray[np.int64]:
     """For each query, #{x <= qx : col[x] <= qy} over x < len(col) (the queries must lie inside)."""
-    if not _KERNEL:
-        _KERNEL.append(_kernel())
     qx = np.ascontiguousarray(qx, dtype=np.int64)
     qy = np.ascontiguousarray(qy, dtype=np.int64)
     out = np.zeros(qx.size, dtype=np.int64)
     if qx.size == 0:
         return out
     order = np.argsort(qx, kind="stable")
-    return _KERNEL[0](np.ascontiguousarray(col), qx, qy, order, out)
+    return sweep_kernel()(np.ascontiguousarray(col), qx, qy, order, out)
 
 
 class SequenceCounter(HoldsNoIndex):
