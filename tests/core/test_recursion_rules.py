@@ -291,6 +291,31 @@ def test_any_alteration_over_other_moves_by_columns_against_the_definition(base,
         assert moves == (set() if want[x, y] else {t for t in options(x, y, rays, jumps) if want[t]}), (x, y)
 
 
+@pytest.mark.parametrize("mirrored", [True, False])
+def test_cells_declared_past_every_row_the_walk_decides_change_nothing_and_cost_nothing(mirrored):
+    """A cell declared at row 10^6 with 1024 columns: no cell the walk decides can move to it (a
+    move lowers a pile), so the cells are those of the alteration without it, in the memory of
+    that one. The walk's rows reached the declared row: a soak clicked (865449, 6381776) in the
+    Alter mode, and the window's memory rose by 400 MiB."""
+    import tracemalloc
+
+    near, far = "(3,4)(4,3)" if mirrored else "(3,4)", "(10,1000000)(1000000,10)" if mirrored else "(10,1000000)"
+
+    def made(cells: str) -> tuple[object, int]:
+        tracemalloc.start()
+        try:
+            rule = parse_rule(f"alter:cold={cells};hot=(5,5);n=1024/maharaja")
+            return rule, tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    plain, plain_peak = made(near)
+    with_far, far_peak = made(near + far)
+    assert type(with_far).__name__ == "AlteredColumns"
+    assert np.array_equal(cold_square(with_far, 1024), cold_square(plain, 1024))
+    assert far_peak < 2 * plain_peak, (far_peak, plain_peak)
+
+
 @pytest.mark.slow
 def test_an_asymmetric_alteration_by_columns_agrees_with_the_square_solve_on_2048_squared():
     """The walk from row 0 against the square's own solve (antidiagonals, no columns) on 2048²,

@@ -117,7 +117,11 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
             self._walk_any(base, spec, forced_cold, columns, progress, fixed)
             return
         forced = {c: 1 for c in forced_cold} | {c: -1 for c in self.hot_cells}
-        upper = sorted((x, y, kind) for (x, y), kind in forced.items() if y >= x and x < columns)
+        rows = ROWS_PER_COLUMN * columns + 1024
+        # a declared cell at row `rows` or past it changes only cells at least as far (a move lowers
+        # a pile): outside every cell this walk decides, so it is left out (a cell at row 6 * 10^6
+        # made the walk's rows, and its memory, 6 times as large)
+        upper = sorted((x, y, kind) for (x, y), kind in forced.items() if x <= y < rows and x < columns)
         per_column = np.bincount([x for x, _ in forced_cold], minlength=1) if forced_cold else np.zeros(1, np.int64)
         cap = int(per_column.max()) + 2
         fptr = np.zeros(columns + 1, dtype=np.int64)
@@ -128,8 +132,6 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         others = [(p, q) for p, q in spec.rays if (p, q) not in ((1, 0), (0, 1), (1, 1))]
         rays = np.array(others, dtype=np.int64).reshape(-1, 2)
         jumps = np.array(spec.jumps, dtype=np.int64).reshape(-1, 2)
-        top = max([columns] + [y for _, y, _ in upper])
-        rows = ROWS_PER_COLUMN * top + 1024
         state = kernel.new_state(1, columns, rows, rays, (1, 1) in spec.rays, cap)
         colcnt = np.zeros(columns, dtype=np.int64)
         x, steps = 0, np.zeros(1, dtype=np.int64)
@@ -179,9 +181,9 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         default-sized walk stops where its work passes STEP_BUDGET, at a power of two of columns."""
         from explorer.core.rules import alter_kernel as kernel  # numba: loaded when such a rule is made
 
-        rows = ROWS_PER_COLUMN * max([columns] + [y for _, y in forced_cold]) + 1024
-        cells = sorted((x, y) for x, y in forced_cold if x < columns)
-        hot = sorted((x, y) for x, y in self.hot_cells if x < columns)
+        rows = ROWS_PER_COLUMN * columns + 1024  # declared cells past it change nothing the walk decides
+        cells = sorted((x, y) for x, y in forced_cold if x < columns and y < rows)
+        hot = sorted((x, y) for x, y in self.hot_cells if x < columns and y < rows)
         cptr, cy = _by_column(cells, columns)
         hptr, hy = _by_column(hot, columns)
         col = np.full(columns, -1, dtype=np.int32)
