@@ -92,6 +92,8 @@ ENTRY_POINTS: list[tuple[str, str, str]] = [
     ("explorer.core.values.rows", "_least_period", "i2[::1], i8, i8"),
     ("explorer.core.values.rows", "_least_period", "i2[:], i8, i8"),
     ("explorer.core.counting.sequence_index", "sweep_kernel()", f"i4[::1], {A1}, {A1}, {A1}, {A1}"),
+    ("explorer.core.rules.block_kernel", "_fill", "i4[::1], i8"),
+    ("explorer.core.rules.block_kernel", "_count_up", "i4[:, ::1]"),
 ]
 
 

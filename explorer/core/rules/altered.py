@@ -122,8 +122,8 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         # a pile): outside every cell this walk decides, so it is left out (a cell at row 6 * 10^6
         # made the walk's rows, and its memory, 6 times as large)
         upper = sorted((x, y, kind) for (x, y), kind in forced.items() if x <= y < rows and x < columns)
-        per_column = np.bincount([x for x, _ in forced_cold], minlength=1) if forced_cold else np.zeros(1, np.int64)
-        cap = int(per_column.max()) + 2
+        walked = [x for x, y in forced_cold if max(x, y) < rows and min(x, y) < columns]
+        cap = int(np.bincount(walked).max()) + 2 if walked else 2  # a column's cold cells at most
         fptr = np.zeros(columns + 1, dtype=np.int64)
         np.add.at(fptr, np.array([x + 1 for x, _, _ in upper], dtype=np.int64), 1)
         fptr = np.cumsum(fptr)
@@ -186,10 +186,12 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         hot = sorted((x, y) for x, y in self.hot_cells if x < columns and y < rows)
         cptr, cy = _by_column(cells, columns)
         hptr, hy = _by_column(hot, columns)
-        col = np.full(columns, -1, dtype=np.int32)
-        rowcell = np.full(rows, -1, dtype=np.int32)
-        rownxt = np.arange(rows + 1, dtype=np.int32)
-        diagnxt = np.arange(rows + columns + 2, dtype=np.int32)
+        from explorer.core.rules.block_kernel import counting, full  # written without the GIL
+
+        col = full(columns, -1)
+        rowcell = full(rows, -1)
+        rownxt = counting(1, rows + 1)[0]
+        diagnxt = counting(1, rows + columns + 2)[0]
         diagonal = (1, 1) in spec.rays
         others = [(p, q) for p, q in spec.rays if p and q and (p, q) != (1, 1)]
         rays = np.array(others, dtype=np.int64).reshape(-1, 2)
