@@ -55,3 +55,27 @@ def test_a_model_change_heard_after_the_grid_closed_draws_nothing(board, qtbot):
     board.session.mode = "grundy"  # heard by the grid: it must not draw
     board.session.compare = parse_rule("nim")
     qtbot.wait(30)
+
+
+def test_the_comparisons_levels_and_raster_are_made_on_a_worker(board, qtbot, monkeypatch):
+    """Each numpy call on the GUI thread beside a worker's waits for the GIL: a long soak (seed
+    20261166) saw the window stall 296 ms making a comparison's levels there. The GUI thread now
+    only shows what the worker made."""
+    import threading
+
+    from explorer.gui.grid import pictures
+
+    threads: list[bool] = []
+    made = pictures.compare_levels
+
+    def compare_levels(picture):  # type: ignore[no-untyped-def]
+        threads.append(threading.current_thread() is threading.main_thread())
+        return made(picture)
+
+    monkeypatch.setattr(pictures, "compare_levels", compare_levels)
+    board.rules.request_compare("block:2")
+    qtbot.waitUntil(lambda: not board.busy and board.grid.pictures.compared is not None)
+    assert threads and not any(threads)
+    _, _, picture = board.grid.pictures.compared
+    raster = board.grid.raster
+    assert raster is not None and int(raster.dense_counts().sum()) == int((picture.both + picture.first_only).sum())
