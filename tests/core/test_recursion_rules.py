@@ -316,6 +316,30 @@ def test_cells_declared_past_every_row_the_walk_decides_change_nothing_and_cost_
     assert far_peak < plain_peak + (16 << 20), (far_peak, plain_peak)  # the walk's rows to 10^6: +140 MiB
 
 
+@pytest.mark.parametrize("base", ["wythoff", "gdwn:1,3"])
+def test_the_walks_memory_is_known_before_it_starts_and_the_default_keeps_to_its_budget(base):
+    """`walk_bytes` against the peak tracemalloc sees (it said 144 MiB for Wythoff's 2^20 columns,
+    which took 190; 176 for gdwn:1,3's, which took 270, beside a window's caches in a long soak),
+    and the default size halved while the walk would pass ALTER_BYTES."""
+    import tracemalloc
+
+    from explorer.core.rules import altered
+
+    spec = altered.rays_and_jumps(parse_rule(base))
+    parse_rule(f"alter:cold=(1,2)(2,1);n=1024/{base}")  # the base's sequence and the kernels, before
+    tracemalloc.start()
+    try:
+        parse_rule(f"alter:cold=(3,4)(4,3);n={1 << 16}/{base}")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert 0.8 <= altered.walk_bytes(1 << 16, spec) / peak <= 1.25, (altered.walk_bytes(1 << 16, spec), peak)
+    columns = altered.default_columns(spec)
+    assert altered.walk_bytes(columns, spec) <= altered.ALTER_BYTES < altered.walk_bytes(2 * columns, spec) or (
+        columns == altered.ALTER_COLUMNS and altered.walk_bytes(columns, spec) <= altered.ALTER_BYTES
+    )
+
+
 def test_the_walks_arrays_are_written_without_the_gil():
     """The walks' arrays of tens of MiB are filled by compiled loops that let the GIL go (numpy's
     tile held it for 157 ms while fresh pages were faulted in: the window stalled 369 ms in a soak

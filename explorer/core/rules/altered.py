@@ -27,9 +27,10 @@ if TYPE_CHECKING:
 else:
     np = lazy_numpy(__name__)
 
-ALTER_COLUMNS = 1 << 20  # the default: 2^20 columns in 0.4 s, a peak near 100 MiB
+ALTER_COLUMNS = 1 << 20  # the default: 2^20 columns in 0.4 s (Wythoff's moves: a peak of 190 MiB)
+ALTER_BYTES = 200 << 20  # the walk's peak for the default size: rules with more rays get fewer columns
 MOST_COLUMNS = 1 << 23
-MAX_BYTES = 1 << 30  # the walk's peak when more columns are asked (2^22 columns: about 400 MiB)
+MAX_BYTES = 1 << 30  # the walk's peak when more columns are asked (2^22 columns of Wythoff: about 750 MiB)
 MAX_DECLARED = 4096  # declared cold cells kept as changes beside the sequence
 CHUNK = 1 << 15
 ROWS_PER_COLUMN = 4
@@ -60,13 +61,13 @@ def make_altered(
     small = terminal is None or (terminal + 1) * (terminal + 2) // 2 + len(cold) <= MAX_DECLARED
     if spec.has_nim_rays and small:
         fixed = n is not None
-        n = n or ALTER_COLUMNS
-        if walk_bytes(n, len(spec.rays)) > MAX_BYTES:
-            most = ALTER_COLUMNS
-            while walk_bytes(2 * most, len(spec.rays)) <= MAX_BYTES:
+        n = n or default_columns(spec)
+        if walk_bytes(n, spec) > MAX_BYTES:
+            most = default_columns(spec)
+            while walk_bytes(2 * most, spec) <= MAX_BYTES:
                 most *= 2
             raise RuleError(
-                f"altered positions on {n:,} columns need about {walk_bytes(n, len(spec.rays)) >> 20:,} MiB while "
+                f"altered positions on {n:,} columns need about {walk_bytes(n, spec) >> 20:,} MiB while "
                 f"they are solved; {most:,} columns fit in {MAX_BYTES >> 20:,} MiB"
             )
         return AlteredColumns(base, cold, hot, terminal, n, progress, fixed=fixed)
@@ -77,9 +78,27 @@ def make_altered(
     return AlteredRule(base, cold, hot, terminal, n)
 
 
-def walk_bytes(columns: int, rays: int) -> int:
-    """The walk's peak, about: its row and diagonal counts, pointers and cells (rows: 2 a column)."""
-    return columns * (96 + 16 * rays)
+def walk_bytes(columns: int, spec: VectorSpec, cap: int = 3) -> int:
+    """The walk's peak (block_kernel.new_state's arrays and the columns' own), with room for `cap`
+    cells a column and a row: measured by tracemalloc at 2^20 columns, 190 MiB over Wythoff's moves
+    (this says 186), 270 MiB over gdwn:1,3's (this says 268). The estimate it replaced, 96 + 16
+    bytes a ray a column, said 144 and 176."""
+    rows = ROWS_PER_COLUMN * columns + 1024
+    diagonal = (1, 1) in spec.rays
+    others = [(p, q) for p, q in spec.rays if (p, q) not in ((1, 0), (0, 1), (1, 1))]
+    per_column = 4 * cap + 8 + 8 + 4  # its cells, their count, the declared cells' pointers, its own cell
+    per_row = 4 + 4 * cap + 8 + (4 + 8 if diagonal else 0)  # counts, cells, next-row pointers (and diagonals')
+    lines = 4 * sum(p * rows + q * columns + 1 for p, q in others)
+    return columns * per_column + (rows + 1) * per_row + lines
+
+
+def default_columns(spec: VectorSpec) -> int:
+    """The columns an alteration is solved on unless told: ALTER_COLUMNS, halved while the walk
+    would pass ALTER_BYTES (over gdwn:1,3's moves 2^19: its walk at 2^20 took 270 MiB)."""
+    columns = ALTER_COLUMNS
+    while columns > 1024 and walk_bytes(columns, spec) > ALTER_BYTES:
+        columns //= 2
+    return columns
 
 
 def _by_column(cells: list[Position], columns: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
