@@ -196,7 +196,7 @@ def answer_batch(
 
     try:
         kernel = text_batch.compiled() if text is not None else None
-        if text is not None and kernel is not None:
+        if kernel is not None and text is not None:
             result = text_batch.stream_text(kernel, handle, text, counted, words)
         else:
             result = stream_records(handle, width, counted, answer)

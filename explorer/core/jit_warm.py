@@ -12,9 +12,9 @@ clone's `make test` took 270 s where a warm one takes 230 s). Compiled here once
 `ENTRY_POINTS` lists the kernels Python calls and the argument types it calls them with, in numba's
 signature syntax (`u2[:, ::1]`: a C-contiguous 2-D uint16 array; `u2[:, :]`: any layout); the
 kernels they call are compiled with them. `name()` is a function that makes its kernel when first
-asked. A kernel missing here still works: its first call
-compiles it, as before. tests/core/test_jit_warm.py checks that each entry names a kernel with that
-many parameters. Exit status 0 whatever happens (a warm-up costs only time).
+asked. A kernel missing here still works: its first call compiles it, as before.
+tests/core/test_jit_warm.py checks that each entry names a kernel with that many parameters. Exit
+status 0 whatever happens (a warm-up costs only time).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import importlib
 import sys
 import time
 
-I8, A1, A2 = "i8", "i8[::1]", "i8[:, ::1]"
+A1, A2 = "i8[::1]", "i8[:, ::1]"
 
 # (module, kernel, argument types), the costliest first (seconds to compile on the 2-core machine)
 ENTRY_POINTS: list[tuple[str, str, str]] = [

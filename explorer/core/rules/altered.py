@@ -78,12 +78,18 @@ def make_altered(
     return AlteredRule(base, cold, hot, terminal, n)
 
 
+def walk_rows(columns: int) -> int:
+    """The rows a walk of `columns` columns decides: a declared cell at or past them changes only
+    cells at least as far (a move lowers a pile), so it is left out of the walk."""
+    return ROWS_PER_COLUMN * columns + 1024
+
+
 def walk_bytes(columns: int, spec: VectorSpec, cap: int = 3) -> int:
     """The walk's peak (block_kernel.new_state's arrays and the columns' own), with room for `cap`
     cells a column and a row: measured by tracemalloc at 2^20 columns, 190 MiB over Wythoff's moves
     (this says 186), 270 MiB over gdwn:1,3's (this says 268). The estimate it replaced, 96 + 16
     bytes a ray a column, said 144 and 176."""
-    rows = ROWS_PER_COLUMN * columns + 1024
+    rows = walk_rows(columns)
     diagonal = (1, 1) in spec.rays
     others = [(p, q) for p, q in spec.rays if (p, q) not in ((1, 0), (0, 1), (1, 1))]
     per_column = 4 * cap + 8 + 8 + 4  # its cells, their count, the declared cells' pointers, its own cell
@@ -136,10 +142,7 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
             self._walk_any(base, spec, forced_cold, columns, progress, fixed)
             return
         forced = {c: 1 for c in forced_cold} | {c: -1 for c in self.hot_cells}
-        rows = ROWS_PER_COLUMN * columns + 1024
-        # a declared cell at row `rows` or past it changes only cells at least as far (a move lowers
-        # a pile): outside every cell this walk decides, so it is left out (a cell at row 6 * 10^6
-        # made the walk's rows, and its memory, 6 times as large)
+        rows = walk_rows(columns)  # not the farthest declared row: one at 6 * 10^6 made the walk 6 times as large
         upper = sorted((x, y, kind) for (x, y), kind in forced.items() if x <= y < rows and x < columns)
         walked = [x for x, y in forced_cold if max(x, y) < rows and min(x, y) < columns]
         cap = int(np.bincount(walked).max()) + 2 if walked else 2  # a column's cold cells at most
@@ -200,7 +203,7 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         default-sized walk stops where its work passes STEP_BUDGET, at a power of two of columns."""
         from explorer.core.rules import alter_kernel as kernel  # numba: loaded when such a rule is made
 
-        rows = ROWS_PER_COLUMN * columns + 1024  # declared cells past it change nothing the walk decides
+        rows = walk_rows(columns)
         cells = sorted((x, y) for x, y in forced_cold if x < columns and y < rows)
         hot = sorted((x, y) for x, y in self.hot_cells if x < columns and y < rows)
         cptr, cy = _by_column(cells, columns)

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     Columns = tuple[NDArray[np.int64], ...]
 
 CHUNK = 1 << 22  # bytes of input read at a time
+MAX_CARRY = 64  # a number cut by a chunk's end longer than this is not one the compiled reader takes
 KEPT_IN_MEMORY = 1 << 25  # bytes of answers kept in memory; past that they wait in a temporary file
 
 
@@ -149,7 +150,7 @@ def _stream(
     the exact reader must take over."""
     import numpy as np  # here: `stream_text` runs without it
 
-    raw = np.empty(CHUNK + 64, dtype=np.uint8)
+    raw = np.empty(CHUNK + MAX_CARRY, dtype=np.uint8)
     values = np.empty(raw.size // 2 + 1, dtype=np.int64)
     info = np.zeros(3, dtype=np.int64)
     carry = 0  # bytes of a number cut by the end of the last chunk, moved to the front
@@ -163,7 +164,7 @@ def _stream(
         size = carry + (got or 0)
         n = k.parse(raw[:size], final, values, info)
         carry = size - int(info[0])
-        if info[1] != 0 or carry > 64:  # not a number to read here, or one too long to carry
+        if info[1] != 0 or carry > MAX_CARRY:  # not a number to read here, or one too long to carry
             return False
         raw[:carry] = raw[int(info[0]) : size]
         got_values = values[:n]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, BinaryIO
 
 from explorer.core.textio.batch_aot import text_kernels
-from explorer.core.textio.batch_stream import Answers, Replay, streamed
+from explorer.core.textio.batch_stream import MAX_CARRY, Answers, Replay, streamed
 from explorer.core.textio.text_layout import (
     ANNOUNCED,
     CONSUMED,
@@ -33,7 +33,6 @@ from explorer.core.textio.text_layout import (
 __all__ = ["COUNTS", "RECTANGLES", "VERDICTS", "compiled", "stream_text"]
 
 CHUNK = 1 << 20  # bytes read at a time: their answers need up to 5.25 times as many
-MAX_CARRY = 64  # a number cut by a chunk's end longer than this is not one the compiled reader takes
 
 
 def compiled() -> Any:
