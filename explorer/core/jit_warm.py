@@ -63,7 +63,7 @@ ENTRY_POINTS: list[tuple[str, str, str]] = [
         "explorer.core.rules.block_kernel",
         "sweep",
         f"i8, i8, i8, i4[:, ::1], i4[::1], i4[:, ::1], i4[:, ::1], u8[:, ::1], i4[::1], i4[:, ::1], u8[:, ::1], "
-        f"{A2}, {A1}, i4[::1], {A2}, {A1}, i8",
+        f"{A2}, {A1}, i4[::1], i4[:, ::1], u8[:, ::1], {A1}, {A2}, {A2}, {A1}, {A2}, {A1}, i8, i8",
     ),
     ("explorer.core.exact.beatty_jit", "cold_flags", f"{A1}, {A1}, u1[::1]"),
     (

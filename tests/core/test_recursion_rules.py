@@ -91,6 +91,69 @@ def test_blocking_over_other_moves_by_brute_force(base, rays, jumps, k):
     assert np.array_equal(cold_square(rule, n), blocked(n, k, rays, jumps))
 
 
+def blocked_by_lines(n: int, k: int, rays, jumps=()) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """k-blocking on [0, n)^2 by the definition, with a running count of cold cells along each
+    line of each ray (a ray's options of (x, y) are the cells of its line through (x, y) with
+    smaller x, or on a column smaller y), so squares of a few hundred are quick in plain Python. A
+    jump along a ray is that ray's option already, and counted once."""
+    along = [(i, j) for i, j in jumps if not any(i * q == j * p and i * p + j * q > 0 for p, q in rays)]
+    cold = np.zeros((n, n), dtype=bool)
+    lines: dict[tuple[int, int, int], int] = {}
+    for x in range(n):
+        for y in range(n):
+            keys = [(p, q, q * x - p * y) if p else (0, 1, x) for p, q in rays]
+            c = sum(lines.get(key, 0) for key in keys)
+            c += sum(bool(cold[x - i, y - j]) for i, j in along if i <= x and j <= y)
+            if c < k:
+                cold[x, y] = True
+                for key in keys:
+                    lines[key] = lines.get(key, 0) + 1
+    return cold
+
+
+@pytest.mark.parametrize(
+    ("base", "rays", "jumps", "ks", "n"),
+    [
+        ("gdwn:1,2", (*WYTHOFF_RAYS, (1, 2), (2, 1)), (), (1, 2, 3, 5, 10), 300),
+        ("gdwn:2,3", (*WYTHOFF_RAYS, (2, 3), (3, 2)), (), (2, 4), 300),  # lines in residues of 2 and 3
+        (
+            "vectors:rays=1,0 1,3;jumps=0,2 1,2",
+            ((1, 0), (0, 1), (1, 3), (3, 1)),
+            ((0, 2), (2, 0), (1, 2), (2, 1)),
+            (2, 3),
+            240,
+        ),
+        ("maharaja", WYTHOFF_RAYS, ((1, 2), (2, 1)), (2,), 400),  # free rows and diagonals interleave
+        ("gdwn:1,2", (*WYTHOFF_RAYS, (1, 2), (2, 1)), (), (30,), 150),  # more splits than leaps are kept for
+        ("wythoff", WYTHOFF_RAYS, (), (70,), 300),  # a need past 2 scanned pair by pair
+    ],
+)
+def test_the_column_sweep_leaps_by_every_line_and_finds_the_definitions_cells(base, rays, jumps, ks, n):
+    """The sweep leaps over rows, diagonals and other rays' lines that are full, and scans 64 cells
+    at a time where they interleave (on small squares rarely, so it is made to scan always too):
+    its cells are the definition's, and it was not cut short."""
+    from explorer.core.rules.blocking import BlockingColumns
+
+    for k in ks:
+        want = blocked_by_lines(n, k, rays, jumps)
+        rule = parse_rule(f"block:{k};n={n}/{base}")
+        assert rule.bound == n
+        assert np.array_equal(cold_square(rule, n), want), k
+        scanned = BlockingColumns(k, parse_rule(base), n, rounds=0)  # no leaps: every cell found by the scans
+        assert np.array_equal(cold_square(scanned, n), want), (k, "scans")
+
+
+def test_blocking_over_moves_with_rays_is_solved_far_out_by_default():
+    """Issue 49: where the rule has Nim's rays, k-blocking is a generated sequence to 2^20 columns
+    (2-blocking over Maharaja's moves: its free rows and diagonals interleave) or, over steeper rays,
+    as far as its memory and work allow: more than the 2^13 columns it stopped at."""
+    from explorer.core.rules.blocking import default_columns
+    from explorer.core.rules.recursion import rays_and_jumps
+
+    assert default_columns(2, rays_and_jumps(parse_rule("maharaja"))) == 1 << 20
+    assert parse_rule("block:3/gdwn:1,2").bound >= 1 << 18
+
+
 def _closed_form_columns(n: int, k: int) -> np.ndarray:
     """docs/math.md's cold cells of 2- and 3-blocking Wythoff, as each column's k rows (increasing),
     for the columns [0, n): k = 2: (0,0), (2,2), (x, 2x+1), (2a_m + 2, 2a_m + 2m + 2), and mirrors;

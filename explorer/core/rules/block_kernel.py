@@ -6,25 +6,29 @@ in its column is hot), and exactly k in all (far enough up every other count is 
 decided by walking up from (x, x) until its k-th cold cell. Its cells below the diagonal are the
 mirrors of cells already found (row x, earlier columns). A cell (x, y), y >= x, is cold iff fewer
 than k of its options are cold: the count is its row's cold cells to the left, its column's below,
-each other ray's line behind it, and its jumps' targets. Rows and diagonals that already hold `need`
-cold cells (need = k − the column's count so far) cannot hold another cold cell of this column, so
-the walk leaps over them: for each need t = 1 … k a union-find "next row (diagonal) holding fewer
-than t" pointer, which only ever moves forward as counts grow. A cell may be cold only if its row's
-count plus its diagonal's is below need, that is row <= s and diagonal < need − s for some s: the
-walk takes the least of those `need` leaps.
+each other ray's line behind it, and its jumps' targets. Lines that already hold `need` cold
+cells (need = k − the column's count so far) cannot hold another cold cell of this column, so the
+walk leaps over them: for each line kind (rows, diagonals, each other ray's lines) and each need
+t = 1 … k a union-find "next line holding fewer than t" pointer, which only ever moves forward as
+counts grow. A cell may be cold only if its lines' counts sum below need: for some split of need −
+1 among them (`splits`), each count is below its share + 1. For each split the walk leaps from
+pointer to pointer until none moves it; where they interleave and do not settle in a few rounds
+it scans 64 cells at a time (explorer.core.rules.block_scan). The cell found is counted exactly.
 
 State lives in arrays the caller keeps, so the sweep runs in chunks of columns (progress and
-cancel between them) and resumes where it stopped. steps[0] counts its work (8 for a cell looked
-at, 1 for a word of 64 tried): where leaping does not skip far (a ray other than the row's, the
-column's and the diagonal's has no pointers of its own, or 2-blocking's interleaved rows), it grows
-with the square of the columns, and the sweep stops at a column's start once it passes `budget`
-(a default-sized rule keeps the columns before: the same wherever it runs).
+cancel between them) and resumes where it stopped. steps[0] counts its work in steps of about 4 ns
+(a round of leaps, a word scanned, a cell counted, each weighed as measured): over steep rays the
+scanned stretch grows with the column, so the work grows with the square of the columns, and the
+sweep stops at a column's start once it passes `budget` (a default-sized rule keeps the columns
+before: the same wherever it runs).
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
+
+from explorer.core.rules.block_scan import scan, scan_rays, word
 
 
 @njit(cache=True, nogil=True)
@@ -54,7 +58,7 @@ def _leap(rownxt, diagnxt, rowbits, diagbits, tr, td, x, y, stop, steps):  # typ
         y = z
     while y < stop:
         steps[0] += 1
-        m = _word(rowbits, tr, y) & _word(diagbits, td, y - x)
+        m = word(rowbits, tr, y) & word(diagbits, td, y - x)
         if m:
             while not (m & np.uint64(1)):
                 m >>= np.uint64(1)
@@ -62,17 +66,6 @@ def _leap(rownxt, diagnxt, rowbits, diagbits, tr, td, x, y, stop, steps):  # typ
             return min(y, stop)
         y += 64
     return stop
-
-
-@njit(cache=True, nogil=True)
-def _word(bits, t, pos):  # type: ignore[no-untyped-def]
-    """The 64 flags of level t from `pos` on, the first in the lowest bit."""
-    w = pos >> 6
-    o = np.uint64(pos & 63)
-    lo = bits[t, w] >> o
-    if o:
-        lo |= bits[t, w + 1] << (np.uint64(64) - o)
-    return lo
 
 
 @njit(cache=True, nogil=True)
@@ -86,29 +79,92 @@ def _saturate(nxt, bits, level, y):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
+def _find_back(nxt, t, i):  # type: ignore[no-untyped-def]
+    """The greatest index i' <= i, in steps of its ray's p, whose line holds fewer than t cold cells."""
+    while nxt[t, i] != i:
+        nxt[t, i] = nxt[t, nxt[t, i]]
+        i = nxt[t, i]
+    return i
+
+
+@njit(cache=True, nogil=True)
+def _alternate(rownxt, diagnxt, raynxt, has_diag, rays, offsets, th, x, y, stop, rounds):  # type: ignore[no-untyped-def]
+    """Leap up column x from y: to the next row holding fewer than th[0] cold cells, diagonal fewer
+    than th[1], line of each other ray r fewer than th[2 + r] (no bound past raynxt's levels), in
+    turn, until none moves the walk (then y is the least such cell: returns y, True) or `rounds`
+    rounds have passed (y is a lower bound: y, False). Returns stop once past it."""
+    levels = raynxt.shape[0] - 1
+    for _ in range(rounds):
+        y0 = y
+        y = _find(rownxt, th[0], y)
+        if y >= stop:
+            return stop, True
+        if has_diag:
+            y = x + _find(diagnxt, th[1], y - x)
+            if y >= stop:
+                return stop, True
+        for r in range(rays.shape[0]):
+            t = th[2 + r]
+            if t > levels:
+                continue
+            p = rays[r, 0]
+            base = offsets[r] + rays[r, 1] * x
+            i = _find_back(raynxt, t, base - p * y)
+            y = (base - i) // p
+            if y >= stop:
+                return stop, True
+        if y == y0:
+            return y, True
+    return y, False
+
+
+@njit(cache=True, nogil=True)
+def _next(  # type: ignore[no-untyped-def]
+    rownxt, diagnxt, raynxt, rowbits, diagbits, raybits, rtop, rwoff, has_diag, rays, offsets, comps, cptr, need, x, y,
+    stop, steps, rounds,
+):  # fmt: skip
+    """A cell at or above y, below stop, no higher than the least cell of column x whose row,
+    diagonal and other rays' lines may hold fewer than `need` cold cells: where every split of need
+    (comps[cptr[need]:cptr[need + 1]], as thresholds) settles its leaps, the least of them; else the
+    scan's answer, 64 cells at a time from the lowest unsettled. The caller counts the cell's options."""
+    best = stop
+    low = stop if cptr[need] < cptr[need + 1] else y  # no splits to leap by: scan from y
+    for c in range(cptr[need], cptr[need + 1]):
+        z, settled = _alternate(rownxt, diagnxt, raynxt, has_diag, rays, offsets, comps[c], x, y, best, rounds)
+        steps[0] += 30  # up to 8 rounds of leaps: about 100 ns
+        if settled:
+            best = min(best, z)
+        else:
+            low = min(low, z)
+    if low >= best:
+        return best
+    if rays.shape[0] and need < raybits.shape[0]:
+        return scan_rays(rowbits, diagbits, has_diag, raybits, rays, offsets, rtop, rwoff, need, x, low, best, steps)
+    return scan(rowbits, diagbits, has_diag, need, x, low, best, steps)
+
+
+@njit(cache=True, nogil=True)
+def _saturate_line(raynxt, raybits, rtop, rwoff, r, i, p, level):  # type: ignore[no-untyped-def]
+    """Line i of ray r, (p, q), just reached `level` cold cells: for each need t <= level it is full."""
+    pos = rtop[r] - i
+    bit = rwoff[r, pos % p] * 64 + pos // p
+    clear = ~(np.uint64(1) << np.uint64(bit & 63))
+    for t in range(1, min(level, raynxt.shape[0] - 1) + 1):
+        if raynxt[t, i] == i:
+            raynxt[t, i] = i - p
+        raybits[t, bit >> 6] &= clear
+
+
+@njit(cache=True, nogil=True)
 def sweep(  # type: ignore[no-untyped-def]
-    x_from,
-    x_to,
-    k,
-    cells,
-    rowcnt,
-    rowcells,
-    rownxt,
-    rowbits,
-    diag,
-    diagnxt,
-    diagbits,
-    rays,
-    offsets,
-    lines,
-    jumps,
-    steps,
-    budget,
-):
+    x_from, x_to, k, cells, rowcnt, rowcells, rownxt, rowbits, diag, diagnxt, diagbits,
+    rays, offsets, lines, raynxt, raybits, rtop, rwoff, comps, cptr, jumps, steps, budget, rounds,
+):  # fmt: skip
     """Decide columns x_from … x_to − 1. cells[x, :k] receives column x's cold rows, increasing.
     `rays` are the rays other than (1, 0), (0, 1) and (1, 1), as (p, q) rows, each with its line
-    counts in lines[offsets[r] + q·x − p·y]. Returns the first column not decided (x_to, or the
-    column whose walk ran past the rows kept, so the caller can say so)."""
+    counts in lines[offsets[r] + q·x − p·y] and their leap pointers in raynxt (levels 1 … as many
+    as kept); `rounds` of leaps before a scan (0: scan always, as the tests do). Returns the first
+    column not decided (x_to, or the column whose walk ran past the rows kept, so the caller can say so)."""
     ymax = rowcnt.shape[0] - 1
     has_diag = diag.shape[0] > 0
     nr = rays.shape[0]
@@ -121,22 +177,19 @@ def sweep(  # type: ignore[no-untyped-def]
             cells[x, i] = rowcells[x, i]
             yb = rowcells[x, i]
             for r in range(nr):  # a ray steeper than the diagonal reaches below it
-                lines[offsets[r] + rays[r, 1] * x - rays[r, 0] * yb] += 1
+                li = offsets[r] + rays[r, 1] * x - rays[r, 0] * yb
+                lines[li] += 1
+                _saturate_line(raynxt, raybits, rtop, rwoff, r, li, rays[r, 0], lines[li])
         y = x
         while c < k:
             need = k - c
-            if has_diag:  # row + diagonal < need: for some s < need, row <= s and diagonal < need − s
-                best = ymax
-                for s in range(need):
-                    z = _leap(rownxt, diagnxt, rowbits, diagbits, s + 1, need - s, x, y, best, steps)
-                    if z < best:
-                        best = z
-                y = best
-            else:
-                y = _find(rownxt, need, y)
+            y = _next(
+                rownxt, diagnxt, raynxt, rowbits, diagbits, raybits, rtop, rwoff, has_diag, rays, offsets, comps, cptr,
+                need, x, y, ymax, steps, rounds,
+            )  # fmt: skip
             if y >= ymax:
                 return x
-            steps[0] += 8  # a cell looked at costs about eight of the words below
+            steps[0] += 12 + k // 2  # a cell counted, and its lines' pointers raised for each need
             total = c + rowcnt[y]
             if has_diag:
                 total += diag[y - x]
@@ -159,7 +212,9 @@ def sweep(  # type: ignore[no-untyped-def]
                 cells[x, c] = y
                 c += 1
                 for r in range(nr):
-                    lines[offsets[r] + rays[r, 1] * x - rays[r, 0] * y] += 1
+                    li = offsets[r] + rays[r, 1] * x - rays[r, 0] * y
+                    lines[li] += 1
+                    _saturate_line(raynxt, raybits, rtop, rwoff, r, li, rays[r, 0], lines[li])
                 if has_diag:
                     diag[y - x] += 1
                     _saturate(diagnxt, diagbits, min(diag[y - x], k), y - x)
@@ -201,17 +256,31 @@ def counting(count: int, size: int) -> np.ndarray:
 
 
 def new_state(
-    k: int, columns: int, rows: int, rays: np.ndarray, has_diag: bool, cap: int | None = None
+    k: int,
+    columns: int,
+    rows: int,
+    rays: np.ndarray,
+    has_diag: bool,
+    cap: int | None = None,
+    ray_levels: int = 0,
 ) -> dict[str, np.ndarray]:
     """Arrays for a sweep of `columns` columns whose cells lie below row `rows`, room for `cap`
-    (k unless given) cold cells in a column and in a row."""
+    (k unless given) cold cells in a column and in a row, and leap pointers along each other ray's
+    lines for needs 1 … ray_levels."""
     cap = cap or k
     offsets = np.zeros(len(rays), dtype=np.int64)
-    size = 0
+    rtop = np.zeros(len(rays), dtype=np.int64)  # each ray's last line: its flags count back from it
+    rwoff = np.zeros((len(rays), max((int(p) for p, _ in rays), default=1)), dtype=np.int64)
+    size = raywords = 0
     for r, (p, q) in enumerate(rays):
-        offsets[r] = size + p * rows  # q·x − p·y lies in [−p·rows, q·columns]
-        size += p * rows + q * columns + 1
-    words = (rows + 1) // 64 + 2  # a flag per row (diagonal) and level: set while its count is below the level
+        offsets[r] = size + p * rows + p  # q·x − p·y lies in [−p·rows, q·columns]; p more for the pointers' floor
+        block = p * rows + q * columns + 1 + p
+        size += block
+        rtop[r] = size - 1
+        for rho in range(p):  # a residue's flags, and a word more for reading across
+            rwoff[r, rho] = raywords
+            raywords += block // p // 64 + 3
+    words = (rows + 1) // 64 + 3  # a flag per row (diagonal) and level: set while its count is below the level
     ones = np.full((k + 1, words), np.iinfo(np.uint64).max, dtype=np.uint64)
     return {
         "cells": full((columns, cap), -1),
@@ -224,7 +293,47 @@ def new_state(
         "diagbits": ones.copy() if has_diag else np.zeros((k + 1, 1), dtype=np.uint64),
         "offsets": offsets,
         "lines": np.zeros(size, dtype=np.int32),
+        "raynxt": counting(ray_levels + 1, size) if len(rays) and ray_levels else np.zeros((1, 0), dtype=np.int32),
+        "raybits": np.full((ray_levels + 1, raywords if ray_levels else 1), np.iinfo(np.uint64).max, dtype=np.uint64),
+        "rtop": rtop,
+        "rwoff": rwoff,
     }
+
+
+SPLITS = 64  # the most splits of a need among the lines a leap follows; past it, other rays bound none
+
+
+def splits(k: int, has_diag: bool, nr: int, ray_levels: int) -> tuple[np.ndarray, np.ndarray]:
+    """For each need n = 1 … k, the ways its cell's options may hold fewer than n cold cells, as
+    thresholds (row, diagonal, each other ray): counts c_i < t_i with sum(t_i − 1) = n − 1, so a cell
+    meets one exactly when its counts sum below n. Where those are more than SPLITS, none (the
+    sweep scans instead); a threshold past the pointers kept bounds nothing, so a leap lands no
+    higher than the least cell that may be cold, and the sweep's count decides it. Returns the
+    thresholds and
+    each need's start (CSR)."""
+    from itertools import combinations
+
+    rows: list[list[int]] = []
+    ptr = [0, 0]
+    parts = (2 if has_diag else 1) + (nr if ray_levels else 0)
+    for n in range(1, k + 1):
+        every = (
+            [
+                [b - a for a, b in zip((-1, *bars), (*bars, n - 1 + parts - 1), strict=True)]
+                for bars in combinations(range(n - 1 + parts - 1), parts - 1)
+            ]
+            if parts > 1
+            else [[n]]
+        )
+        if len(every) > SPLITS:
+            every = []  # too many to leap by: the sweep scans for the need's cells 64 at a time
+        for t in every:
+            if not has_diag:
+                t = [t[0], 1, *t[1:]]
+            t = t + [n] * (2 + nr - len(t))  # rays not split: bound n (past the pointers kept: none)
+            rows.append(t)
+        ptr.append(len(rows))
+    return np.array(rows, dtype=np.int64).reshape(-1, 2 + nr), np.array(ptr, dtype=np.int64)
 
 
 @njit(cache=True, nogil=True)

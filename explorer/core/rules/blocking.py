@@ -35,20 +35,38 @@ MOST_COLUMNS = 1 << 20
 BLOCK_BYTES = 320 << 20  # the sweep's peak by default: a larger k solves fewer columns
 MAX_BYTES = 1 << 30  # the sweep's peak when more columns are asked
 CHUNK = 1 << 15  # columns between progress reports
-STEP_BUDGET = 250_000_000  # a default-sized sweep's work, at most (about 2.5 s): see block_kernel
+RAY_LEVELS = 1000  # leap pointers along other rays' lines for needs up to this
+ROUNDS = 8  # the sweep's rounds of leaps before it scans 64 cells at a time
+STEP_BUDGET = 250_000_000  # a default-sized walk's work, at most (about 2.5 s): see block_kernel.altered_sweep
+SWEEP_BUDGET = 1_200_000_000  # a default-sized sweep's work: a step is about 4 ns (see block_kernel)
 COLUMN_NS = 40  # a raster's step per solved column and layer
 LINE_NS = 15  # a step of a cell's scan along a line behind it, per layer
 
 
-def rows_for(k: int, columns: int) -> int:
-    """Rows the sweep keeps: the cold cells of column x lie below about 2.8·x for k <= 20 (measured
-    on 1024²), and a larger k reaches a little further."""
-    return (3 if k <= 20 else 4) * columns + 1024
+def rows_for(k: int, columns: int, moves: VectorSpec) -> int:
+    """Rows the sweep keeps. Over Wythoff's moves the cold cells of column x lie below about 2.8·x
+    for k <= 20 (measured on 1024²), and a larger k reaches a little further. A steeper ray (p, q)
+    reaches to about (1 + q/p)·x (measured on 8192 columns: 3.0·x over (1,2)-GDWN, 4.0·x over
+    (1,3)-GDWN, 4.4·x over (1,4)-GDWN; 4.0·x over (1,2)-GDWN for k = 10), so it keeps one column's
+    height more than that."""
+    steepest = max((q / p for p, q in moves.rays if p and q), default=1.0)
+    return int(max(3 if k <= 20 else 4, 2 + steepest) * columns) + 1024
 
 
-def sweep_bytes(k: int, columns: int, rays: int = 0) -> int:
-    rows = rows_for(k, columns)
-    return 4 * columns * k + 4 * rows * (2 + k + 2 * (k + 1)) + 4 * rays * 4 * rows
+def ray_levels(k: int, rays: int) -> int:
+    """The needs (1 … this) for which the sweep keeps leap pointers along other rays' lines: each
+    level costs as much as the lines' counts."""
+    return min(k, RAY_LEVELS) if rays else 0
+
+
+def sweep_bytes(k: int, columns: int, moves: VectorSpec) -> int:
+    """The sweep's arrays (block_kernel.new_state): per column its k cells; per row its count, its
+    cells, and per level a pointer and a flag for rows and diagonals; per line of each other ray
+    its count and a pointer per level kept."""
+    rows = rows_for(k, columns, moves)
+    others = [(p, q) for p, q in moves.rays if (p, q) not in ((1, 0), (0, 1), (1, 1))]
+    lines = sum(p * rows + q * columns + 1 + p for p, q in others)
+    return 4 * columns * k + 4 * rows * (2 + k + 2 * (k + 1)) + 4 * lines * (1 + ray_levels(k, len(others)))
 
 
 WYTHOFF_MOVES = VectorSpec([(1, 0), (1, 1)])
@@ -58,7 +76,7 @@ def solve_bytes(k: int, columns: int, moves: VectorSpec) -> int:
     """The peak while the columns are solved: the sweep's, or the closed form's (its int64 work arrays)."""
     if has_closed_form(k, moves):
         return (4 * k + 40) * columns
-    return sweep_bytes(k, columns, len(moves.rays))
+    return sweep_bytes(k, columns, moves)
 
 
 def has_closed_form(k: int, moves: VectorSpec) -> bool:
@@ -99,14 +117,12 @@ def closed_columns(k: int, columns: int) -> NDArray[np.int32]:
 
 
 def default_columns(k: int, moves: VectorSpec = WYTHOFF_MOVES) -> int:
-    """2^20 columns, or fewer where the sweep would pass BLOCK_BYTES. For k = 2 over other moves
-    than Wythoff's (whose closed form fills them) the walk up a column is not linear: its free rows
-    and free diagonals interleave over a third of the column, so it tries each 64 cells at a time
-    there: 2^18 columns take 1.6 s, 2^20 25 s."""
+    """2^20 columns, or fewer where the sweep would pass BLOCK_BYTES (a sweep that passes its work
+    budget, SWEEP_BUDGET, keeps fewer still: see BlockingColumns._sweep)."""
     if has_closed_form(k, moves):
         return MOST_COLUMNS
-    n = MOST_COLUMNS if k != 2 else MOST_COLUMNS // 4
-    while n > 1024 and sweep_bytes(k, n) > BLOCK_BYTES:
+    n = MOST_COLUMNS
+    while n > 1024 and sweep_bytes(k, n, moves) > BLOCK_BYTES:
         n //= 2
     return n
 
@@ -151,9 +167,11 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
         progress: Progress | None = None,
         fixed: bool = True,
         closed: bool = True,
+        rounds: int = ROUNDS,
     ) -> None:
         """`closed`: fill the columns from the closed form where there is one (2- and 3-blocking over
-        Wythoff's moves); False sweeps them (the tests check one against the other)."""
+        Wythoff's moves); False sweeps them (the tests check one against the other). `rounds`: the
+        sweep's rounds of leaps before it scans (0: it always scans; the tests check both)."""
         spec = rays_and_jumps(base)
         object.__setattr__(self, "k", k)
         object.__setattr__(self, "base", base)
@@ -163,26 +181,31 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
         if closed and has_closed_form(k, spec):
             object.__setattr__(self, "cells", closed_columns(k, columns))
             return
-        self._sweep(k, spec, columns, progress, fixed)
+        self._sweep(k, spec, columns, progress, fixed, rounds)
 
-    def _sweep(self, k: int, spec: VectorSpec, columns: int, progress: Progress | None, fixed: bool) -> None:
+    def _sweep(
+        self, k: int, spec: VectorSpec, columns: int, progress: Progress | None, fixed: bool, rounds: int
+    ) -> None:
         from explorer.core.rules import block_kernel as kernel  # numba: loaded when such a rule is swept
 
         others = [(p, q) for p, q in spec.rays if (p, q) not in ((1, 0), (0, 1), (1, 1))]
         rays = np.array(others, dtype=np.int64).reshape(-1, 2)
         jumps = np.array(spec.jumps, dtype=np.int64).reshape(-1, 2)
-        rows = rows_for(k, columns)
-        state = kernel.new_state(k, columns, rows, rays, (1, 1) in spec.rays)
+        rows = rows_for(k, columns, spec)
+        levels = ray_levels(k, len(others))
+        state = kernel.new_state(k, columns, rows, rays, (1, 1) in spec.rays, ray_levels=levels)
+        comps, cptr = kernel.splits(k, (1, 1) in spec.rays, len(others), levels)
         x, steps = 0, np.zeros(1, dtype=np.int64)
         while x < columns:
             end = min(columns, x + CHUNK)
             reached = kernel.sweep(
                 x, end, k, state["cells"], state["rowcnt"], state["rowcells"], state["rownxt"], state["rowbits"],
-                state["diag"], state["diagnxt"], state["diagbits"], rays, state["offsets"], state["lines"], jumps,
-                steps, STEP_BUDGET if not fixed else 1 << 62,
+                state["diag"], state["diagnxt"], state["diagbits"], rays, state["offsets"], state["lines"],
+                state["raynxt"], state["raybits"], state["rtop"], state["rwoff"], comps, cptr, jumps, steps,
+                SWEEP_BUDGET if not fixed else 1 << 62, rounds,
             )  # fmt: skip
-            if reached < end and steps[0] > STEP_BUDGET and not fixed:
-                columns = 1 << (reached.bit_length() - 1)  # the default size, cut where the work passed its budget
+            if reached < end and not fixed:  # the default size, cut where the work passed its budget or rows
+                columns = 1 << (reached.bit_length() - 1)
                 object.__setattr__(self, "bound", columns)
                 break
             if reached < end:
