@@ -50,7 +50,7 @@ ENTRY_POINTS: list[tuple[str, str, str]] = [
         "explorer.core.rules.block_kernel",
         "altered_sweep",
         f"i8, i8, i4[:, ::1], {A1}, i4[::1], i4[:, ::1], i4[:, ::1], u8[:, ::1], i4[::1], i4[:, ::1], u8[:, ::1], "
-        f"{A2}, {A1}, i4[::1], {A2}, {A1}, {A1}, {A1}, {A1}, i8",
+        f"{A2}, {A1}, i4[::1], i4[:, ::1], u8[:, ::1], {A1}, {A2}, {A2}, {A1}, {A2}, {A1}, {A1}, {A1}, {A1}, i8, i8",
     ),
     (
         "explorer.core.values.vector_jit",
@@ -74,7 +74,7 @@ ENTRY_POINTS: list[tuple[str, str, str]] = [
     (
         "explorer.core.rules.alter_kernel",
         "walk",
-        f"i8, i8, i4[::1], i4[::1], i4[::1], i4[::1], b1, {A1}, {A1}, {A1}, {A1}, {A2}, {A1}, u1[::1], {A2}, {A1}, i8",
+        f"i8, i8, i4[::1], i4[::1], i4[::1], i4[::1], b1, {A1}, {A1}, {A1}, {A1}, {A2}, {A1}, i4[::1], {A2}, {A1}, i8",
     ),
     ("explorer.core.exact.beatty_jit", "lower_counts", f"{A1}, {A1}"),
     ("explorer.core.rules.star_kernel", "star_columns", f"{A1}, {A1}, b1[:, ::1], b1[:, ::1], i8, i8"),

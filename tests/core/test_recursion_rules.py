@@ -143,15 +143,19 @@ def test_the_column_sweep_leaps_by_every_line_and_finds_the_definitions_cells(ba
         assert np.array_equal(cold_square(scanned, n), want), (k, "scans")
 
 
-def test_blocking_over_moves_with_rays_is_solved_far_out_by_default():
+@pytest.mark.slow  # 5 s of solving
+def test_blocking_and_alterations_over_moves_with_rays_are_solved_far_out_by_default():
     """Issue 49: where the rule has Nim's rays, k-blocking is a generated sequence to 2^20 columns
     (2-blocking over Maharaja's moves: its free rows and diagonals interleave) or, over steeper rays,
-    as far as its memory and work allow: more than the 2^13 columns it stopped at."""
+    as far as its memory and work allow: more than the 2^13 columns it stopped at. Altered positions
+    over steep rays leap along them too."""
     from explorer.core.rules.blocking import default_columns
     from explorer.core.rules.recursion import rays_and_jumps
 
     assert default_columns(2, rays_and_jumps(parse_rule("maharaja"))) == 1 << 20
     assert parse_rule("block:3/gdwn:1,2").bound >= 1 << 18
+    for alteration in ("alter:terminal=2/gdwn:1,2", "alter:cold=(3,8)/gdwn:1,2"):  # its own mirror, and not
+        assert parse_rule(alteration).bound >= 1 << 19, alteration  # its memory's size (it stopped at 2^14)
 
 
 def _closed_form_columns(n: int, k: int) -> np.ndarray:

@@ -10,9 +10,10 @@ whose row holds no cold cell left of x and whose diagonal none below, and that i
 Nothing is mirrored, so the walk starts at row 0. Rows and diagonals that hold a cold cell never
 free up again: a union-find "next free row" and "next free diagonal" pointer leap over them, taking
 turns until both are free at the same y. The used diagonals of such games are nearly contiguous, so
-over Wythoff's moves the walk takes a few leaps a column. Other rays and jumps are checked at each
-free cell the leaps stop at (a flag per line, a look-up per jump): there the walk may grow with the
-square of the columns, so it counts its work.
+over Wythoff's moves the walk takes a few leaps a column. Each other ray's lines have a "next free
+line" pointer too, counting down (a ray (p, q) meets its next line every p rows up a column), and
+the leaps take turns among them all; jumps are looked up at each free cell the leaps stop at. The
+walk counts its work.
 
 State lives in arrays the caller keeps, so the walk runs in chunks of columns (progress and cancel
 between them) and resumes where it stopped.
@@ -43,12 +44,15 @@ def _declared(ptr, ys, x, y):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, nogil=True)
 def _mark(x, y, rownxt, diagnxt, diagonal, off, rays, lineoff, lines):  # type: ignore[no-untyped-def]
-    """(x, y) is cold: its row, its diagonal and its line of each other ray hold a cold cell now."""
+    """(x, y) is cold: its row, its diagonal and its line of each other ray hold a cold cell now (a
+    ray's lines are a union-find "next free line" pointer too, counting down: lines[i] == i is free)."""
     rownxt[y] = y + 1
     if diagonal:
         diagnxt[y - x + off] = y - x + off + 1
     for r in range(rays.shape[0]):
-        lines[lineoff[r] + rays[r, 1] * x - rays[r, 0] * y] = 1
+        i = lineoff[r] + rays[r, 1] * x - rays[r, 0] * y
+        if lines[i] == i:
+            lines[i] = i - rays[r, 0]  # full: the walk up a column meets the line's next every p rows
 
 
 @njit(cache=True, nogil=True)
@@ -59,9 +63,9 @@ def walk(  # type: ignore[no-untyped-def]
     of row y's own cold cell, or −1. rownxt (rows + 1, the last a sentinel) and diagnxt (over
     t = y − x + len(col), + 1) are the free pointers. cptr/cy: each column's declared cold rows,
     increasing; hptr/hy: its declared hot rows. `diagonal`: the diagonal is a move (Wythoff's, not
-    Nim's). Other rays (p, q), p, q >= 1, have a flag per line (lines[lineoff[r] + q·x − p·y]): a
-    line holding a cold cell makes every cell further along it hot; jumps are looked up. steps[0]
-    counts the candidates tried (those rays and jumps have no pointers to leap with).
+    Nim's). Other rays (p, q), p, q >= 1, have a pointer per line (lines[lineoff[r] + q·x − p·y]):
+    a line holding a cold cell makes every cell further along it hot, and the walk leaps over it;
+    jumps are looked up. steps[0] counts the candidates tried.
     Returns (x1, 0); (x, 1): column x's own cell lies past the rows kept; (x, 2): the work passed
     `budget` before column x."""
     rows = rownxt.shape[0] - 1
@@ -82,11 +86,14 @@ def walk(  # type: ignore[no-untyped-def]
                     y = t - off + x
                     continue
             steps[0] += 1
+            leap = y
+            for r in range(rays.shape[0]):  # the next cell up whose line of each other ray is free
+                i = lineoff[r] + rays[r, 1] * x - rays[r, 0] * leap
+                leap += (i - _find(lines, i)) // rays[r, 0]
+            if leap != y:
+                y = leap
+                continue
             hot = _declared(hptr, hy, x, y)
-            r = 0
-            while not hot and r < rays.shape[0]:
-                hot = lines[lineoff[r] + rays[r, 1] * x - rays[r, 0] * y] != 0
-                r += 1
             k = 0
             while not hot and k < jumps.shape[0]:
                 i, j = jumps[k, 0], jumps[k, 1]

@@ -17,7 +17,7 @@ from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.vector_spec import VectorSpec
 from explorer.core.protocol import Progress, Rule
 from explorer.core.rules.base import Position, RuleError
-from explorer.core.rules.blocking import STEP_BUDGET
+from explorer.core.rules.blocking import ROUNDS, STEP_BUDGET
 from explorer.core.rules.layered import LayerRule
 from explorer.core.rules.recursion import DEFAULT_SIDE, MAX_SIDE, AlteredRule, Declared, rays_and_jumps
 
@@ -86,15 +86,15 @@ def walk_rows(columns: int) -> int:
 
 def walk_bytes(columns: int, spec: VectorSpec, cap: int = 3) -> int:
     """The walk's peak (block_kernel.new_state's arrays and the columns' own), with room for `cap`
-    cells a column and a row: measured by tracemalloc at 2^20 columns, 190 MiB over Wythoff's moves
-    (this says 186), 270 MiB over gdwn:1,3's (this says 268). The estimate it replaced, 96 + 16
-    bytes a ray a column, said 144 and 176."""
+    cells a column and a row, and per line of each other ray its count and its next-free-line
+    pointer: within 0.8–1.25 of tracemalloc's peak (tests/core/test_recursion_rules.py measures it),
+    190 MiB over Wythoff's moves at 2^20 columns."""
     rows = walk_rows(columns)
     diagonal = (1, 1) in spec.rays
     others = [(p, q) for p, q in spec.rays if (p, q) not in ((1, 0), (0, 1), (1, 1))]
     per_column = 4 * cap + 8 + 8 + 4  # its cells, their count, the declared cells' pointers, its own cell
     per_row = 4 + 4 * cap + 8 + (4 + 8 if diagonal else 0)  # counts, cells, next-row pointers (and diagonals')
-    lines = 4 * sum(p * rows + q * columns + 1 for p, q in others)
+    lines = 8 * sum(p * rows + q * columns + 1 + p for p, q in others)  # a count and a next-free-line pointer
     return columns * per_column + (rows + 1) * per_row + lines
 
 
@@ -154,15 +154,18 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         others = [(p, q) for p, q in spec.rays if (p, q) not in ((1, 0), (0, 1), (1, 1))]
         rays = np.array(others, dtype=np.int64).reshape(-1, 2)
         jumps = np.array(spec.jumps, dtype=np.int64).reshape(-1, 2)
-        state = kernel.new_state(1, columns, rows, rays, (1, 1) in spec.rays, cap)
+        levels = 1 if others else 0  # need is 1: a line is free or full
+        state = kernel.new_state(1, columns, rows, rays, (1, 1) in spec.rays, cap, ray_levels=levels)
+        comps, cptr = kernel.splits(1, (1, 1) in spec.rays, len(others), levels)
         colcnt = np.zeros(columns, dtype=np.int64)
         x, steps = 0, np.zeros(1, dtype=np.int64)
         while x < columns:
             end = min(columns, x + CHUNK)
             reached = kernel.altered_sweep(
                 x, end, state["cells"], colcnt, state["rowcnt"], state["rowcells"], state["rownxt"], state["rowbits"],
-                state["diag"], state["diagnxt"], state["diagbits"], rays, state["offsets"], state["lines"], jumps,
-                fptr, fy, fkind, steps, STEP_BUDGET if not fixed else 1 << 62,
+                state["diag"], state["diagnxt"], state["diagbits"], rays, state["offsets"], state["lines"],
+                state["raynxt"], state["raybits"], state["rtop"], state["rwoff"], comps, cptr, jumps,
+                fptr, fy, fkind, steps, STEP_BUDGET if not fixed else 1 << 62, ROUNDS,
             )  # fmt: skip
             if 0 <= reached < end and steps[0] > STEP_BUDGET and not fixed:
                 columns = 1 << (reached.bit_length() - 1)  # the default size, cut where the work passed its budget
@@ -217,9 +220,9 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         diagonal = (1, 1) in spec.rays
         others = [(p, q) for p, q in spec.rays if p and q and (p, q) != (1, 1)]
         rays = np.array(others, dtype=np.int64).reshape(-1, 2)
-        sizes = [p * rows + q * columns + 1 for p, q in others]
-        lineoff = np.array([sum(sizes[:r]) + p * rows for r, (p, _) in enumerate(others)], dtype=np.int64)
-        lines = np.zeros(sum(sizes), dtype=np.uint8)
+        sizes = [p * rows + q * columns + 1 + p for p, q in others]  # p more: the pointers' floor
+        lineoff = np.array([sum(sizes[:r]) + p * rows + p for r, (p, _) in enumerate(others)], dtype=np.int64)
+        lines = counting(1, sum(sizes))[0]  # each line free: its own pointer
         jumps = np.array(spec.jumps, dtype=np.int64).reshape(-1, 2)
         steps = np.zeros(1, dtype=np.int64)
         x = 0

@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from explorer.core.rules.block_scan import scan, scan_rays, word
+from explorer.core.rules.block_scan import scan, scan_rays
 
 
 @njit(cache=True, nogil=True)
@@ -38,34 +38,6 @@ def _find(nxt, t, y):  # type: ignore[no-untyped-def]
         nxt[t, y] = nxt[t, nxt[t, y]]
         y = nxt[t, y]
     return y
-
-
-@njit(cache=True, nogil=True)
-def _leap(rownxt, diagnxt, rowbits, diagbits, tr, td, x, y, stop, steps):  # type: ignore[no-untyped-def]
-    """The least y' >= y (below `stop`) whose row holds fewer than tr and whose diagonal y' − x
-    fewer than td: each pointer leaps over what the other has not ruled out. Where the two sets
-    interleave (2-blocking: free rows even, free diagonals odd, over a third of the column) the
-    leaps go one cell at a time; after a few, 64 cells at a time are tried at once, by words."""
-    for _ in range(8):
-        if y >= stop:
-            return stop
-        y = _find(rownxt, tr, y)
-        if y >= stop:
-            return stop
-        z = x + _find(diagnxt, td, y - x)
-        if z == y:
-            return y
-        y = z
-    while y < stop:
-        steps[0] += 1
-        m = word(rowbits, tr, y) & word(diagbits, td, y - x)
-        if m:
-            while not (m & np.uint64(1)):
-                m >>= np.uint64(1)
-                y += 1
-            return min(y, stop)
-        y += 64
-    return stop
 
 
 @njit(cache=True, nogil=True)
@@ -80,7 +52,8 @@ def _saturate(nxt, bits, level, y):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, nogil=True)
 def _find_back(nxt, t, i):  # type: ignore[no-untyped-def]
-    """The greatest index i' <= i, in steps of its ray's p, whose line holds fewer than t cold cells."""
+    """The greatest index i' <= i, in steps of its ray's p, free in nxt[t] (the pointers of need
+    t + 1: lines holding fewer than t + 1 cold cells)."""
     while nxt[t, i] != i:
         nxt[t, i] = nxt[t, nxt[t, i]]
         i = nxt[t, i]
@@ -93,7 +66,7 @@ def _alternate(rownxt, diagnxt, raynxt, has_diag, rays, offsets, th, x, y, stop,
     than th[1], line of each other ray r fewer than th[2 + r] (no bound past raynxt's levels), in
     turn, until none moves the walk (then y is the least such cell: returns y, True) or `rounds`
     rounds have passed (y is a lower bound: y, False). Returns stop once past it."""
-    levels = raynxt.shape[0] - 1
+    levels = raynxt.shape[0]  # raynxt[t − 1]: the pointers of need t
     for _ in range(rounds):
         y0 = y
         y = _find(rownxt, th[0], y)
@@ -109,7 +82,7 @@ def _alternate(rownxt, diagnxt, raynxt, has_diag, rays, offsets, th, x, y, stop,
                 continue
             p = rays[r, 0]
             base = offsets[r] + rays[r, 1] * x
-            i = _find_back(raynxt, t, base - p * y)
+            i = _find_back(raynxt, t - 1, base - p * y)
             y = (base - i) // p
             if y >= stop:
                 return stop, True
@@ -149,9 +122,9 @@ def _saturate_line(raynxt, raybits, rtop, rwoff, r, i, p, level):  # type: ignor
     pos = rtop[r] - i
     bit = rwoff[r, pos % p] * 64 + pos // p
     clear = ~(np.uint64(1) << np.uint64(bit & 63))
-    for t in range(1, min(level, raynxt.shape[0] - 1) + 1):
-        if raynxt[t, i] == i:
-            raynxt[t, i] = i - p
+    for t in range(1, min(level, raynxt.shape[0]) + 1):
+        if raynxt[t - 1, i] == i:
+            raynxt[t - 1, i] = i - p
         raybits[t, bit >> 6] &= clear
 
 
@@ -293,7 +266,7 @@ def new_state(
         "diagbits": ones.copy() if has_diag else np.zeros((k + 1, 1), dtype=np.uint64),
         "offsets": offsets,
         "lines": np.zeros(size, dtype=np.int32),
-        "raynxt": counting(ray_levels + 1, size) if len(rays) and ray_levels else np.zeros((1, 0), dtype=np.int32),
+        "raynxt": counting(ray_levels, size) if len(rays) and ray_levels else np.zeros((0, 0), dtype=np.int32),
         "raybits": np.full((ray_levels + 1, raywords if ray_levels else 1), np.iinfo(np.uint64).max, dtype=np.uint64),
         "rtop": rtop,
         "rwoff": rwoff,
@@ -339,13 +312,14 @@ def splits(k: int, has_diag: bool, nr: int, ray_levels: int) -> tuple[np.ndarray
 @njit(cache=True, nogil=True)
 def altered_sweep(  # type: ignore[no-untyped-def]
     x_from, x_to, cells, colcnt, rowcnt, rowcells, rownxt, rowbits, diag, diagnxt, diagbits,
-    rays, offsets, lines, jumps, fptr, fy, fkind, steps, budget,
+    rays, offsets, lines, raynxt, raybits, rtop, rwoff, comps, cptr, jumps, fptr, fy, fkind, steps, budget, rounds,
 ):  # fmt: skip
     """The same walk for a game with declared cells (k = 1: cold iff no option is cold), symmetric:
     column x's declared cells at y >= x are fy[fptr[x]:fptr[x + 1]] (increasing), cold where fkind
     is 1 (terminal) and hot where it is −1, whatever their options. A column holds its declared
     cold cells and at most one other, below them (any cell above a cold cell of its column can move
-    to it). cells[x, :colcnt[x]] receives column x's cold rows; returns the first column not decided."""
+    to it). Its own cell is found as `sweep` finds one with need 1 (`_next`: leaps along every line).
+    cells[x, :colcnt[x]] receives column x's cold rows; returns the first column not decided."""
     ymax = rowcnt.shape[0] - 1
     cap = cells.shape[1]
     has_diag = diag.shape[0] > 0
@@ -359,16 +333,19 @@ def altered_sweep(  # type: ignore[no-untyped-def]
             cells[x, i] = rowcells[x, i]
             yb = rowcells[x, i]
             for r in range(nr):
-                lines[offsets[r] + rays[r, 1] * x - rays[r, 0] * yb] += 1
+                li = offsets[r] + rays[r, 1] * x - rays[r, 0] * yb
+                lines[li] += 1
+                _saturate_line(raynxt, raybits, rtop, rwoff, r, li, rays[r, 0], lines[li])
         f, fend = fptr[x], fptr[x + 1]
         y = x
         while True:
             forced = fy[f] if f < fend else ymax
             cand = ymax
-            if c == 0 and has_diag:  # a cell with no cold option, not declared: the least row and diagonal free
-                cand = _leap(rownxt, diagnxt, rowbits, diagbits, 1, 1, x, y, ymax, steps)
-            elif c == 0:
-                cand = _find(rownxt, 1, y)
+            if c == 0:  # a cell with no cold option, not declared: the least whose every line is free
+                cand = _next(
+                    rownxt, diagnxt, raynxt, rowbits, diagbits, raybits, rtop, rwoff, has_diag, rays, offsets, comps,
+                    cptr, 1, x, y, ymax, steps, rounds,
+                )  # fmt: skip
             if forced >= ymax and cand >= ymax:
                 if c == 0:
                     return x  # its cold cell lies past the rows kept
@@ -405,7 +382,9 @@ def altered_sweep(  # type: ignore[no-untyped-def]
             cells[x, c] = y  # cold: declared, or no cold option
             c += 1
             for r in range(nr):
-                lines[offsets[r] + rays[r, 1] * x - rays[r, 0] * y] += 1
+                li = offsets[r] + rays[r, 1] * x - rays[r, 0] * y
+                lines[li] += 1
+                _saturate_line(raynxt, raybits, rtop, rwoff, r, li, rays[r, 0], lines[li])
             if has_diag:
                 diag[y - x] += 1
                 _saturate(diagnxt, diagbits, 1, y - x)
