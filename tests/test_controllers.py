@@ -115,6 +115,26 @@ def test_choosing_a_rule_sets_it_and_the_selector_follows():
     selector.set_rule.assert_called_with(session.rule)
 
 
+def test_a_rule_that_holds_much_while_it_is_solved_asks_the_pool_for_room_first():
+    """A k-blocking sweep or an alteration's walk holds up to its memory cap while it runs (the
+    soak saw a walk of 190 MiB beside the window's caches): the controller asks the memory pool
+    for that room before it starts; a rule made at once asks nothing, and bad text asks nothing
+    (its refusal comes from the solve)."""
+    from explorer.core.rules import altered, blocking
+
+    session, selector, status = Session(), MagicMock(spec=RuleSelectorView), MagicMock(spec=StatusView)
+    asked: list[int] = []
+    controller = follow(
+        RuleController(session, selector, status, InlineJobs(), MagicMock(spec=WorkView), make_room=asked.append)
+    )
+    controller.request("nim")
+    controller.request("block:4;n=1024")
+    controller.request("alter:terminal=2")
+    controller.request("block:0")
+    assert asked == [blocking.solve_bytes(4, 1024, blocking.WYTHOFF_MOVES), altered.ALTER_BYTES]
+    assert session.rule == parse_rule("alter:terminal=2")
+
+
 def test_a_long_solve_shows_its_progress_and_cancel_and_hides_them_when_made():
     session, _, _, controller = _rules()
     controller.request("block:4;n=70000")  # three chunks of the sweep (2-, 3-blocking: filled at once)

@@ -142,7 +142,12 @@ def _make_controllers(w: MainWindow) -> None:
     scheduler = QtScheduler(w)
     w.pool = pool = budget.Pool()
     w.rules = RuleController(
-        session, w.rule_bar, StatusMessages(w.statusBar()), channel(), WorkLine(w.statusBar(), "rule", 140)
+        session,
+        w.rule_bar,
+        StatusMessages(w.statusBar()),
+        channel(),
+        WorkLine(w.statusBar(), "rule", 140),
+        make_room=lambda need: pool.make_room(POOL_SOLVED, need),
     )
     w.selection = SelectionController(session, w.inspector, channel())
     w.values = ValuesController(

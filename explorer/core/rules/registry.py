@@ -40,6 +40,8 @@ class Family(NamedTuple):
     question: tuple[str, str, int, int, int] | None = None
     # `make` with progress reports (done, total) -> bool (False: stop), for a family whose solve is long
     solve: Callable[[str | None, Progress], Rule] | None = None
+    # the bytes its solve may hold at its peak, from the text after ':' (checked, not solved)
+    peak: Callable[[str | None], int] | None = None
 
 
 def _no_parameter(rule: Callable[[], Rule], name: str) -> Callable[[str | None], Rule]:
@@ -215,6 +217,22 @@ def _star_fields(param: str | None) -> tuple[int, str]:
     return n, base
 
 
+def _block_peak(param: str | None) -> int:
+    from explorer.core.rules import blocking
+
+    k, n, _ = block_fields(param)
+    if n is None:
+        return blocking.BLOCK_BYTES
+    return min(blocking.MAX_BYTES, blocking.solve_bytes(k, n, blocking.WYTHOFF_MOVES))
+
+
+def _alter_peak(param: str | None) -> int:
+    from explorer.core.rules import altered, blocking
+
+    *_, n, _ = alter_fields(param)
+    return altered.ALTER_BYTES if n is None else min(altered.MAX_BYTES, altered.walk_bytes(n, blocking.WYTHOFF_MOVES))
+
+
 def _block(param: str | None, progress: Progress | None = None) -> Rule:
     from explorer.core.rules.blocking import make_blocking
 
@@ -307,6 +325,7 @@ FAMILIES: tuple[Family, ...] = (
         costly=True,
         check=block_fields,
         solve=_block,
+        peak=_block_peak,
         description="the opponent may forbid up to k − 1 options: cold iff fewer than k options are cold",
     ),
     Family(
@@ -319,6 +338,7 @@ FAMILIES: tuple[Family, ...] = (
         costly=True,
         check=alter_fields,
         solve=_alter,
+        peak=_alter_peak,
         description="cells declared cold (terminal) or hot; the rest follow the recursion",
     ),
     Family(
@@ -416,6 +436,20 @@ def takes_time(text: str) -> bool:
     """Whether making the rule `text` names takes noticeable time (a custom rule is solved)."""
     family = _BY_NAME.get(text.strip().partition(":")[0].lower())
     return family is not None and family.costly
+
+
+def solve_peak(text: str) -> int:
+    """The bytes making the rule `text` may hold at its peak, over what it keeps once made (0 where
+    its family does not say, or the text is not a rule: making it will say why). The window makes
+    room in its memory pool for that much before it solves the rule."""
+    name, _, param = text.strip().partition(":")
+    family = _BY_NAME.get(name.lower())
+    if family is None or family.peak is None:
+        return 0
+    try:
+        return family.peak(param or None)
+    except UnknownRule:
+        return 0
 
 
 def example_rules() -> list[tuple[str, str]]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from explorer.core.exact.bigint import short_text
 from explorer.core.protocol import Altered, DeclaredCells, OptionCounts, Rule
-from explorer.core.rules.registry import altered_text, grundy_note, parse_rule, takes_time
+from explorer.core.rules.registry import altered_text, grundy_note, parse_rule, solve_peak, takes_time
 from explorer.session.jobs import Jobs
 from explorer.session.model import COLD_OPTIONS, GRUNDY, MODES, Session
 from explorer.session.views import RuleSelectorView, StatusView, WorkView
@@ -20,9 +20,16 @@ from explorer.session.views import RuleSelectorView, StatusView, WorkView
 
 class RuleController:
     def __init__(
-        self, session: Session, selector: RuleSelectorView, status: StatusView, jobs: Jobs, work: WorkView
+        self,
+        session: Session,
+        selector: RuleSelectorView,
+        status: StatusView,
+        jobs: Jobs,
+        work: WorkView,
+        make_room: Callable[[int], object] = lambda need: None,
     ) -> None:
         self.session = session
+        self.make_room = make_room  # the memory pool: caches give back what a solve will hold at its peak
         self.selector = selector
         self.status = status
         self.jobs = jobs
@@ -44,6 +51,8 @@ class RuleController:
         costly = takes_time(text)
         if costly:
             self.work.working(f"Solving {short_text(text)}…")
+            if peak := solve_peak(text):
+                self.make_room(peak)
         self.jobs.submit(
             parse_rule,
             text,
