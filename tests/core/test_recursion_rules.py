@@ -114,7 +114,7 @@ def blocked_by_lines(n: int, k: int, rays, jumps=()) -> np.ndarray:  # type: ign
 @pytest.mark.parametrize(
     ("base", "rays", "jumps", "ks", "n"),
     [
-        ("gdwn:1,2", (*WYTHOFF_RAYS, (1, 2), (2, 1)), (), (1, 2, 3, 5, 10), 300),
+        pytest.param("gdwn:1,2", (*WYTHOFF_RAYS, (1, 2), (2, 1)), (), (1, 2, 3, 5, 10), 300, marks=pytest.mark.slow),
         ("gdwn:2,3", (*WYTHOFF_RAYS, (2, 3), (3, 2)), (), (2, 4), 300),  # lines in residues of 2 and 3
         (
             "vectors:rays=1,0 1,3;jumps=0,2 1,2",
@@ -123,9 +123,10 @@ def blocked_by_lines(n: int, k: int, rays, jumps=()) -> np.ndarray:  # type: ign
             (2, 3),
             240,
         ),
-        ("maharaja", WYTHOFF_RAYS, ((1, 2), (2, 1)), (2,), 400),  # free rows and diagonals interleave
-        ("gdwn:1,2", (*WYTHOFF_RAYS, (1, 2), (2, 1)), (), (30,), 150),  # more splits than leaps are kept for
-        ("wythoff", WYTHOFF_RAYS, (), (70,), 300),  # a need past 2 scanned pair by pair
+        # free rows and diagonals interleave; more splits than leaps are kept for; a need past 2, pair by pair
+        pytest.param("maharaja", WYTHOFF_RAYS, ((1, 2), (2, 1)), (2,), 400, marks=pytest.mark.slow),
+        pytest.param("gdwn:1,2", (*WYTHOFF_RAYS, (1, 2), (2, 1)), (), (30,), 150, marks=pytest.mark.slow),
+        pytest.param("wythoff", WYTHOFF_RAYS, (), (70,), 300, marks=pytest.mark.slow),
     ],
 )
 def test_the_column_sweep_leaps_by_every_line_and_finds_the_definitions_cells(base, rays, jumps, ks, n):
