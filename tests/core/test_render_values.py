@@ -16,6 +16,7 @@ from explorer.core.render.values import ValueGrid, count_below, value_grid
 from explorer.core.rules import Wythoff
 from explorer.core.value_source import GRUNDY, REMOTENESS, ValueCache
 from explorer.core.values import HOT_COLD
+from tests.oracles import maharaja_grundy
 
 
 @settings(max_examples=300, deadline=None)
@@ -269,9 +270,7 @@ def test_zoomed_out_past_the_corner_each_value_has_its_exact_share(tx0, ty0, ste
     from explorer.core.rules.registry import parse_rule
 
     rule = parse_rule("maharaja")
-    if "g" not in _MAHARAJA_TABLE:  # (setdefault would solve the 2600² table again for every example)
-        _MAHARAJA_TABLE["g"] = np.asarray(rule.value_table(2600, 2600).grundy)
-    g = _MAHARAJA_TABLE["g"]
+    g = maharaja_grundy()
     cache = ValueCache(rule)
     cache.far = ValueEngine(*rule.value_moves).grow(16, columns)
     if corner:
@@ -311,9 +310,6 @@ def test_zoomed_out_past_the_corner_each_value_has_its_exact_share(tx0, ty0, ste
     assert (drawn.mixed[:, :, 3] == 255).all()
     empty = region.counted & (counts.sum(axis=0) == 0)  # counted, no cell of a value solved: grey
     assert (drawn.mixed[empty][:, :3] == lut[0]).all()
-
-
-_MAHARAJA_TABLE: dict[str, np.ndarray] = {}
 
 
 def test_far_beyond_the_solved_columns_no_texel_is_shared_at_any_size():
