@@ -7,6 +7,8 @@ first findings; exits 1 if any exception or wrong answer was seen, or a goal was
 from __future__ import annotations
 
 import argparse
+import ctypes
+import gc
 import os
 import sys
 import tempfile
@@ -49,6 +51,49 @@ def arrays_at_the_end() -> None:
         print(f"  {a.nbytes >> 20:5d} MiB {a.dtype}{list(a.shape)} in a {holder}")
 
 
+class _Mallinfo2(ctypes.Structure):
+    _fields_ = [
+        (name, ctypes.c_size_t)
+        for name in (
+            "arena",
+            "ordblks",
+            "smblks",
+            "hblks",
+            "hblkhd",
+            "usmblks",
+            "fsmblks",
+            "uordblks",
+            "fordblks",
+            "keepcost",
+        )
+    ]
+
+
+def where_the_rest_is() -> None:
+    """Beside the caches and arrays: malloc's heaps (in use and free), the process's anonymous and
+    file-backed pages, and the compiled kernels (each signature numba compiled is code kept)."""
+    try:
+        libc = ctypes.CDLL(None)
+        libc.mallinfo2.restype = _Mallinfo2
+        info = libc.mallinfo2()
+        print(
+            f"malloc: heaps {info.arena >> 20} MiB ({info.uordblks >> 20} in use, {info.fordblks >> 20} free), "
+            f"{info.hblkhd >> 20} MiB in {info.hblks} blocks of their own"
+        )
+    except (OSError, AttributeError):
+        print("malloc: not glibc's")
+    try:
+        with open("/proc/self/smaps_rollup") as f:
+            rollup = {line.split(":")[0]: int(line.split()[1]) >> 10 for line in f if line.rstrip().endswith("kB")}
+        print(f"pages: {rollup.get('Rss', 0)} MiB resident, {rollup.get('Anonymous', 0)} MiB anonymous")
+    except OSError:
+        pass
+    from numba.core.registry import CPUDispatcher
+
+    kernels = [obj for obj in gc.get_objects() if isinstance(obj, CPUDispatcher)]
+    print(f"numba: {sum(len(k.overloads) for k in kernels)} compiled signatures of {len(kernels)} kernels")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m soak", description=__doc__)
     parser.add_argument("--seed", type=int, default=1)
@@ -88,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
             held_at_the_end(tracemalloc.take_snapshot())
         if args.memory_log:
             arrays_at_the_end()
+            where_the_rest_is()
         pool = window.pool
         pool_line = (
             f"memory pool: {pool.requests} growths asked for room, {pool.releases} caches given back "
