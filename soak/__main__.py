@@ -32,23 +32,30 @@ def held_at_the_end(snapshot) -> None:  # type: ignore[no-untyped-def]
 
 
 def arrays_at_the_end() -> None:
-    """The numpy arrays still alive, largest first, each with the type of what holds it (the
-    memory log's last word: what the caches' totals do not name). Arrays are not tracked by the
-    collector, so they are found among the referents of what is."""
+    """The numpy arrays (and bytes, strings) of 1 MiB or more still alive, largest first, each with
+    the type of what holds it (the memory log's last word: what the caches' totals do not name).
+    Arrays are not tracked by the collector, so they are found among the referents of what is; a
+    view counts the array it views."""
     import gc
 
     import numpy as np
 
     gc.collect()
-    found: dict[int, tuple[np.ndarray, str]] = {}
+    found: dict[int, tuple[int, str, str]] = {}
     for holder in gc.get_objects():
         for r in gc.get_referents(holder):
-            if isinstance(r, np.ndarray) and r.nbytes >= 1 << 20 and id(r) not in found:
-                found[id(r)] = (r, type(holder).__name__)
-    alive = sorted(found.values(), key=lambda item: -item[0].nbytes)
-    print(f"numpy arrays of 1 MiB or more alive: {sum(a.nbytes for a, _ in alive) >> 20} MiB in {len(alive)}")
-    for a, holder in alive[:10]:
-        print(f"  {a.nbytes >> 20:5d} MiB {a.dtype}{list(a.shape)} in a {holder}")
+            if isinstance(r, np.ndarray):
+                root = r
+                while isinstance(root.base, np.ndarray):
+                    root = root.base
+                if root.nbytes >= 1 << 20 and id(root) not in found:
+                    found[id(root)] = (root.nbytes, f"{root.dtype}{list(root.shape)}", type(holder).__name__)
+            elif isinstance(r, (bytes, bytearray, str)) and len(r) >= 1 << 20 and id(r) not in found:
+                found[id(r)] = (len(r), type(r).__name__, type(holder).__name__)
+    alive = sorted(found.values(), key=lambda item: -item[0])
+    print(f"arrays and bytes of 1 MiB or more alive: {sum(n for n, _, _ in alive) >> 20} MiB in {len(alive)}")
+    for n, what, holder in alive[:10]:
+        print(f"  {n >> 20:5d} MiB {what} in a {holder}")
 
 
 class _Mallinfo2(ctypes.Structure):
