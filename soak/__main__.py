@@ -31,6 +31,19 @@ def held_at_the_end(snapshot) -> None:  # type: ignore[no-untyped-def]
         print(f"  {stat.size >> 20:5d} MiB in {stat.count} blocks: {where or stat.traceback[0]}")
 
 
+def _holder(holder: object) -> str:
+    """What holds an array: its type, and for a frame its function, where it stopped and what
+    keeps the frame alive (a frame outliving its call is kept by a traceback or a generator)."""
+    import gc
+    import types
+
+    if not isinstance(holder, types.FrameType):
+        return type(holder).__name__
+    keepers = [type(k).__name__ for k in gc.get_referrers(holder) if not isinstance(k, list)][:4]
+    where = f"{holder.f_code.co_name} at {holder.f_code.co_filename.rsplit('/', 2)[-1]}:{holder.f_lineno}"
+    return f"frame of {where}, kept by {', '.join(keepers) or '?'}"
+
+
 def arrays_at_the_end() -> None:
     """The numpy arrays (and bytes, strings) of 1 MiB or more still alive, largest first, each with
     the type of what holds it (the memory log's last word: what the caches' totals do not name).
@@ -49,7 +62,7 @@ def arrays_at_the_end() -> None:
                 while isinstance(root.base, np.ndarray):
                     root = root.base
                 if root.nbytes >= 1 << 20 and id(root) not in found:
-                    found[id(root)] = (root.nbytes, f"{root.dtype}{list(root.shape)}", type(holder).__name__)
+                    found[id(root)] = (root.nbytes, f"{root.dtype}{list(root.shape)}", _holder(holder))
             elif isinstance(r, (bytes, bytearray, str)) and len(r) >= 1 << 20 and id(r) not in found:
                 found[id(r)] = (len(r), type(r).__name__, type(holder).__name__)
     alive = sorted(found.values(), key=lambda item: -item[0])
