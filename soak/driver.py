@@ -151,9 +151,7 @@ class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
     def _quiet(self) -> None:
         """Before the end's memory is read: the workers of requests cancelled or superseded finish
         too (the window stops waiting for them at once, and they end at their next progress
-        check). Seed 20261169 read 456 MiB with an alteration's walk of 2^20 columns still
-        allocating its arrays on a cancelled worker (about 200 MiB: the frames of
-        AlteredColumns.__init__ and new_state held them)."""
+        check), and malloc's heaps are trimmed, as the window does a while after its work ends."""
         from PySide6.QtCore import QThreadPool
         from PySide6.QtWidgets import QApplication
 
