@@ -152,6 +152,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.trace_memory:
             held_at_the_end(tracemalloc.take_snapshot())
         if args.memory_log:
+            import gc
+
+            gc.unfreeze()  # what the window's collector froze is listed by gc.get_objects() again
             arrays_at_the_end()
             where_the_rest_is()
         pool = window.pool

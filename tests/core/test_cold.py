@@ -93,6 +93,7 @@ def _trailing_zeros(indices: list[int]) -> int:
     return indices[-1] - 2  # digits over F_2, F_3, ...: zeros below the lowest 1
 
 
+@pytest.mark.slow  # 300 numbers of up to 1 000 digits (2 s): make test's, not the inner loop's
 @settings(max_examples=300, deadline=None)
 @given(st.integers(min_value=1, max_value=10**1000))
 def test_lower_upper_agree_with_zeckendorf_characterisation(n):
@@ -106,6 +107,7 @@ def test_lower_upper_agree_with_zeckendorf_characterisation(n):
     assert greedy_zeckendorf(high) == [i + 1 for i in greedy_zeckendorf(low)]
 
 
+@pytest.mark.slow  # 300 pairs of up to 1 000 digits (2 s)
 @settings(max_examples=300, deadline=None)
 @given(st.integers(min_value=0, max_value=10**1000), st.integers(min_value=0, max_value=10**1000))
 def test_is_cold_agrees_with_zeckendorf_oracle(x, y):

@@ -175,6 +175,7 @@ def test_views_across_the_corners_edge_sample_each_texel_from_the_cache(kind, tx
     _check(kind, tx0, ty0, nx, ny, step)
 
 
+@pytest.mark.slow  # 2.6 s
 def test_lent_buffers_keep_one_block_while_the_view_wiggles_and_change_no_colour():
     """Panning changes the texel count by a row or a column now and then: the window's buffers
     must lend the same memory again (a new block faults its pages in: ~2 ms a frame at 10^6

@@ -131,6 +131,7 @@ LIGHT = {key: _light_rule(key) for key in ("maharaja", "gdwn:2,3", "vectors:rays
 SMALL = st.integers(0, sweep_small.SMALL_COLUMNS - 1)
 
 
+@pytest.mark.slow  # 200 examples, 1.7 s
 @settings(max_examples=200, deadline=None)
 @given(key=st.sampled_from(sorted(LIGHT)), x=SMALL, y=SMALL)
 def test_light_answers_are_the_compiled_ones_anywhere_in_the_plain_sweeps_columns(key, x, y):
