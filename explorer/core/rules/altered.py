@@ -17,7 +17,7 @@ from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.vector_spec import VectorSpec
 from explorer.core.protocol import Progress, Rule
 from explorer.core.rules.base import Position, RuleError
-from explorer.core.rules.blocking import ROUNDS, STEP_BUDGET
+from explorer.core.rules.blocking import ROUNDS, STEP_BUDGET, WYTHOFF_MOVES
 from explorer.core.rules.layered import LayerRule
 from explorer.core.rules.recursion import DEFAULT_SIDE, MAX_SIDE, AlteredRule, Declared, rays_and_jumps
 
@@ -96,6 +96,12 @@ def walk_bytes(columns: int, spec: VectorSpec, cap: int = 3) -> int:
     per_row = 4 + 4 * cap + 8 + (4 + 8 if diagonal else 0)  # counts, cells, next-row pointers (and diagonals')
     lines = 8 * sum(p * rows + q * columns + 1 + p for p, q in others)  # a count and a next-free-line pointer
     return columns * per_column + (rows + 1) * per_row + lines
+
+
+def solve_peak(n: int | None) -> int:
+    """What making an alteration may hold at its peak, before its base is known: the default's
+    cap, or the walk N columns need over Wythoff's moves (the window makes that room first)."""
+    return ALTER_BYTES if n is None else min(MAX_BYTES, walk_bytes(n, WYTHOFF_MOVES))
 
 
 def default_columns(spec: VectorSpec) -> int:

@@ -35,7 +35,6 @@ MOST_COLUMNS = 1 << 20
 BLOCK_BYTES = 320 << 20  # the sweep's peak by default: a larger k solves fewer columns
 MAX_BYTES = 1 << 30  # the sweep's peak when more columns are asked
 CHUNK = 1 << 15  # columns between progress reports
-RAY_LEVELS = 1000  # leap pointers along other rays' lines for needs up to this
 ROUNDS = 8  # the sweep's rounds of leaps before it scans 64 cells at a time
 STEP_BUDGET = 250_000_000  # a default-sized walk's work, at most (about 2.5 s): see block_kernel.altered_sweep
 SWEEP_BUDGET = 1_200_000_000  # a default-sized sweep's work: a step is about 4 ns (see block_kernel)
@@ -58,7 +57,7 @@ def rows_for(k: int, columns: int, moves: VectorSpec) -> int:
 def ray_levels(k: int, rays: int) -> int:
     """The needs (1 … this) for which the sweep keeps leap pointers along other rays' lines: each
     level costs as much as the lines' counts."""
-    return min(k, RAY_LEVELS) if rays else 0
+    return k if rays else 0
 
 
 def sweep_bytes(k: int, columns: int, moves: VectorSpec) -> int:
@@ -79,6 +78,12 @@ def solve_bytes(k: int, columns: int, moves: VectorSpec) -> int:
     if has_closed_form(k, moves):
         return (4 * k + 40) * columns
     return sweep_bytes(k, columns, moves)
+
+
+def solve_peak(k: int, n: int | None) -> int:
+    """What making `block:k[;n=N]` may hold at its peak, before its base is known: the default's
+    cap, or the size N needs over Wythoff's moves (the window makes that room first)."""
+    return BLOCK_BYTES if n is None else min(MAX_BYTES, solve_bytes(k, n, WYTHOFF_MOVES))
 
 
 def has_closed_form(k: int, moves: VectorSpec) -> bool:

@@ -218,19 +218,16 @@ def _star_fields(param: str | None) -> tuple[int, str]:
 
 
 def _block_peak(param: str | None) -> int:
-    from explorer.core.rules import blocking
+    from explorer.core.rules.blocking import solve_peak
 
     k, n, _ = block_fields(param)
-    if n is None:
-        return blocking.BLOCK_BYTES
-    return min(blocking.MAX_BYTES, blocking.solve_bytes(k, n, blocking.WYTHOFF_MOVES))
+    return solve_peak(k, n)
 
 
 def _alter_peak(param: str | None) -> int:
-    from explorer.core.rules import altered, blocking
+    from explorer.core.rules.altered import solve_peak
 
-    *_, n, _ = alter_fields(param)
-    return altered.ALTER_BYTES if n is None else min(altered.MAX_BYTES, altered.walk_bytes(n, blocking.WYTHOFF_MOVES))
+    return solve_peak(alter_fields(param)[3])
 
 
 def _block(param: str | None, progress: Progress | None = None) -> Rule:
