@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bench.common import OUT, best_of, python, row
 from explorer.core.game.vector_sequence import SequenceEngine
-from soak.oracle import leapfrog_sweep
+from soak.leapfrog import leapfrog_sweep
 
 RULES = {
     "maharaja": ([(1, 0), (0, 1), (1, 1)], [(1, 2), (2, 1)]),

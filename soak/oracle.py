@@ -1,6 +1,6 @@
 """Independent oracles for the soak: what each rule's answers must be, computed another way.
 
-Nothing here imports `explorer`. Closed-form rules are checked with `decimal` square roots (not
+Nothing here imports `explorer`. Closed-form rules are checked with `decimal` square roots (`soak.beatty`: not
 the integer square roots the program uses) and the mex recurrence; bounded custom rules with a
 plain dynamic programme over the rule's own words; small positions by brute force.
 
@@ -11,12 +11,15 @@ square it is solved on (None: unbounded) and the play convention.
 
 from __future__ import annotations
 
-import decimal
 import sys
 from array import array
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+
+from soak.beatty import array_entry as array_entry  # the soak's checks read both here
+from soak.beatty import beatty_cold, count_upto
+from soak.beatty import lower as lower
+from soak.leapfrog import leapfrog_sweep
 
 ANY = "any"
 if hasattr(sys, "set_int_max_str_digits"):
@@ -265,89 +268,12 @@ def vector_sequence(d: Definition) -> array[int]:
     return array("q", leapfrog_sweep(rays, jumps, SEQUENCE_ORACLE))
 
 
-def leapfrog_sweep(rays: Sequence[tuple[int, int]], jumps: Sequence[tuple[int, int]], n: int) -> list[int]:
-    """col[x] for x < n, by docs/math.md's column sweep written here on its own (sets of used rows and lines,
-    scanning y upwards with a jump over a run of used lines found by a dictionary of links); the
-    vectors as given, mirrors included. `make bench` times the compiled sweep against it."""
-    others = [(p, q) for p, q in rays if (p, q) not in ((1, 0), (0, 1))]
-    links: list[dict[int, int]] = [{} for _ in others]
-    col: dict[int, int] = {}
-    for x in range(n):
-        if x in col:
-            continue
-        y = x
-        while True:
-            if y in col:
-                y += 1
-                continue
-            moved = False
-            for r, (p, q) in enumerate(others):
-                c = start = q * x - p * y
-                while c in links[r]:
-                    c = links[r][c]
-                if c != start:
-                    links[r][start] = c
-                    y += (start - c) // p
-                    moved = True
-                    break
-            if moved:
-                continue
-            if any(1 <= i <= x and j <= y and col.get(x - i) == y - j for i, j in jumps):
-                y += 1
-                continue
-            break
-        col[x], col[y] = y, x
-        for r, (p, q) in enumerate(others):
-            links[r][q * x - p * y] = q * x - p * y - p
-            links[r][q * y - p * x] = q * y - p * x - p
-    return [col[x] for x in range(n)]
-
-
 def knows(d: Definition, x: int, y: int) -> bool:
     """Whether the oracle can answer about (x, y) (a growing rule: within its own sweep; a game of
     issue 49: within the square it solves itself)."""
     if d.recursion:
         return max(x, y) < RECURSION_ORACLE
     return not d.grows or min(x, y) < SEQUENCE_ORACLE
-
-
-# ----- a-Wythoff by decimal square roots ---------------------------------------------------------
-def _context(*numbers: int) -> decimal.Context:
-    """Twice the digits, and more: α is a quadratic irrational, so k α stays at least about
-    1/(sqrt(a² + 4) k) from every integer, but no nearer. Fibonacci-like k come that near
-    (k = F_n for φ), so digits + 40 floored them wrong past ~40 digits."""
-    digits = max(len(str(abs(v))) for v in numbers) if numbers else 1
-    return decimal.Context(prec=2 * digits + 40, rounding=decimal.ROUND_FLOOR)
-
-
-def _alpha(a: int, ctx: decimal.Context) -> decimal.Decimal:
-    """Fraenkel's α = (2 - a + sqrt(a² + 4)) / 2: lower numbers are floor(k α), upper floor(k α) + a k.
-    (Every operation in `ctx`: the thread's default context holds only 28 digits.)"""
-    return ctx.divide(ctx.add(decimal.Decimal(2 - a), ctx.sqrt(decimal.Decimal(a * a + 4))), 2)
-
-
-def lower(k: int, a: int = 1) -> int:
-    ctx = _context(k, 10 * a)
-    return int(
-        ctx.multiply(decimal.Decimal(k), _alpha(a, ctx)).to_integral_value(rounding=decimal.ROUND_FLOOR, context=ctx)
-    )
-
-
-def _count_upto(m: int, a: int, upper: bool) -> int:
-    """#{k >= 1 : lower_k <= m} (or upper_k): floor((m + 1) / γ) for the irrational γ = α (or α + a)."""
-    if m < 0:
-        return 0
-    ctx = _context(m, 10 * a)
-    gamma = ctx.add(_alpha(a, ctx), decimal.Decimal(a if upper else 0))
-    return int(ctx.divide(decimal.Decimal(m + 1), gamma).to_integral_value(rounding=decimal.ROUND_FLOOR, context=ctx))
-
-
-def _beatty_cold(x: int, y: int, a: int) -> bool:
-    lo, hi = min(x, y), max(x, y)
-    if (hi - lo) % a:
-        return False
-    k = (hi - lo) // a
-    return lo == lower(k, a) if k else lo == 0
 
 
 def _misere_changes() -> dict[tuple[int, int], bool]:
@@ -376,7 +302,7 @@ def is_cold(d: Definition, x: int, y: int) -> bool:
         changes = _misere_changes()
         if (x, y) in changes:
             return changes[(x, y)]
-    return _beatty_cold(x, y, d.a)
+    return beatty_cold(x, y, d.a)
 
 
 def count_prefix(d: Definition, x: int, y: int) -> int:
@@ -398,8 +324,8 @@ def count_prefix(d: Definition, x: int, y: int) -> int:
         return min(x, y) + 1
     a = d.a
     # (0, 0), then pairs (lower_k, upper_k) below the diagonal side and their mirrors.
-    below = min(_count_upto(x, a, False), _count_upto(y, a, True))
-    above = min(_count_upto(y, a, False), _count_upto(x, a, True))
+    below = min(count_upto(x, a, False), count_upto(y, a, True))
+    above = min(count_upto(y, a, False), count_upto(x, a, True))
     total = 1 + below + above
     if d.misere:
         for (i, j), cold in _misere_changes().items():
@@ -426,17 +352,6 @@ def has_move(d: Definition, x: int, y: int) -> bool:
     if x > 0 or y > 0:
         return bool(moves_small(d, min(x, 64), min(y, 64)))
     return False
-
-
-def array_entry(row: int, col: int) -> int:
-    """W(row, col) of the Wythoff array by its definition: a(a(m)), a(a(m)) + a(m), then sums,
-    with a() by decimal square roots."""
-    am = lower(row)
-    w1 = lower(am)
-    w2 = w1 + am
-    for _ in range(col - 1):
-        w1, w2 = w2, w1 + w2
-    return w1
 
 
 @lru_cache(maxsize=200_000)
