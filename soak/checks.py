@@ -104,6 +104,7 @@ class Checks:
             self.pending_array = None
         self._check_array_place()
         self._check_game()
+        self._check_lines()
 
     def _check_rule_everywhere(self) -> None:
         from explorer.core.rules import parse_rule  # naming only: the oracle knows the rule by its text

@@ -221,6 +221,16 @@ class PanelChecks:
             if not oracle.is_cold(self.definition, a, b):
                 self.wrong(f"the strip names ({a}, {b}) a cold pair; the oracle says it is hot")
 
+    def _check_lines(self) -> None:
+        """View ▸ Cell borders and Golden lines show the session's state, and the grid draws no line it is off."""
+        s, menus, grid = self.w.session, self.w.menus, self.w.grid
+        if (menus.grid_lines.isChecked(), menus.phi_lines.isChecked()) != (s.cell_borders, s.golden_lines):
+            self.wrong(f"the View menu's lines say {menus.grid_lines.isChecked()}, {menus.phi_lines.isChecked()}")
+        if (not s.cell_borders and grid.borders.isVisible()) or (
+            not s.golden_lines and any(line.isVisible() for line in grid.phi_lines)
+        ):
+            self.wrong("a line turned off in the View menu is still drawn")
+
     def _check_game(self) -> None:
         game = self.w.session.game
         if game is None:

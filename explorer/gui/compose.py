@@ -55,8 +55,7 @@ from explorer.gui.work_line import WorkLine
 from explorer.session.events import follow
 from explorer.session.views import PANELS
 
-# The window being composed: explorer.gui.main_window.MainWindow, which imports this module (so it
-# is named, not imported, here: the siblings of explorer.gui form a hierarchy).
+# explorer.gui.main_window.MainWindow imports this module: named, not imported, here
 MainWindow = Any
 
 STATUS_MS = 8000  # how long a passing message stays in the status bar
@@ -214,7 +213,8 @@ def _connect_views(w: MainWindow) -> None:
     w.strip.numberHovered.connect(w.number_hovered)
     session.events.selection.connect(lambda _: w.hover_text(""))
     session.events.why.connect(lambda _: w.show_why_state())
-    session.events.altering.connect(lambda on: _checked(w.menus.actions["alter_mode"], on))
+    for field, action in (("altering", "alter_mode"), ("cell_borders", "grid_lines"), ("golden_lines", "phi_lines")):
+        getattr(session.events, field).connect(lambda on, a=w.menus.actions[action]: _checked(a, on))
     w.hover_text("")
     # the toolbar and the inspector
     w.rule_bar.ruleRequested.connect(w.rules.request)
@@ -430,8 +430,8 @@ def _connect_menus(w: MainWindow, menus: Menus) -> None:
         "reset": w.grid.reset_view,
         "goto": w.ask_go_to,
         "add_bookmark": w.ask_bookmark,
-        "grid_lines": lambda on: w.grid.set_overlays(grid_lines=on),
-        "phi_lines": lambda on: w.grid.set_overlays(phi_lines=on),
+        "grid_lines": lambda on: w.sessions.show_lines(borders=on),
+        "phi_lines": lambda on: w.sessions.show_lines(golden=on),
         "extend": lambda: w.growth.extend(),
         "compare": w.ask_compare,
         "stop_compare": lambda: w.rules.stop_comparing(),

@@ -109,6 +109,8 @@ class Session:
     # other way, instead of the rule's colours; None: not comparing. It stays when the rule changes.
     compare: Rule | None = None
     altering: bool = False  # View ▸ Alter cells by clicking: a click declares a cell (and its mirror)
+    cell_borders: bool = True  # View ▸ Cell borders: drawn once cells are wide enough
+    golden_lines: bool = False  # View ▸ Golden lines y = φx and y = x/φ
     values_known: int = 0  # bumped whenever `values` learns or forgets something, so views redraw
     events: ClassVar[FieldSignals]  # set by @evented: `events.<field>.connect(slot)`
 
@@ -220,5 +222,7 @@ class Session:
             second=parts.second if not parts.error else None,
             compare=None if self.compare is None else self.compare.key,
             altering=self.altering,
+            cell_borders=self.cell_borders,
+            golden_lines=self.golden_lines,
         )
         return saved, left_out

@@ -2,7 +2,7 @@
 
 A file holds the rule (its registry key, custom specs included), the view (exact integers),
 the colour mode, the selection, the query history, the game in progress, the bookmarks, the Sums
-panel's parts, the rule compared with and whether Alter mode is on.
+panel's parts, the rule compared with, whether Alter mode is on and the lines drawn over the grid.
 Integers are written as decimal strings, so that any size survives any JSON reader.
 
 Reading checks everything before anything is used: a damaged file, a file from another
@@ -87,6 +87,8 @@ class SavedSession:
     second: tuple[int, int] | None = None  # and its second position
     compare: str | None = None  # View ▸ Compare with…: the other rule's key, or None
     altering: bool = False  # View ▸ Alter cells by clicking was on
+    cell_borders: bool = True  # View ▸ Cell borders
+    golden_lines: bool = False  # View ▸ Golden lines
 
 
 # ----- writing ----------------------------------------------------------------------------------
@@ -125,6 +127,7 @@ def to_document(s: SavedSession) -> dict[str, Any]:
         "sum": {"heaps": _ints(s.heaps), "second": None if s.second is None else _ints(s.second)},
         "compare": s.compare,
         "alter_mode": s.altering,
+        "lines": {"borders": s.cell_borders, "golden": s.golden_lines},
     }
 
 
@@ -206,6 +209,12 @@ def from_document(doc: Any) -> SavedSession:
     altering = doc.get("alter_mode", False)
     if not isinstance(altering, bool):
         raise SessionFileError("Alter mode should be true or false")
+    lines = doc.get("lines", {})  # files saved before the lines were kept have none
+    if not isinstance(lines, dict):
+        raise SessionFileError("the lines over the grid are damaged")
+    borders, golden = lines.get("borders", True), lines.get("golden", False)
+    if not isinstance(borders, bool) or not isinstance(golden, bool):
+        raise SessionFileError("the lines over the grid (cell borders, golden lines) should be true or false")
     mode = doc.get("mode", MODES[0])
     if mode not in MODES:
         raise SessionFileError(f"unknown colour mode {str(mode)[:40]!r}; modes are {', '.join(MODES)}")
@@ -251,7 +260,19 @@ def from_document(doc: Any) -> SavedSession:
         if summed.get("second") is not None:
             second = _pair(summed["second"], "the sum's second position")
     return SavedSession(
-        rule, view, mode, selection, tuple(queries), game, tuple(bookmarks), heaps, second, compare, altering
+        rule,
+        view,
+        mode,
+        selection,
+        tuple(queries),
+        game,
+        tuple(bookmarks),
+        heaps,
+        second,
+        compare,
+        altering,
+        cell_borders=borders,
+        golden_lines=golden,
     )
 
 

@@ -31,6 +31,8 @@ def _full(rule: str) -> SavedSession:
         bookmarks=(Bookmark("far", (BIG, BIG, BIG + 40, BIG + 30)), Bookmark("é 名前", (0, 0, 20, 12))),
         compare="alter:terminal=2",
         altering=True,
+        cell_borders=False,
+        golden_lines=True,
     )
 
 
@@ -60,6 +62,22 @@ def test_the_comparison_and_the_alter_mode_are_saved(tmp_path):
     path.write_text(json.dumps(doc))
     with pytest.raises(SessionFileError, match="Alter"):
         store.load(path)
+
+
+def test_the_cell_borders_and_the_golden_lines_are_saved(tmp_path):
+    path = tmp_path / "s.json"
+    store.save(path, SavedSession(rule="nim", cell_borders=False, golden_lines=True))
+    doc = json.loads(path.read_text())
+    assert doc["lines"] == {"borders": False, "golden": True}
+    assert store.load(path) == SavedSession(rule="nim", cell_borders=False, golden_lines=True)
+    del doc["lines"]  # a file saved before they were kept: borders on, golden lines off
+    path.write_text(json.dumps(doc))
+    assert store.load(path) == SavedSession(rule="nim")
+    for bad in ({"borders": "no"}, {"golden": 1}, ["borders"]):
+        doc["lines"] = bad
+        path.write_text(json.dumps(doc))
+        with pytest.raises(SessionFileError, match="lines"):
+            store.load(path)
 
 
 @settings(max_examples=40, deadline=None)

@@ -82,6 +82,9 @@ def test_a_saved_session_reopens_to_the_same_state(qtbot, tmp_path, window, rule
         _idle(other, qtbot)
         other.menus.actions["alter_mode"].trigger()
         assert other.session.altering
+        other.menus.actions["phi_lines"].trigger()  # the golden lines on, the cell borders off
+        other.menus.actions["grid_lines"].trigger()
+        assert other.session.golden_lines and not other.session.cell_borders
         third_path = tmp_path / "three.json"
         assert other.save_session(str(third_path))
         third = _fresh_window(qtbot, tmp_path, "third")
@@ -89,6 +92,8 @@ def test_a_saved_session_reopens_to_the_same_state(qtbot, tmp_path, window, rule
         _idle(third, qtbot)
         assert third.session.compare is not None and third.session.compare.key == "wythoff"
         assert third.session.altering and third.menus.actions["alter_mode"].isChecked()
+        assert third.menus.actions["phi_lines"].isChecked() and not third.menus.actions["grid_lines"].isChecked()
+        assert all(line.isVisible() for line in third.grid.phi_lines) and not third.grid.borders.isVisible()
 
 
 @pytest.mark.parametrize(
@@ -196,3 +201,27 @@ def test_the_comparison_and_the_alter_mode_come_back(tmp_path):
     store.save(path, store.SavedSession(rule="nim"))
     d.open(str(path))
     assert fresh.compare is None and not fresh.altering
+
+
+def test_the_cell_borders_and_the_golden_lines_come_back(tmp_path):
+    """View ▸ Cell borders and Golden lines are the session's: shown as saved when it reopens
+    (mocked views, inline jobs)."""
+    session = Session()
+    grid = MagicMock()
+    grid.visible_cells.return_value = (0, 0, 30, 20)
+    c = SessionController(session, grid, *(MagicMock() for _ in range(5)), InlineJobs())
+    c.show_lines(golden=True)
+    assert session.golden_lines and session.cell_borders
+    c.show_lines(borders=False)
+    assert session.golden_lines and not session.cell_borders
+    path = tmp_path / "s.json"
+    assert c.save(str(path))
+
+    fresh = Session()
+    d = SessionController(fresh, grid, *(MagicMock() for _ in range(5)), InlineJobs())
+    d.open(str(path))
+    assert fresh.golden_lines and not fresh.cell_borders
+    assert fresh.saved() == session.saved()
+    store.save(path, store.SavedSession(rule="nim"))  # a file without them: the defaults
+    d.open(str(path))
+    assert fresh.cell_borders and not fresh.golden_lines

@@ -152,11 +152,19 @@ def test_zoomed_out_pixels_show_the_cold_lines_near_ten_to_the_eighteen(board):
     assert "cold cells of" in grid.hover_description(x, y)
 
 
-def test_overlays_toggle(window):
-    window.menus.phi_lines.setChecked(True)
-    assert all(line.isVisible() for line in window.grid.phi_lines)
-    window.menus.grid_lines.setChecked(False)
-    assert not window.grid.borders.isVisible()
+def test_the_grid_draws_the_sessions_cell_borders_and_golden_lines(qtbot, board):
+    """The borders and the golden lines are the session's (saved with it): the grid draws what the
+    session says, whatever it said before."""
+    grid, session = board.grid, board.session
+    grid.set_view(0, 0, 30, 20)  # cells wide enough for borders
+    grid.render_now()
+    assert grid.borders.isVisible() and not any(line.isVisible() for line in grid.phi_lines)
+    session.golden_lines = True
+    session.cell_borders = False
+    assert all(line.isVisible() for line in grid.phi_lines) and not grid.borders.isVisible()
+    session.golden_lines = False
+    session.cell_borders = True
+    assert grid.borders.isVisible() and not any(line.isVisible() for line in grid.phi_lines)
 
 
 def test_settings_remember_the_view(qtbot, tmp_path):

@@ -154,6 +154,8 @@ class SessionController:
         session.sum_parts = SumParts(s.heaps, s.second)
         session.compare = p.compare
         session.altering = s.altering
+        session.cell_borders = s.cell_borders
+        session.golden_lines = s.golden_lines
         self.restore_game(p.game)
         if s.selection is not None:
             self.select(*s.selection)
@@ -169,6 +171,13 @@ class SessionController:
         x0, y0, x1, y1 = view
         self.grid.set_view(x0, y0, x1 - 1, y1 - 1)
         self._restored = view
+
+    def show_lines(self, borders: bool | None = None, golden: bool | None = None) -> None:
+        """View ▸ Cell borders and Golden lines: kept in the session (and saved with it)."""
+        if borders is not None:
+            self.session.cell_borders = borders
+        if golden is not None:
+            self.session.golden_lines = golden
 
     # ----- bookmarks --------------------------------------------------------------------------
     def add_bookmark(self, name: str) -> None:

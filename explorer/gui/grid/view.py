@@ -140,8 +140,6 @@ class GridView(ExactView, pg.PlotWidget):
         for line in self.phi_lines:
             line.setZValue(6)
             self.vb.addItem(line)
-        self.show_phi_lines = False
-        self.show_grid_lines = True
 
         self.session = Session()  # until `bind` gives it the window's: the grid draws from the model alone
         self.marks = Marks(self, lambda x0, y0, x1, y1: self.rectangleSelected.emit(x0, y0, x1, y1))
@@ -233,6 +231,8 @@ class GridView(ExactView, pg.PlotWidget):
             (events.sum_moves, self.overlays.set_sum_moves),
             (events.marks, self.marks.show),
             (events.overlay, self.overlays.set_overlay),
+            (events.cell_borders, lambda _: self.render_now()),
+            (events.golden_lines, lambda _: self.render_now()),
         ]
 
     @property
@@ -363,7 +363,7 @@ class GridView(ExactView, pg.PlotWidget):
 
     def _draw_borders(self, step: int) -> None:
         px_per_cell = 1.0 / max(self.cells_per_pixel(), 1e-300)
-        show = self.show_grid_lines and step == 1 and px_per_cell >= GRID_LINES_FROM_PX
+        show = self.session.cell_borders and step == 1 and px_per_cell >= GRID_LINES_FROM_PX
         self.borders.setVisible(show)  # (its z value is set once, when it is made)
         if show:  # the unit is 1 here: cells are pixels wide
             (u0, u1), (v0, v1) = self.vb.viewRange()
@@ -372,7 +372,7 @@ class GridView(ExactView, pg.PlotWidget):
 
     def _draw_phi_lines(self) -> None:
         x_lo, _, x_hi, _ = self.visible_cells()
-        show = self.show_phi_lines and x_hi.bit_length() < HUGE_BITS  # no isqrt of huge numbers here
+        show = self.session.golden_lines and x_hi.bit_length() < HUGE_BITS  # no isqrt of huge numbers here
         for line in self.phi_lines:
             line.setVisible(show)
         if not show:
@@ -390,13 +390,6 @@ class GridView(ExactView, pg.PlotWidget):
                 xs.append(f.sx(x))
                 ys.append(f.sy(Fraction(y_scaled, 1 << bits)))
             line.setData(np.array(xs), np.array(ys))
-
-    def set_overlays(self, grid_lines: bool | None = None, phi_lines: bool | None = None) -> None:
-        if grid_lines is not None:
-            self.show_grid_lines = grid_lines
-        if phi_lines is not None:
-            self.show_phi_lines = phi_lines
-        self.render_now()
 
     # ----- the mouse and the keyboard ---------------------------------------------------
     def hover_description(self, x: int, y: int) -> str:
