@@ -98,10 +98,19 @@ def test_the_values_far_out_are_counted_by_the_pool_and_go_with_their_rule(qtbot
     qtbot.waitUntil(lambda: value_sequences.held_bytes() == 0, timeout=30_000)
 
 
-def test_about_shows_what_the_structure_tabs_pairs_hold(qtbot, window):
-    """The Structure tab keeps its pairs for export (24 bytes a pair, 2^20 of Wythoff's): Help ▸
-    About named every cache but not them."""
-    assert "structure pairs: 0.0 MiB" in window.about_text()
+def test_about_names_every_cache_its_budget_and_what_it_holds(qtbot, window):
+    """Caches have a budget, visible in Help ▸ About (issue 10 item 6). The Structure tab keeps its
+    pairs for export (24 bytes a pair, 2^20 of Wythoff's): About named every cache but not them."""
+    window.query_panel.set_rectangle(0, 0, 10**6, 10**6)
+    window.query_panel.submit()
+    qtbot.waitUntil(lambda: not window.queries.busy, timeout=20_000)
+    text = window.about_text()
+    for name in ("Fenwick index", "Grundy and remoteness", "Grundy rows", "the rule's solved cells", "sequence rows"):
+        assert name in text
+    used = window.memory_in_use()
+    assert 0 < used["Fenwick index"] <= 160 << 20  # the index grew for the query, within its budget
+    assert window.queries.counter.size <= 1 << 24
+    assert "structure pairs: 0.0 MiB" in text
     window.show_panel("structure")
     qtbot.waitUntil(lambda: window.structure.current is not None and not window.busy, timeout=60_000)
     pairs = window.structure.current.size

@@ -265,16 +265,3 @@ def test_hundred_thousand_digit_position_stays_responsive(qtbot, window, monkeyp
     # the strip under the grid asks a worker for the roles of numbers this long (0.3 s each)
     qtbot.waitUntil(lambda: any(window.strip.known_role(n) for n in range(a - 3, a + 3)), timeout=60_000)
     assert window.strip.known_role(a) == ("a", k) and not on_gui
-
-
-def test_about_names_the_memory_budget_and_what_is_in_use(window, qtbot):
-    """Issue 10 item 6: caches have a budget, visible in Help ▸ About."""
-    window.query_panel.set_rectangle(0, 0, 10**6, 10**6)
-    window.query_panel.submit()
-    qtbot.waitUntil(lambda: not window.queries.busy, timeout=20_000)
-    text = window.about_text()
-    for name in ("Fenwick index", "Grundy and remoteness", "Grundy rows", "the rule's solved cells", "sequence rows"):
-        assert name in text
-    used = window.memory_in_use()
-    assert 0 < used["Fenwick index"] <= 160 << 20  # the index grew for the query, within its budget
-    assert window.queries.counter.size <= 1 << 24
