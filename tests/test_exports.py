@@ -43,16 +43,39 @@ def test_a_failure_part_way_keeps_the_old_file(tmp_path):
 @contextmanager
 def disk_full_after(size: int) -> Iterator[None]:
     """Writes past `size` bytes of a file fail as on a full disk (EFBIG), for real: a file-size
-    limit with its signal ignored."""
+    limit with its signal ignored. No byte code is written meanwhile: Python does not check that
+    a .pyc was written whole, and a module first imported under the limit would be cut short."""
     resource = pytest.importorskip("resource")
     soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
     old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    kept, sys.dont_write_bytecode = sys.dont_write_bytecode, True
     resource.setrlimit(resource.RLIMIT_FSIZE, (size, hard))
     try:
         yield
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        sys.dont_write_bytecode = kept
         signal.signal(signal.SIGXFSZ, old_handler)
+
+
+def test_a_module_first_imported_while_the_disk_is_full_leaves_no_short_byte_code(tmp_path, monkeypatch):
+    """Python writes a module's byte code without checking that the write was whole: a module
+    first imported under the limit (the window builds its panels when first shown) left a
+    73-byte .pyc, and every later import of it in any process failed ("marshal data too short")."""
+    import importlib.util
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)  # as on a person's machine
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "freshly_imported_module.py").write_text("NAMES = " + repr([f"name {i}" for i in range(200)]) + "\n")
+    with disk_full_after(len(OLD) + 16):
+        import freshly_imported_module  # type: ignore[import-not-found]  # noqa: F401
+    monkeypatch.delitem(sys.modules, "freshly_imported_module")
+    cached = importlib.util.cache_from_source(str(tmp_path / "freshly_imported_module.py"))
+    if os.path.exists(cached):  # written whole, or not at all
+        import marshal
+
+        with open(cached, "rb") as f:
+            marshal.loads(f.read()[16:])
 
 
 def _csv(path: Path) -> None:
