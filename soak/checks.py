@@ -68,13 +68,8 @@ class Checks:
             self.pending_strip = False
             self._check_strip()
         if self.pending_export is not None:
-            import os
-
-            path, self.pending_export = self.pending_export, None
-            if self.w.exporter.busy:
-                self.wrong("an export still runs after Cancel")
-            if os.path.exists(path) and self.w.exporter.last == "cancelled":
-                self.wrong("a cancelled export wrote its file")
+            self._check_export(self.pending_export)
+            self.pending_export = None
         if self.pending_file is not None:
             self._check_file(*self.pending_file)
             self.pending_file = None

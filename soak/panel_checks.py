@@ -3,6 +3,7 @@ build mode, Why?, a perfect game, the Beatty strip and a game in play."""
 
 from __future__ import annotations
 
+import os
 import re
 from functools import reduce
 from itertools import pairwise
@@ -220,6 +221,13 @@ class PanelChecks:
             a, b = int(m.group(1)), int(m.group(2))
             if not oracle.is_cold(self.definition, a, b):
                 self.wrong(f"the strip names ({a}, {b}) a cold pair; the oracle says it is hot")
+
+    def _check_export(self, path: str) -> None:
+        """An export cancelled at once stops, and writes nothing."""
+        if self.w.exporter.busy:
+            self.wrong("an export still runs after Cancel")
+        if os.path.exists(path) and self.w.exporter.last == "cancelled":
+            self.wrong("a cancelled export wrote its file")
 
     def _check_lines(self) -> None:
         """View ▸ Cell borders and Golden lines show the session's state, and the grid draws no line it is off."""
