@@ -261,8 +261,9 @@ def altered_by_flags(n: int, cold: set, hot: set, terminal: int | None) -> np.nd
 
 @pytest.mark.parametrize("seed", range(6))
 def test_symmetric_alterations_by_columns_against_the_definition_on_300_squared(seed):
-    """Alterations that are their own mirror image are solved column by column (2^20 columns);
-    each against the definition, and against the square's own solve over other moves."""
+    """Alterations that are their own mirror image are solved column by column (2^20 columns; 2^19
+    where a large terminal set puts many cold cells in a column, each taking room in every column
+    of the walk); each against the definition, and against the square's own solve over other moves."""
     rng = random.Random(seed)
     n = 300
     cold = {(rng.randrange(40), rng.randrange(40)) for _ in range(rng.randint(0, 3))}
@@ -276,7 +277,8 @@ def test_symmetric_alterations_by_columns_against_the_definition_on_300_squared(
     fields += [f"hot={''.join(f'({x},{y})' for x, y in sorted(hot))}"] if hot else []
     fields += [f"terminal={terminal}"] if terminal is not None else []
     rule = parse_rule("alter:" + ";".join(fields))
-    assert type(rule).__name__ == "AlteredColumns" and rule.bound == 1 << 20
+    assert type(rule).__name__ == "AlteredColumns"
+    assert rule.bound == 1 << 20 or (rule.bound == 1 << 19 and (terminal or 0) >= 5)
     assert np.array_equal(cold_square(rule, n), altered_by_flags(n, cold, hot, terminal)), rule.key
     assert parse_rule(rule.key) == rule
     for base in ("maharaja", "gdwn:1,2"):
@@ -385,10 +387,12 @@ def test_cells_declared_past_every_row_the_walk_decides_change_nothing_and_cost_
 
 
 @pytest.mark.parametrize("base", ["wythoff", "gdwn:1,3"])
-def test_the_walks_memory_is_known_before_it_starts_and_the_default_keeps_to_its_budget(base):
+@pytest.mark.parametrize("cells", ["cold=(3,4)(4,3)", "terminal=2"])
+def test_the_walks_memory_is_known_before_it_starts_and_the_default_keeps_to_its_budget(base, cells):
     """`walk_bytes` against the peak tracemalloc sees (it said 144 MiB for Wythoff's 2^20 columns,
-    which took 190; 176 for gdwn:1,3's, which took 270, beside a window's caches in a long soak),
-    and the default size halved while the walk would pass ALTER_BYTES."""
+    which took 190; 176 for gdwn:1,3's, which took 270, beside a window's caches in a long soak; and
+    113 MiB for terminal=2's, which took 152: three cold cells in column 0 take room in every
+    column), and the default size halved while the walk would pass ALTER_BYTES."""
     import tracemalloc
 
     from explorer.core.rules import altered
@@ -397,15 +401,40 @@ def test_the_walks_memory_is_known_before_it_starts_and_the_default_keeps_to_its
     parse_rule(f"alter:cold=(1,2)(2,1);n=1024/{base}")  # the base's sequence and the kernels, before
     tracemalloc.start()
     try:
-        parse_rule(f"alter:cold=(3,4)(4,3);n={1 << 16}/{base}")
+        rule = parse_rule(f"alter:{cells};n={1 << 16}/{base}")
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert 0.8 <= altered.walk_bytes(1 << 16, spec) / peak <= 1.25, (altered.walk_bytes(1 << 16, spec), peak)
-    columns = altered.default_columns(spec)
-    assert altered.walk_bytes(columns, spec) <= altered.ALTER_BYTES < altered.walk_bytes(2 * columns, spec) or (
-        columns == altered.ALTER_COLUMNS and altered.walk_bytes(columns, spec) <= altered.ALTER_BYTES
-    )
+    cap = altered.column_cap(altered.declared_cold(rule.cold_cells, rule.terminal))
+    said = altered.walk_bytes(1 << 16, spec, cap)
+    assert 0.8 <= said / peak <= 1.25, (said, peak)
+    columns = altered.default_columns(spec, cap)
+    assert parse_rule(f"alter:{cells}/{base}").bound == columns
+    budget = altered.ALTER_BYTES
+    assert altered.walk_bytes(columns, spec, cap) <= budget
+    assert columns == altered.ALTER_COLUMNS or altered.walk_bytes(2 * columns, spec, cap) > budget
+
+
+@pytest.mark.parametrize("cells", ["cold=(3,4)(4,3)", "cold=(3,4);hot=(8,13)"], ids=["mirrored", "any"])
+def test_a_default_sized_walk_whose_cells_pass_its_rows_keeps_the_columns_before(monkeypatch, cells):
+    """The walk keeps rows for the cells its moves can reach (about (1.25 + the steepest ray)·x):
+    where a cell lies past them, a default-sized walk keeps the power of two of columns before it,
+    named in its key; an n typed is refused with a reason. (Rows made too few on purpose here: as
+    many as the columns and 40 more. Of 2^20 columns, Wythoff's cells near φ·x pass the rows at
+    about x = 648 000, so 2^19 columns are kept.)"""
+    from explorer.core.rules import altered
+
+    monkeypatch.setattr(altered, "walk_rows", lambda columns, spec: columns + 40)
+    rule = parse_rule(f"alter:{cells}")
+    assert rule.bound == 1 << 19 and f";n={1 << 19}" in rule.key
+    square = AlteredRule(parse_rule("wythoff"), rule.cold_cells, rule.hot_cells, None, 128)
+    assert np.array_equal(cold_square(rule, 128), square.table)
+    with pytest.raises(RuleError, match="solve fewer columns"):
+        parse_rule(f"alter:{cells};n=4096")
+    monkeypatch.undo()  # the columns kept are whole: as a walk of 2^19 columns with its own rows finds them
+    whole, b = parse_rule(f"alter:{cells};n={1 << 19}"), rule.bound
+    assert whole.cold_count(b - 1, b - 1) == rule.cold_count(b - 1, b - 1)
+    assert all(whole.cold_count(x, y) == rule.cold_count(x, y) for x in (b // 3, b - 1) for y in range(0, b, 9973))
 
 
 def test_the_walks_arrays_are_written_without_the_gil():

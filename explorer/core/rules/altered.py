@@ -11,6 +11,8 @@ than MAX_DECLARED cold cells, it is solved on a square (`AlteredRule`).
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from explorer.core.exact.lazy import lazy_numpy
@@ -27,13 +29,15 @@ if TYPE_CHECKING:
 else:
     np = lazy_numpy(__name__)
 
-ALTER_COLUMNS = 1 << 20  # the default: 2^20 columns in 0.4 s (Wythoff's moves: a peak of 190 MiB)
-ALTER_BYTES = 200 << 20  # the walk's peak for the default size: rules with more rays get fewer columns
+ALTER_COLUMNS = 1 << 20  # the default: 2^20 columns in 0.3 s (Wythoff's moves: a peak of 110-150 MiB)
+ALTER_BYTES = 160 << 20  # the walk's peak for the default size: rules with more rays get fewer columns
 MOST_COLUMNS = 1 << 23
 MAX_BYTES = 1 << 30  # the walk's peak when more columns are asked (2^22 columns of Wythoff: about 750 MiB)
 MAX_DECLARED = 4096  # declared cold cells kept as changes beside the sequence
 CHUNK = 1 << 15
-ROWS_PER_COLUMN = 4
+# Rows kept above a column's cell: its moves' steepest ray (q/p) reaches about (1 + q/p)·x, and
+# altered cells lie near the base's (φ·x over Wythoff's moves, 3·x over (1,2)-GDWN's)
+ROW_MARGIN = 1.25
 
 
 def _mirrored(cells: tuple[Position, ...]) -> set[Position]:
@@ -61,13 +65,14 @@ def make_altered(
     small = terminal is None or (terminal + 1) * (terminal + 2) // 2 + len(cold) <= MAX_DECLARED
     if spec.has_nim_rays and small:
         fixed = n is not None
-        n = n or default_columns(spec)
-        if walk_bytes(n, spec) > MAX_BYTES:
-            most = default_columns(spec)
-            while walk_bytes(2 * most, spec) <= MAX_BYTES:
+        cap = column_cap(declared_cold(cold, terminal))
+        n = n or default_columns(spec, cap)
+        if walk_bytes(n, spec, cap) > MAX_BYTES:
+            most = default_columns(spec, cap)
+            while walk_bytes(2 * most, spec, cap) <= MAX_BYTES:
                 most *= 2
             raise RuleError(
-                f"altered positions on {n:,} columns need about {walk_bytes(n, spec) >> 20:,} MiB while "
+                f"altered positions on {n:,} columns need about {walk_bytes(n, spec, cap) >> 20:,} MiB while "
                 f"they are solved; {most:,} columns fit in {MAX_BYTES >> 20:,} MiB"
             )
         return AlteredColumns(base, cold, hot, terminal, n, progress, fixed=fixed)
@@ -78,18 +83,25 @@ def make_altered(
     return AlteredRule(base, cold, hot, terminal, n)
 
 
-def walk_rows(columns: int) -> int:
+def walk_rows(columns: int, spec: VectorSpec) -> int:
     """The rows a walk of `columns` columns decides: a declared cell at or past them changes only
-    cells at least as far (a move lowers a pile), so it is left out of the walk."""
-    return ROWS_PER_COLUMN * columns + 1024
+    cells at least as far (a move lowers a pile), so it is left out of the walk. A column's cell past
+    them stops a default-sized walk at the power of two of columns before (an n typed: refused)."""
+    steepest = max((q / p for p, q in spec.rays if p and q), default=1.0)
+    return int((ROW_MARGIN + steepest) * columns) + 1024
+
+
+def column_cap(cold: Iterable[Position]) -> int:
+    """Room for each column's cold cells in the mirrored walk: its declared cold cells, and two more."""
+    return max(Counter(x for x, _ in cold).values(), default=0) + 2
 
 
 def walk_bytes(columns: int, spec: VectorSpec, cap: int = 3) -> int:
     """The walk's peak (block_kernel.new_state's arrays and the columns' own), with room for `cap`
     cells a column and a row, and per line of each other ray its count and its next-free-line
     pointer: within 0.8–1.25 of tracemalloc's peak (tests/core/test_recursion_rules.py measures it),
-    190 MiB over Wythoff's moves at 2^20 columns."""
-    rows = walk_rows(columns)
+    113–139 MiB over Wythoff's moves at 2^20 columns (190 MiB while it kept 4 rows a column)."""
+    rows = walk_rows(columns, spec)
     diagonal = (1, 1) in spec.rays
     others = [(p, q) for p, q in spec.rays if (p, q) not in ((1, 0), (0, 1), (1, 1))]
     per_column = 4 * cap + 8 + 8 + 4  # its cells, their count, the declared cells' pointers, its own cell
@@ -104,11 +116,11 @@ def solve_peak(n: int | None) -> int:
     return ALTER_BYTES if n is None else min(MAX_BYTES, walk_bytes(n, WYTHOFF_MOVES))
 
 
-def default_columns(spec: VectorSpec) -> int:
+def default_columns(spec: VectorSpec, cap: int = 3) -> int:
     """The columns an alteration is solved on unless told: ALTER_COLUMNS, halved while the walk
-    would pass ALTER_BYTES (over gdwn:1,3's moves 2^19: its walk at 2^20 took 270 MiB)."""
+    would pass ALTER_BYTES (over gdwn:1,3's moves 2^18)."""
     columns = ALTER_COLUMNS
-    while columns > 1024 and walk_bytes(columns, spec) > ALTER_BYTES:
+    while columns > 1024 and walk_bytes(columns, spec, cap) > ALTER_BYTES:
         columns //= 2
     return columns
 
@@ -148,10 +160,9 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
             self._walk_any(base, spec, forced_cold, columns, progress, fixed)
             return
         forced = {c: 1 for c in forced_cold} | {c: -1 for c in self.hot_cells}
-        rows = walk_rows(columns)  # not the farthest declared row: one at 6 * 10^6 made the walk 6 times as large
+        rows = walk_rows(columns, spec)  # not the farthest declared row: one at 6 * 10^6 made the walk 6 times as large
         upper = sorted((x, y, kind) for (x, y), kind in forced.items() if x <= y < rows and x < columns)
-        walked = [x for x, y in forced_cold if max(x, y) < rows and min(x, y) < columns]
-        cap = int(np.bincount(walked).max()) + 2 if walked else 2  # a column's cold cells at most
+        cap = column_cap(c for c in forced_cold if max(c) < rows and min(c) < columns)
         fptr = np.zeros(columns + 1, dtype=np.int64)
         np.add.at(fptr, np.array([x + 1 for x, _, _ in upper], dtype=np.int64), 1)
         fptr = np.cumsum(fptr)
@@ -173,8 +184,9 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
                 state["raynxt"], state["raybits"], state["rtop"], state["rwoff"], comps, cptr, jumps,
                 fptr, fy, fkind, steps, STEP_BUDGET if not fixed else 1 << 62, ROUNDS,
             )  # fmt: skip
-            if 0 <= reached < end and steps[0] > STEP_BUDGET and not fixed:
-                columns = 1 << (reached.bit_length() - 1)  # the default size, cut where the work passed its budget
+            if 0 < reached < end and not fixed:
+                # the default size, cut where the work passed its budget or a cell passed the rows
+                columns = 1 << (reached.bit_length() - 1)
                 break
             if reached < 0:
                 raise RuleError(f"column {-1 - reached:,} holds more declared cold cells in a line than kept")
@@ -212,7 +224,7 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         default-sized walk stops where its work passes STEP_BUDGET, at a power of two of columns."""
         from explorer.core.rules import alter_kernel as kernel  # numba: loaded when such a rule is made
 
-        rows = walk_rows(columns)
+        rows = walk_rows(columns, spec)
         cells = sorted((x, y) for x, y in forced_cold if x < columns and y < rows)
         hot = sorted((x, y) for x, y in self.hot_cells if x < columns and y < rows)
         cptr, cy = _by_column(cells, columns)
@@ -238,7 +250,8 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
                 x, end, col, rowcell, rownxt, diagnxt, diagonal, cptr, cy, hptr, hy, rays, lineoff, lines, jumps,
                 steps, STEP_BUDGET if not fixed else 1 << 62,
             )  # fmt: skip
-            if why == 2:  # the default size, cut where the work passed its budget
+            if why == 2 or (why == 1 and reached > 0 and not fixed):
+                # the default size, cut where the work passed its budget or a cell passed the rows
                 columns = 1 << (reached.bit_length() - 1)
                 col = col[:columns]
                 break
