@@ -32,7 +32,7 @@ else:
 ALTER_COLUMNS = 1 << 20  # the default: 2^20 columns in 0.3 s (Wythoff's moves: a peak of 110-150 MiB)
 ALTER_BYTES = 160 << 20  # the walk's peak for the default size: rules with more rays get fewer columns
 MOST_COLUMNS = 1 << 23
-MAX_BYTES = 1 << 30  # the walk's peak when more columns are asked (2^22 columns of Wythoff: about 750 MiB)
+MAX_BYTES = 1 << 30  # the walk's peak when more columns are asked (2^22 columns of Wythoff: about 450 MiB)
 MAX_DECLARED = 4096  # declared cold cells kept as changes beside the sequence
 CHUNK = 1 << 15
 # Rows kept above a column's cell: its moves' steepest ray (q/p) reaches about (1 + q/p)·x, and
