@@ -157,6 +157,10 @@ def main(argv: list[str] | None = None) -> int:
             gc.unfreeze()  # what the window's collector froze is listed by gc.get_objects() again
             arrays_at_the_end()
             where_the_rest_is()
+            from explorer.gui.window_pool import caches_in_use
+
+            held = ", ".join(f"{k} {v >> 20} MiB" for k, v in caches_in_use(window).items() if v >= 1 << 20)
+            print(f"the window at the end: {window.session.rule.key}; caches {held or 'under 1 MiB each'}")
         pool = window.pool
         pool_line = (
             f"memory pool: {pool.requests} growths asked for room, {pool.releases} caches given back "
