@@ -199,46 +199,11 @@ def vector_cold_square(n: int, game: Vectors) -> list[list[bool]]:
 
 def vector_sequence_by_links(game: Vectors, n: int) -> list[int]:
     """The cold cell col[x] of each column x < n of a game with Nim's rays, by the column sweep of
-    docs/math.md written afresh: dictionaries of used rows and lines, and a dictionary of "next free"
-    links per line with path halving (so it reaches 10^6 columns in seconds)."""
-    others = [(p, q) for p, q in game.rays if (p, q) not in ((1, 0), (0, 1))]
-    col: dict[int, int] = {}
-    nxt: list[dict[int, int]] = [{} for _ in others]  # used line c -> a line further down (c - p ...)
+    docs/math.md written afresh, outside the explorer (soak.leapfrog: dictionaries of used rows and
+    lines, "next free" links per line with path compression; 10^6 columns in seconds)."""
+    from soak.leapfrog import leapfrog_sweep
 
-    def free_line(r: int, c: int) -> int:
-        links = nxt[r]
-        path = []
-        while c in links:
-            path.append(c)
-            c = links[c]
-        for u in path:
-            links[u] = c
-        return c
-
-    for x in range(n):
-        if x in col:
-            continue
-        y = x
-        while True:
-            if y in col:
-                y += 1
-                continue
-            for r, (p, q) in enumerate(others):
-                c = q * x - p * y
-                f = free_line(r, c)
-                if f != c:
-                    y += (c - f) // p
-                    break
-            else:
-                if any(1 <= i <= x and j <= y and col.get(x - i) == y - j for i, j in game.jumps):
-                    y += 1
-                    continue
-                break
-        col[x], col[y] = y, x
-        for r, (p, q) in enumerate(others):
-            for c in (q * x - p * y, q * y - p * x):
-                nxt[r][c] = c - p
-    return [col[x] for x in range(n)]
+    return leapfrog_sweep(game.rays, game.jumps, n)
 
 
 def hofstadter_g(upto: int) -> list[int]:
