@@ -51,6 +51,21 @@ def test_thinning_keeps_each_runs_extremes_and_the_csv_reads_back():
         assert (int(xx), int(yy), int(off)) == (int(s.xs[int(k)]), int(s.ys[int(k)]), int(s.offset[int(k)]))
 
 
+def test_the_pairs_kept_take_12_bytes_each_where_they_fit_in_32_bits():
+    """The tab keeps its pairs for export: x, y and the offset in 32 bits each while they fit (they
+    are below 10^9 for every rule's first 2^20 pairs), in 64 where a number does not."""
+    from explorer.core.analysis.structure import narrowed
+
+    s = structure(parse_rule("wythoff"), 1 << 16)
+    assert s.nbytes == 12 * s.size and s.xs.dtype == s.ys.dtype == s.offset.dtype == np.int32
+    wide = np.array([0, 2**31 - 1, -(2**31)], dtype=np.int64)
+    assert narrowed(wide).dtype == np.int32 and narrowed(wide).tolist() == wide.tolist()
+    for past in (2**31, -(2**31) - 1, 10**12):
+        big = np.array([3, past], dtype=np.int64)
+        assert narrowed(big).dtype == np.int64 and narrowed(big).tolist() == [3, past]
+    assert narrowed(np.zeros(0, dtype=np.int64)).size == 0
+
+
 def test_a_rule_without_pairs_says_so():
     with pytest.raises(RuleError):
         structure(parse_rule("custom:one=2 3;both=none;n=32"))

@@ -100,7 +100,7 @@ def test_the_values_far_out_are_counted_by_the_pool_and_go_with_their_rule(qtbot
 
 def test_about_names_every_cache_its_budget_and_what_it_holds(qtbot, window):
     """Caches have a budget, visible in Help ▸ About (issue 10 item 6). The Structure tab keeps its
-    pairs for export (24 bytes a pair, 2^20 of Wythoff's): About named every cache but not them."""
+    pairs for export (12 bytes a pair, 2^20 of Wythoff's): About named every cache but not them."""
     window.query_panel.set_rectangle(0, 0, 10**6, 10**6)
     window.query_panel.submit()
     qtbot.waitUntil(lambda: not window.queries.busy, timeout=20_000)
@@ -114,5 +114,5 @@ def test_about_names_every_cache_its_budget_and_what_it_holds(qtbot, window):
     window.show_panel("structure")
     qtbot.waitUntil(lambda: window.structure.current is not None and not window.busy, timeout=60_000)
     pairs = window.structure.current.size
-    assert pairs == 1 << 20 and window.memory_in_use()["structure pairs"] == 24 * pairs
-    assert "structure pairs: 24.0 MiB in use of 24 MiB" in window.about_text()
+    assert pairs == 1 << 20 and window.memory_in_use()["structure pairs"] == 12 * pairs
+    assert "structure pairs: 12.0 MiB in use of 24 MiB" in window.about_text()

@@ -30,20 +30,27 @@ if TYPE_CHECKING:
 else:
     np = lazy_numpy(__name__)
 
-PAIR_BYTES = 24  # x, y and the offset, int64 each
-MAX_PAIRS = budget.STRUCTURE_BYTES // PAIR_BYTES  # 2^20 pairs (~40 MiB while worked out, 24 kept)
+PAIR_BYTES = 24  # x, y and the offset, int64 each at most (32 bits each where they fit: 12 bytes)
+MAX_PAIRS = budget.STRUCTURE_BYTES // PAIR_BYTES  # 2^20 pairs (~40 MiB while worked out, 12-24 kept)
 BINS = 2048
 
 
 CSV_CHUNK = 1 << 15  # rows of an export formatted at a time
 
 
-class Structure(NamedTuple):
-    """Every upper cold pair (x, y) of the first `count`, their ratio and offset."""
+def narrowed(a: NDArray[np.int64]) -> NDArray[np.integer]:
+    """`a` in 32 bits where every number fits, else as it is (the pairs are kept for export)."""
+    small = a.size == 0 or (int(a.min()) >= -(2**31) and int(a.max()) < 2**31)
+    return a.astype(np.int32) if small else a
 
-    xs: NDArray[np.int64]
-    ys: NDArray[np.int64]
-    offset: NDArray[np.int64]  # y − ⌊φ·x⌋
+
+class Structure(NamedTuple):
+    """Every upper cold pair (x, y) of the first `count`, their ratio and offset (int32 where they
+    fit, else int64: `narrowed`)."""
+
+    xs: NDArray[np.integer]
+    ys: NDArray[np.integer]
+    offset: NDArray[np.integer]  # y − ⌊φ·x⌋
     rule_title: str
     more: bool = False  # the rule has pairs beyond these (the view reads at most MAX_PAIRS)
 
@@ -53,7 +60,7 @@ class Structure(NamedTuple):
 
     @property
     def nbytes(self) -> int:
-        """What the pairs hold (kept for export): 24 bytes a pair."""
+        """What the pairs hold (kept for export): 12 bytes a pair (24 past 32 bits)."""
         return int(self.xs.nbytes + self.ys.nbytes + self.offset.nbytes)
 
     @property
@@ -63,7 +70,7 @@ class Structure(NamedTuple):
             return np.where(self.xs > 0, self.ys / np.maximum(self.xs, 1), np.nan)
 
     @property
-    def largest_offset(self) -> NDArray[np.int64]:
+    def largest_offset(self) -> NDArray[np.integer]:
         """max |y − ⌊φ·x⌋| over the pairs so far."""
         return np.maximum.accumulate(np.abs(self.offset)) if self.offset.size else self.offset
 
@@ -133,7 +140,7 @@ def structure(rule: Rule, count: int = MAX_PAIRS) -> Structure:
         more = True
     except OutOfBounds:
         more = False
-    return Structure(xs, ys, offset, rule.title, more)
+    return Structure(narrowed(xs), narrowed(ys), narrowed(offset), rule.title, more)
 
 
 def value_structure(rule: Rule, h: int, columns: int, progress: Progress | None = None) -> Structure:
@@ -147,4 +154,4 @@ def value_structure(rule: Rule, h: int, columns: int, progress: Progress | None 
     xs = value_pairs(solved, h)
     ys = solved.cols[h][xs].astype(np.int64)
     offset = ys - bulk.lower_array(xs)
-    return Structure(xs, ys, offset, f"{rule.title}, value {h}", more=False)
+    return Structure(narrowed(xs), narrowed(ys), narrowed(offset), f"{rule.title}, value {h}", more=False)
