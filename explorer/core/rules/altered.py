@@ -19,7 +19,7 @@ from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.vector_spec import VectorSpec
 from explorer.core.protocol import Progress, Rule
 from explorer.core.rules.base import Position, RuleError
-from explorer.core.rules.blocking import ROUNDS, STEP_BUDGET, WYTHOFF_MOVES
+from explorer.core.rules.blocking import ROUNDS, STEP_BUDGET, WYTHOFF_MOVES, steepest
 from explorer.core.rules.layered import LayerRule
 from explorer.core.rules.recursion import DEFAULT_SIDE, MAX_SIDE, AlteredRule, Declared, rays_and_jumps
 
@@ -35,8 +35,8 @@ MOST_COLUMNS = 1 << 23
 MAX_BYTES = 1 << 30  # the walk's peak when more columns are asked (2^22 columns of Wythoff: about 450 MiB)
 MAX_DECLARED = 4096  # declared cold cells kept as changes beside the sequence
 CHUNK = 1 << 15
-# Rows kept above a column's cell: its moves' steepest ray (q/p) reaches about (1 + q/p)·x, and
-# altered cells lie near the base's (φ·x over Wythoff's moves, 3·x over (1,2)-GDWN's)
+# The walk keeps (ROW_MARGIN + q/p)·columns rows for the moves' steepest ray (p, q): altered cells
+# lie near the base's, below about (1 + q/p)·x (φ·x over Wythoff's moves, 3·x over (1,2)-GDWN's)
 ROW_MARGIN = 1.25
 
 
@@ -87,8 +87,7 @@ def walk_rows(columns: int, spec: VectorSpec) -> int:
     """The rows a walk of `columns` columns decides: a declared cell at or past them changes only
     cells at least as far (a move lowers a pile), so it is left out of the walk. A column's cell past
     them stops a default-sized walk at the power of two of columns before (an n typed: refused)."""
-    steepest = max((q / p for p, q in spec.rays if p and q), default=1.0)
-    return int((ROW_MARGIN + steepest) * columns) + 1024
+    return int((ROW_MARGIN + steepest(spec)) * columns) + 1024
 
 
 def column_cap(cold: Iterable[Position]) -> int:

@@ -42,6 +42,12 @@ COLUMN_NS = 40  # a raster's step per solved column and layer
 LINE_NS = 15  # a step of a cell's scan along a line behind it, per layer
 
 
+def steepest(moves: VectorSpec) -> float:
+    """q/p of the moves' steepest ray (p, q) off the axes (Wythoff's diagonal: 1): a column's cold
+    cells lie below about (1 + q/p)·x."""
+    return max((q / p for p, q in moves.rays if p and q), default=1.0)
+
+
 def rows_for(k: int, columns: int, moves: VectorSpec) -> int:
     """Rows the sweep keeps. Over Wythoff's moves the cold cells of column x lie below about 2.8·x
     for k <= 20 (measured on 1024²), and a larger k reaches a little further. A steeper ray (p, q)
@@ -50,8 +56,7 @@ def rows_for(k: int, columns: int, moves: VectorSpec) -> int:
     (2 + q/p)·x for larger k (4.0·x over (1,2)-GDWN for k = 10): it keeps a quarter of a column's
     height more than that, or one column's. A default-sized sweep that runs past them keeps the
     power of two of columns before (BlockingColumns._sweep)."""
-    steepest = max((q / p for p, q in moves.rays if p and q), default=1.0)
-    return int(max(3 if k <= 20 else 4, (1.25 if k <= 5 else 2) + steepest) * columns) + 1024
+    return int(max(3 if k <= 20 else 4, (1.25 if k <= 5 else 2) + steepest(moves)) * columns) + 1024
 
 
 def ray_levels(k: int, rays: int) -> int:
