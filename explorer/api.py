@@ -38,6 +38,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from explorer.core.analysis.far_values import SumAnswer
+from explorer.core.analysis.modes import mode_refusal
 from explorer.core.counting.raster import MAX_TEXELS, Raster
 from explorer.core.exact.bigint import short_decimal, short_text
 from explorer.core.game.spec import Amounts, MoveSpec
@@ -214,6 +215,9 @@ def view(
     if mode not in MODES:
         raise RuleError(f"mode must be one of 'cold', 'grundy', 'remoteness', not {mode!r}")
     colour = MODES[mode]
+    refusal = mode_refusal(the_rule, colour)
+    if refusal:  # a mode the rule cannot answer: one sentence, not a picture painted grey
+        raise RuleError(f"mode {mode!r}: {refusal}")
     x0, y0, x1, y1 = (_whole(v, n) for v, n in zip((x0, y0, x1, y1), ("x0", "y0", "x1", "y1"), strict=True))
     if min(x0, y0) < 0 or x1 <= x0 or y1 <= y0:
         raise RuleError("view takes 0 <= x0 < x1 and 0 <= y0 < y1 (cells [x0, x1) x [y0, y1))")

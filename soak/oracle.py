@@ -249,7 +249,8 @@ def _recursion_solved(d: Definition, n: int) -> tuple[tuple[bool, ...], ...]:
             elif (x, y) in d.cold_cells or (d.terminal is not None and x + y <= d.terminal):
                 v = True
             elif plain is not None:  # the pass leads to (x, y) in the plain game
-                v = c == 0 and not ((x, y) != (0, 0) and is_cold(plain, x, y))
+                # no pass where no move is left (Miyadera, Manabe, Fukui: not from a terminal position)
+                v = c == 0 and not (bool(moves_small(d, x, y)) and is_cold(plain, x, y))
             else:
                 v = c < d.block
             cold[x][y] = v

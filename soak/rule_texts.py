@@ -49,10 +49,11 @@ def definition_of(text: str) -> Definition:
         return altered(cells["cold"], cells["hot"], terminal, base, int(side) if side else None)
     if name in ("pass", "star"):
         side: int | None = None if name == "pass" else 2048
-        if "/" in param:
+        fields_first = param.lower().replace(" ", "").startswith("n=")  # star:block:3/maharaja: all base
+        if "/" in param and fields_first:
             head, _, rest = param.partition("/")
             side, base = int(_fields(head)["n"]), definition_of(rest)
-        elif param.lower().startswith("n="):
+        elif fields_first:
             side, base = int(_fields(param)["n"]), WYTHOFF
         else:
             base = definition_of(param or "wythoff")

@@ -49,7 +49,7 @@ def cmd_figure(args: argparse.Namespace, out: BinaryIO) -> None:
         reach(other, x1 - 1, y1 - 1)
     try:
         fig = figure(x0, y0, x1, y1, rule, args.mode, select, size, compare=other)  # type: ignore[arg-type]
-    except RuleError as exc:  # two rules compared on too wide a view, say
+    except RuleError as exc:  # two rules compared on too wide a view, a mode the rule cannot answer
         raise UsageError(str(exc)) from None
     try:
         note = save_figure(args.out, fig)

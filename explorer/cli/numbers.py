@@ -6,7 +6,7 @@ import argparse
 from typing import BinaryIO
 
 from explorer.cli.common import reach, rule_of, write
-from explorer.core.game.moves import Move
+from explorer.core.game.moves import Move, MoveKind
 from explorer.core.game.sequence import NumberKind, classify_number
 from explorer.core.game.zeckendorf import zeckendorf_digits
 
@@ -25,12 +25,20 @@ def cmd_moves(args: argparse.Namespace, out: BinaryIO) -> None:
             "rule": r.rule_key,
             "moves": [list(m.target) for m in r.moves],
             "details": [_detail(m) for m in r.moves],
+            "declared_hot": r.declared_hot,
+            "cold_options": [list(c) for c in r.cold_options],
         }
         import json  # only for --json: 2 ms of every start otherwise
 
         write(out, (json.dumps(doc) + "\n").encode())
     else:
-        write(out, "".join(f"{m.target[0]} {m.target[1]}\n" for m in r.moves).encode())
+        lines = [_line(m) for m in r.moves] + (["declared hot"] if r.declared_hot else [])
+        write(out, "".join(f"{line}\n" for line in lines).encode())
+
+
+def _line(m: Move) -> str:
+    """A winning move as `moves` prints it: the target's piles, or `pass` for the pass."""
+    return "pass" if m.kind is MoveKind.PASS else f"{m.target[0]} {m.target[1]}"
 
 
 def _detail(m: Move) -> dict[str, object]:
@@ -38,7 +46,7 @@ def _detail(m: Move) -> dict[str, object]:
     one amount says it: one pile, or the same from both)."""
     k, l = m.amounts
     detail: dict[str, object] = {"to": list(m.target), "kind": m.kind.name.lower(), "taken_a": k, "taken_b": l}
-    if k == 0 or l == 0 or k == l:
+    if (k == 0 or l == 0 or k == l) and m.kind is not MoveKind.PASS:
         detail["taken"] = max(k, l)
     return detail
 

@@ -7,6 +7,7 @@ import os
 import tempfile
 import time
 
+from explorer.core.analysis.modes import mode_refusal
 from explorer.core.exact.bigint import short_text
 
 WAIT_S = 60.0  # the longest a screenshot waits for background drawing and reports
@@ -54,6 +55,9 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
     if warnings:
         window.close()
         raise ValueError(warnings[0])
+    if args.window_mode is not None and mode_refusal(window.session.rule, args.window_mode):
+        window.close()  # a mode the rule cannot answer: refused, not a picture painted grey
+        raise ValueError(f"--mode {args.window_mode}: {mode_refusal(window.session.rule, args.window_mode)}")
     panel = args.panel
     if getattr(args, "value", None) is not None:  # the Structure panel, showing the cells of one value
         panel = "structure"

@@ -13,10 +13,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from explorer.core import budget
+from explorer.core.analysis.modes import mode_refusal
 from explorer.core.analysis.play import Game
 from explorer.core.analysis.position import PositionReport
 from explorer.core.counting.closed_form import cells_in
-from explorer.core.protocol import OptionCounts, Rule, ValueSequences
+from explorer.core.protocol import Rule, ValueSequences
 from explorer.core.rules.closed import Wythoff
 from explorer.core.value_source import ValueCache
 from explorer.core.values import COLD_OPTIONS, GRUNDY, HOT_COLD, MODES, REMOTENESS, VALUE_MODES
@@ -136,8 +137,8 @@ class Session:
             self.heap = 0
         self.build = None
         self.why = None
-        if self.mode == COLD_OPTIONS and not isinstance(rule, OptionCounts):
-            self.mode = HOT_COLD  # counts of cold options belong to k-blocking rules
+        if mode_refusal(rule, self.mode):
+            self.mode = HOT_COLD  # a mode the new rule cannot answer (cold options, values) is not kept
         self.solved = rule.bound  # last: nothing refused under the old rule is asked again
 
     def _mode_set(self, mode: str) -> None:

@@ -133,6 +133,7 @@ def test_far_strips_keep_exact_colours():
     st.lists(st.one_of(st.none(), st.floats(-1e15, 1e15, allow_nan=False)), min_size=1, max_size=60),
     st.integers(1, 12),
 )
+@example(cells=[0.0625, -999999999999999.9], width=1)  # a fifth of the spread rounded up in floats (issue 62)
 def test_value_levels_scale_each_known_value_between_the_least_and_the_largest(cells, width):
     """Each known texel gets int((v - low) * (254 / (high - low)) + 1), worked out here one texel
     at a time in Python floats; unknown texels get 0 (grey). (low, high): the multiples of the

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from itertools import islice
 
 import numpy as np
@@ -218,6 +219,10 @@ def test_cold_cells_and_winning_moves_by_brute_force(case):
         if text not in RECURSION:
             assert (not options) or not c  # a cold cell has no cold option
         want = [] if c else options  # a cold cell has no winning move (k-blocking: it may have cold options)
+        if not c and text in RECURSION and RECURSION[text].passing and rule.spec.has_move(x, y):
+            base = replace(RECURSION[text], passing=False, n=None, grows=False)
+            base_cold = oracle.solved(base, N)[x][y]
+            want = want + ([(x, y)] if base_cold else [])  # the pass, where the position is cold without it
         got = rule.winning_moves(x, y)
         assert [m.target for m in got] == want, (x, y)
         assert all(m.start == (x, y) for m in got)
@@ -461,12 +466,14 @@ def _text_answers_match(rule: Rule, cold: dict[tuple[int, int], bool]) -> None:
 
 
 def test_the_protocols_stay_small():
-    """The core protocol has at most 16 members; each capability a handful."""
+    """The core protocol has at most 17 members (is_terminal joined is_cold in issue 62: a declared
+    terminal cell has moves on the board, and every answer must know it ends the game); each
+    capability a handful."""
     from explorer.core import protocol
 
     def members(proto: type) -> set[str]:
         return {n for n, v in vars(proto).items() if not n.startswith("_") and (callable(v) or isinstance(v, property))}
 
-    assert len(members(protocol.Rule)) <= 16, sorted(members(protocol.Rule))
+    assert len(members(protocol.Rule)) <= 17, sorted(members(protocol.Rule))
     for proto in (Valued, KnownValues, CertifiedRows, ColdPairs, Constructed, Growing, WorkingCopies, TextAnswers):
         assert 1 <= len(members(proto)) <= 4, (proto, sorted(members(proto)))

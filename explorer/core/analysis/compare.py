@@ -186,6 +186,8 @@ def best_translation_in(
         key=lambda d: (abs(d[0]) + abs(d[1]), d),
     )
     for dx, dy in shifts:
+        if abs(dx) >= w or abs(dy) >= h:  # no cell left to match (a slice end below 0 would wrap round)
+            continue
         src = a[max(0, -dx) : w - max(0, dx), max(0, -dy) : h - max(0, dy)]
         dst = b[max(0, dx) : w - max(0, -dx), max(0, dy) : h - max(0, -dy)]
         matched = int(np.count_nonzero(src & dst))

@@ -36,6 +36,14 @@ class PositionReport(NamedTuple):
     note: str = ""  # what the rule's own recursion says of the position (`Noted`), or ""
     a_text: str = ""  # the piles in decimal (for 100 000 digits str() takes ~0.1 s: done with the report)
     b_text: str = ""
+    # A cold cell's cold options (k-blocking: fewer than k, each of which the opponent may block);
+    # () where a cold cell has none, as in every game whose recursion is the plain one.
+    cold_options: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def declared_hot(self) -> bool:
+        """Hot with no winning move and a move left: hot because the rule declares it so."""
+        return not self.cold and not self.moves and not self.terminal
 
     @property
     def status_code(self) -> str:
@@ -58,13 +66,15 @@ def report(rule: Rule, a: int, b: int) -> PositionReport:
     forms where they mean something. Raises RuleError (OutOfBounds...) as the rule does."""
     cold = rule.is_cold(a, b)
     moves = tuple(rule.winning_moves(a, b))
+    terminal = rule.is_terminal(a, b)
+    options = rule.cold_option_cells(a, b) if cold and not terminal and isinstance(rule, Noted) else ()
     zeck = shows_zeckendorf(rule)
     pairs = rule if isinstance(rule, ColdPairs) else None
     return PositionReport(
         a=a,
         b=b,
         cold=cold,
-        terminal=not rule.spec.has_move(a, b),
+        terminal=terminal,
         index=pairs.cold_index(a, b) if pairs is not None and cold else None,
         role_a=pairs.number_role(a) if pairs is not None else None,
         role_b=pairs.number_role(b) if pairs is not None else None,
@@ -77,6 +87,7 @@ def report(rule: Rule, a: int, b: int) -> PositionReport:
         note=rule.position_note(a, b) if isinstance(rule, Noted) else "",
         a_text=str(a),
         b_text=str(b),
+        cold_options=tuple(options),
     )
 
 
@@ -91,6 +102,8 @@ def verdict(r: PositionReport) -> str:
         )
     if r.cold:
         return "P-position (cold): the player to move loses with best play."
+    if r.declared_hot:
+        return "N-position (hot) by declaration: the rule makes the player to move the winner here; no move is needed."
     n = len(r.moves)
     which = "one of " if n > 1 else ""
     return f"N-position (hot): the player to move wins with best play, by {which}{n} winning move{'s' * (n > 1)}."
@@ -100,4 +113,10 @@ def no_moves_text(r: PositionReport) -> str:
     """What the winning-move list says when it is empty."""
     if r.terminal:
         return "none: no move is left"
+    if r.declared_hot:
+        return "none needed: this position is declared hot"
+    if r.cold_options:
+        n = len(r.cold_options)
+        some = "its cold option" if n == 1 else f"each of its {n} cold options"
+        return f"none sure to win: the opponent may block {some}, listed below"
     return "none: every move leads to a hot position"

@@ -18,6 +18,7 @@ class MoveKind(enum.Enum):
     FROM_A = "from pile A"
     FROM_B = "from pile B"
     FROM_BOTH = "from both piles"
+    PASS = "pass"  # a game with a pass (docs/math.md, "One pass"): the piles stay, the pass is used
 
 
 class Move(NamedTuple):
@@ -38,6 +39,11 @@ class Move(NamedTuple):
             return cls(target, start, MoveKind.FROM_B, l)
         return cls(target, start, MoveKind.FROM_BOTH, max(k, l))
 
+    @classmethod
+    def passing(cls, start: tuple[int, int]) -> Move:
+        """The pass from `start`: the piles stay as they are, and the pass is used."""
+        return cls(start, start, MoveKind.PASS, 0)
+
     @property
     def amounts(self) -> tuple[int, int]:
         """(taken from A, taken from B)."""
@@ -47,6 +53,8 @@ class Move(NamedTuple):
         """'take 2 from both piles', or 'take 3 from A and 1 from B' when the amounts differ; each
         number written by `number` (in full by default; the window shortens huge ones)."""
         k, l = self.amounts
+        if self.kind is MoveKind.PASS:
+            return "pass (the piles stay; the pass is used)"
         if self.kind is MoveKind.FROM_BOTH and k != l:
             return f"take {number(k)} from pile A and {number(l)} from pile B"
         return f"take {number(self.taken)} {self.kind.value}"
@@ -54,6 +62,8 @@ class Move(NamedTuple):
     def describe(self, number: Callable[[int], str] = str) -> str:
         """'take 2 from both piles -> (3, 5)' style wording."""
         a, b = self.target
+        if self.kind is MoveKind.PASS:
+            return f"pass → ({number(a)}, {number(b)}) with the pass used"
         return f"{self.wording(number)} → ({number(a)}, {number(b)})"
 
     def __str__(self) -> str:

@@ -25,8 +25,9 @@ class TooManyStates(ValueError):
     pass
 
 
-class Stopped(Exception):
-    """The caller's progress callback asked the computation to stop."""
+class Stopped(InterruptedError):
+    """The caller's progress callback asked the computation to stop: an InterruptedError, as every
+    stopped computation here is, so the job pool takes it for a cancelled request, not a failure."""
 
 
 def _check(piles: tuple[int, ...]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -49,7 +50,7 @@ class Levels:
         return self.mixed[:, :, :3] if self.mixed is not None else self.lut[self.levels]
 
 
-def round_step(x: float) -> float:
+def round_step(x: float | Fraction) -> float:
     """The largest of 1, 2 and 5 times a power of ten that is at most x; 1 for x below 1."""
     if not x > 1:
         return 1.0
@@ -74,7 +75,9 @@ def colour_range(lo: float, hi: float, previous: tuple[float, float] | None = No
     `previous`, the range of the frame before (in the same units): kept while it holds this
     range and is at most twice as wide. A pan to and fro across a multiple then widens the bar
     once, not on every frame; values that need less than half of it narrow it again."""
-    step = round_step((hi - lo) / 5)
+    # a fifth of the spread exactly: in floats (0.0625 - -999999999999999.9) / 5 rounds up to 2·10^14,
+    # a step the spread does not allow (hypothesis found it)
+    step = round_step((Fraction(hi) - Fraction(lo)) / 5)
     low, high = math.floor(lo / step) * step, math.ceil(hi / step) * step
     if low > lo:  # float division rounded up across a multiple
         low -= step

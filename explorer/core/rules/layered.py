@@ -83,7 +83,9 @@ class LayerRule(HotColdOnly, RuleBase):  # type: ignore[misc]
             self.check(int(xs.max()), int(ys.max()))
         out = self.col[xs] == ys
         if self.changes and xs.size:
-            wide = int(max(xs.max(), self._cx.max())) + 1
+            # A key x·wide + y is one cell only while every y, asked or changed, is below wide:
+            # keyed by the x's alone, (0, 3) met the declared (1, 0) once wide was 3.
+            wide = int(max(xs.max(), ys.max(), self._cx.max(), self._cy.max())) + 1
             keys, changed = self._cx * wide + self._cy, xs * wide + ys
             order = np.argsort(keys)
             at = np.searchsorted(keys[order], changed)

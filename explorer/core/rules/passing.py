@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from explorer.core.exact.lazy import lazy_numpy
+from explorer.core.game.moves import Move
 from explorer.core.game.vector_spec import VectorSpec
 from explorer.core.protocol import Progress, Rule
 from explorer.core.rules.base import Position, RuleError
@@ -29,6 +30,7 @@ from explorer.core.rules.recursion import (
     based,
     pass_note,
     rays_and_jumps,
+    with_pass,
 )
 
 if TYPE_CHECKING:
@@ -123,10 +125,13 @@ class PassColumns(LayerRule):
     def pass_wins(self, x: int, y: int) -> bool:
         """Whether passing from (x, y) wins: (x, y) is cold in the base game (its value is 0)."""
         self.check(x, y)
-        return (x, y) != (0, 0) and int(self.zero[x]) == y
+        return self.spec.has_move(x, y) and int(self.zero[x]) == y
+
+    def winning_moves(self, x: int, y: int) -> list[Move]:
+        return with_pass(self, x, y, super().winning_moves(x, y))
 
     def extra_steps(self) -> str:
         return "a position carries whether its pass is used, and the board shows the cells with the pass unused"
 
     def position_note(self, x: int, y: int) -> str:
-        return pass_note(x, y, self.pass_wins(x, y))
+        return pass_note(x, y, self.pass_wins(x, y), not self.spec.has_move(x, y))

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from explorer.core import budget
 from explorer.core.exact.bigint import short_text, whole_number
 from explorer.core.exact.lazy import lazy_numpy
+from explorer.core.game.moves import Move
 from explorer.core.game.spec import MoveSpec
 from explorer.core.game.vector_spec import VectorSpec
 from explorer.core.protocol import ExtraSteps, Position, Progress, Rule, RuleError
@@ -146,12 +147,12 @@ def side_and_base(param: str | None, default_side: int) -> tuple[int, str]:
 def given_side_and_base(param: str | None, most: int) -> tuple[int | None, str]:
     """The same, with n None where it is not given (n at most `most`)."""
     text = (param or "").strip()
-    if "/" in text:
+    if not re.match(r"n\s*=", text, re.IGNORECASE):  # no fields: the whole text is the base, '/' and all
+        head, base = "", text or "wythoff"  # (star:block:3/maharaja is the star of block:3/maharaja)
+    elif "/" in text:
         head, _, base = text.partition("/")
-    elif text.lower().startswith("n="):
-        head, base = text, "wythoff"
     else:
-        head, base = "", text or "wythoff"
+        head, base = text, "wythoff"
     fields = fields_of(head, ("n",), "n=N/RULE")
     n = whole_number(fields["n"], "the side n", 1, most) if "n" in fields else None
     return n, base.strip()
@@ -286,6 +287,22 @@ def blocking_note(cold_options: int, k: int) -> str:
     return f"{options}; the opponent may block {block} of them, and {c - block} stay{'s' * (c - block == 1)}."
 
 
+def check_declared(cold: Any, hot: Any, terminal: int | None) -> None:
+    """Refuse an alteration that says two things of one cell: declared both cold and hot, or hot
+    inside the terminal set (every solver would have to choose; docs/math.md says none does)."""
+    both = set(cold) & set(hot)
+    if both:
+        raise RuleError(f"{cells_text(tuple(sorted(both)))} is declared both cold and hot")
+    inside = tuple(sorted(c for c in hot if terminal is not None and c[0] + c[1] <= terminal))
+    if inside:
+        raise RuleError(
+            f"{cells_text(inside)} is declared hot but lies in the terminal set x + y ≤ {terminal}, "
+            "where no move is made: declare it one or the other"
+        )
+    if not cold and not hot and terminal is None:
+        raise RuleError("alter needs cells: cold=(x,y)…, hot=(x,y)… or terminal=K")
+
+
 class Declared:
     """What an altered game says of itself, solved on a square or by columns: its declared cells,
     its name, and what it notes of a declared cell."""
@@ -298,11 +315,7 @@ class Declared:
     default_side: ClassVar[int] = DEFAULT_SIDE
 
     def _declare(self, cold: Any, hot: Any, terminal: int | None) -> None:
-        both = set(cold) & set(hot)
-        if both:
-            raise RuleError(f"{cells_text(tuple(sorted(both)))} is declared both cold and hot")
-        if not cold and not hot and terminal is None:
-            raise RuleError("alter needs cells: cold=(x,y)…, hot=(x,y)… or terminal=K")
+        check_declared(cold, hot, terminal)
         object.__setattr__(self, "cold_cells", tuple(sorted(set(cold))))
         object.__setattr__(self, "hot_cells", tuple(sorted(set(hot))))
         object.__setattr__(self, "terminal", terminal)
@@ -403,7 +416,7 @@ class PassRule(RecursionRule):
         object.__setattr__(self, "after_pass", plain)
 
         def decide(counts: Any, xs: Any, ys: Any) -> Any:  # the pass leads to (x, y) without it
-            return (counts == 0) & ~(plain[xs, ys] & ((xs > 0) | (ys > 0)))
+            return (counts == 0) & ~(plain[xs, ys] & has_move_many(spec, xs, ys))
 
         self._set_table(solve_counting(spec, bound, decide))
 
@@ -419,22 +432,41 @@ class PassRule(RecursionRule):
         return f"Wythoff{self._over()} with one pass (the pass unused), solved on [0, {self.bound})²"
 
     def pass_wins(self, x: int, y: int) -> bool:
-        """Whether passing from (x, y) with the pass unused wins: (x, y) is cold once it is used."""
+        """Whether passing from (x, y) with the pass unused wins: (x, y) is cold once it is used, and
+        a move is left there (no pass is made where the game is over: Miyadera, Manabe, Fukui)."""
         self.check(x, y)
-        return (x, y) != (0, 0) and bool(self.after_pass[x, y])
+        return self.spec.has_move(x, y) and bool(self.after_pass[x, y])
+
+    def winning_moves(self, x: int, y: int) -> list[Move]:
+        return with_pass(self, x, y, super().winning_moves(x, y))
 
     def extra_steps(self) -> str:
         return "a position carries whether its pass is used, and the board shows the cells with the pass unused"
 
     def position_note(self, x: int, y: int) -> str:
-        return pass_note(x, y, self.pass_wins(x, y))
+        return pass_note(x, y, self.pass_wins(x, y), not self.spec.has_move(x, y))
 
 
-def pass_note(x: int, y: int, wins: bool) -> str:
+def has_move_many(spec: VectorSpec, xs: Any, ys: Any) -> Any:
+    """Whether each cell has a move: some ray's or jump's step fits inside it."""
+    out = np.zeros(np.shape(xs), dtype=bool)
+    for p, q in (*spec.rays, *spec.jumps):
+        out |= (xs >= p) & (ys >= q)
+    return out
+
+
+def with_pass(rule: Any, x: int, y: int, moves: list[Move]) -> list[Move]:
+    """A pass game's winning moves: those on the board, then the pass where passing wins."""
+    if not rule.is_cold(x, y) and rule.pass_wins(x, y):
+        return [*moves, Move.passing((x, y))]
+    return moves
+
+
+def pass_note(x: int, y: int, wins: bool, terminal: bool = False) -> str:
     """What one pass says of (x, y) with the pass unused."""
     where = f"({x}, {y})" if max(x, y) < 10**12 else "this position"
-    if (x, y) == (0, 0):
-        return "With the pass unused; no pass is allowed from (0, 0)."
+    if terminal:
+        return f"With the pass unused; no pass is allowed from {where}, where no move is left."
     if wins:
         return f"With the pass unused. Passing wins here: {where} is cold once the pass is used."
     return f"With the pass unused. Passing does not win here: {where} is hot once the pass is used."

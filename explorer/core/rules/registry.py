@@ -198,6 +198,7 @@ def alter_fields(param: str | None) -> tuple[Any, ...]:
     terminal = whole_number(fields["terminal"], "terminal=K", 0, 2 * MAX_SIDE) if "terminal" in fields else None
     if not cold and not hot and terminal is None:
         raise UnknownRule(f"alter needs cells to change: write {ALTER_FORM}")
+    _recursion().check_declared(cold, hot, terminal)
     check_rule(base)
     return cold, hot, terminal, n, base
 
@@ -445,7 +446,7 @@ def solve_peak(text: str) -> int:
         return 0
     try:
         return family.peak(param or None)
-    except UnknownRule:
+    except RuleError:  # a text its family refuses (block:2;m=3, alter:hot=): making it says why
         return 0
 
 

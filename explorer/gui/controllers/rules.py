@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from explorer.core.analysis.modes import mode_refusal
 from explorer.core.exact.bigint import short_text
-from explorer.core.protocol import Altered, DeclaredCells, OptionCounts, Rule
+from explorer.core.protocol import Altered, DeclaredCells, Rule
 from explorer.core.rules.registry import altered_text, grundy_note, parse_rule, solve_peak, takes_time
 from explorer.session.jobs import Jobs
-from explorer.session.model import COLD_OPTIONS, GRUNDY, MODES, Session
+from explorer.session.model import GRUNDY, MODES, Session
 from explorer.session.views import RuleSelectorView, StatusView, WorkView
 
 
@@ -101,7 +102,8 @@ class RuleController:
         pair = {(x, y), (y, x)}
         if pair & cold:
             cold -= pair
-            hot |= pair
+            if terminal is None or x + y > terminal:  # a terminal cell is never hot: back as it was
+                hot |= pair
         elif pair & hot:
             hot -= pair
         else:
@@ -131,10 +133,9 @@ class RuleController:
     def request_mode(self, mode: str) -> None:
         if mode not in MODES:
             self.status.show_message(f"Unknown colour mode {mode!r}")
-        elif mode == COLD_OPTIONS and not isinstance(self.session.rule, OptionCounts):
-            self.status.show_message(
-                f"Colouring by cold options is for k-blocking rules ({self.session.rule.title} counts none)"
-            )
+        elif mode_refusal(self.session.rule, mode):
+            refusal = mode_refusal(self.session.rule, mode)
+            self.status.show_message(refusal[0].upper() + refusal[1:])
             self.selector.set_mode(self.session.mode)
         else:
             self.session.mode = mode

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from explorer.core import budget
+from explorer.core.analysis.modes import mode_refusal
 from explorer.core.analysis.play import Game
 from explorer.core.protocol import Progress, Rule, adopt, grown
 from explorer.core.rules.registry import parse_rule, takes_time
@@ -62,6 +63,9 @@ def prepare(saved: SavedSession, progress: Progress | None = None) -> Prepared:
         g = saved.game
         game = Game.replay(rule, g.start, g.human_first, g.path, g.movers)
     compare = None if saved.compare is None else parse_rule(saved.compare)
+    refusal = mode_refusal(rule, saved.mode)
+    if refusal:
+        raise SessionFileError(f"the file colours by {saved.mode}, but {refusal}")
     return Prepared(saved, rule, game, compare, home)
 
 

@@ -134,6 +134,8 @@ class Marks:
         self.selection_box.setVisible(inside)
         pen = pg.mkPen(*palette.MOVE_ARROW, width=2)
         for move in self.moves:
+            if move.target == move.start:  # a pass: no arrow on the board
+                continue
             target = (Fraction(move.target[0]), Fraction(move.target[1]))
             part = clip_segment(sel, target, box)
             if part is None:

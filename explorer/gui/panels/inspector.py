@@ -292,11 +292,16 @@ class Inspector(QWidget):
         for move in r.moves:
             a, b = move.target
             item = QListWidgetItem(move.describe(lambda v: short_decimal(v, FULL)))
-            item.setData(MOVE_ROLE, (a, b))
+            if move.target != move.start:  # a pass stays on the cell: nothing to play on the board
+                item.setData(MOVE_ROLE, (a, b))
             item.setToolTip(f"({a}, {b})" if max(a, b).bit_length() < 600 else "")
             self.moves.addItem(item)
         if not r.moves:
             self._say_in_moves(no_moves_text(r), clear=False)
+        for a, b in r.cold_options:  # a cold cell's cold options, which the opponent may block
+            item = QListWidgetItem(f"to ({short_decimal(a, FULL)}, {short_decimal(b, FULL)}): cold, but may be blocked")
+            item.setData(MOVE_ROLE, (a, b))
+            self.moves.addItem(item)
 
     def _say_in_moves(self, text: str, clear: bool = True) -> None:
         """A line in the moves' list that is not a move (greyed, not playable)."""

@@ -6,7 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
-from explorer.core.protocol import OptionCounts, Rule
+from explorer.core.analysis.modes import mode_refusal
+from explorer.core.protocol import Rule
 from explorer.core.rules.registry import ASK_NOTHING, FAMILIES, rule_list
 from explorer.session.model import COLD_OPTIONS, GRUNDY, HOT_COLD, REMOTENESS
 
@@ -73,9 +74,12 @@ class RuleBar(QWidget):
             self.rules.setToolTip(f"The rule in effect: {rule.title}")
             view = self.rules.view()
             view.setMinimumWidth(view.sizeHintForColumn(0) + 24)  # the list shows whole entries
-        # how many options are cold: a count only k-blocking's recursion keeps
-        item = self.mode.model().item(self.mode.findData(COLD_OPTIONS))  # type: ignore[attr-defined]
-        item.setEnabled(isinstance(rule, OptionCounts))
+        # a mode the rule cannot answer (cold options beyond k-blocking, values of a game that has none)
+        for i in range(self.mode.count()):
+            refusal = mode_refusal(rule, self.mode.itemData(i))
+            item = self.mode.model().item(i)  # type: ignore[attr-defined]
+            item.setEnabled(not refusal)
+            item.setToolTip(refusal[0].upper() + refusal[1:] if refusal else "")
 
     def set_mode(self, mode: str) -> None:
         with QSignalBlocker(self.mode):
