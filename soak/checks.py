@@ -182,8 +182,34 @@ class Checks:
             )
             if set(map(tuple, targets)) != want:
                 self.wrong(f"winning moves from ({x}, {y}): shown {sorted(targets)}, oracle {sorted(want)}")
-        elif not cold and not targets and self._has_move(x, y):
+        elif not cold and not s.report.moves and not s.report.declared_hot and self._has_move(x, y):
             self.wrong(f"hot ({_short(x)}, {_short(y)}) with no winning move listed")
+        self._check_paths(x, y, cold)
+
+    def _check_paths(self, x: int, y: int, cold: bool) -> None:
+        """Issue 62: the selected cell asked through two more paths, the batch (`judge`, `judge --pairs`)
+        among a tall shuffled strip of its column, and the grid's raster, agree with the inspector."""
+        rule = self.w.session.rule
+        if max(x, y) >= 1 << 62:
+            return
+        import numpy as np
+
+        self.summary.checks += 1
+        tall = [self.rng.randrange(max(1, min(rule.bound or 1 << 40, y + 4096))) for _ in range(64)]
+        xs = np.array([x, *([x] * len(tall)), *tall], dtype=np.int64)
+        ys = np.array([y, *tall, *([x] * len(tall))], dtype=np.int64)
+        inside = (xs < (rule.bound or 1 << 62)) & (ys < (rule.bound or 1 << 62))
+        xs, ys = xs[inside], ys[inside]
+        order = np.random.default_rng(self.rng.randrange(1 << 30)).permutation(xs.size)
+        many = rule.is_cold_many(xs[order], ys[order]).tolist()
+        for cx, cy, c in zip(xs[order].tolist(), ys[order].tolist(), many, strict=True):
+            if c != rule.is_cold(cx, cy):
+                self.wrong(f"({cx}, {cy}) under {rule.key}: the batch says {c}, the one cell {not c}")
+                return
+        if many[int(np.flatnonzero(order == 0)[0])] != cold:
+            self.wrong(f"({x}, {y}) under {rule.key}: the batch disagrees with the inspector")
+        if (rule.raster(x, y, x + 1, y + 1, 1).dense_counts().sum() > 0) != cold:
+            self.wrong(f"({x}, {y}) under {rule.key}: the grid's raster disagrees with the inspector")
 
     def _has_move(self, x: int, y: int) -> bool:
         return bool(oracle.moves_small(self.definition, min(x, 200), min(y, 200)))

@@ -27,6 +27,8 @@ TYPED = (
     "vectors:rays=1,0 3,1;jumps=1,2",
     "vectors:rays=1,1;jumps=0,1;n=96",
     "block:7",
+    "star:block:3/maharaja",  # issue 62: a star of a rule with '/'
+    "pass:n=64/vectors:rays=1,1;n=64",  # terminal cells besides (0, 0): no pass there
 )
 RULES: dict[str, Definition] = {
     text: definition_of(text) for text in (*(t for f in FAMILIES for t in f.examples), *TYPED)
@@ -46,7 +48,21 @@ VECTOR_JUNK = [
     ("65,1", "", 64),
     ("1,0 1,1", "2,3;rays=1,1", 512),  # a separator of the text form typed into a field
 ]
-COMPARE_JUNK = ["bogus", "block:0", "star:", "pass:n=0", "alter:", "wythoff:x", "٣"]
+COMPARE_JUNK = [
+    "bogus",
+    "block:0",
+    "star:",
+    "pass:n=0",
+    "alter:",
+    "wythoff:x",
+    "٣",
+    # issue 62: field parsers' refusals once escaped the peak estimate, and the person saw nothing
+    "block:2;m=3",
+    "alter:cold=(3,4",
+    "alter:foo=1",
+    "alter:hot=",
+    "alter:hot=(1,1);terminal=2",
+]
 JUNK = ["", "  ", "-5", "+7", "abc", "٣", "1e5", "3.0", "0x10", "12 34", "1,000", "1_000_000", "∞", "\t9\t", "-0"]
 
 

@@ -229,7 +229,7 @@ def _vectors_solved(d: Definition, n: int) -> tuple[tuple[bool, ...], ...]:
 @lru_cache(maxsize=8)
 def _star_jumps(base: Definition) -> frozenset[tuple[int, int]]:
     """The base game's non-zero cold cells in the oracle's square: the moves of its star game."""
-    n = RECURSION_ORACLE
+    n = min(RECURSION_ORACLE, base.n or RECURSION_ORACLE)  # a base solved on a square: its cells there
     return frozenset((i, j) for i in range(n) for j in range(n) if (i, j) != (0, 0) and is_cold(base, i, j))
 
 

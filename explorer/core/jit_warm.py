@@ -46,6 +46,7 @@ ENTRY_POINTS: list[tuple[str, str, str]] = [
         f"i4[:, ::1], i8, i8, i8, {A1}, {A1}, {A1}, {A1}, {A1}, {A1}, u8[::1], {A1}, {A1}, {A1}, {A1}, {A1}",
     ),
     ("explorer.core.exact.beatty_jit", "rectangle_counts", f"{A1}, {A1}, {A1}, {A1}, {A1}"),
+    ("explorer.core.counting.raster_jit", "count_layers", f"i4[:, ::1], i8, i8, i8, i8, i8, i8, i8, i8, {A1}"),
     (
         "explorer.core.rules.block_kernel",
         "altered_sweep",

@@ -275,3 +275,27 @@ def test_the_paths_agree_on_random_cells_of_random_texts():
         cells = [(rng.randrange(512), rng.randrange(512)) for _ in range(4000)]
         xs, ys = (np.array(v, dtype=np.int64) for v in zip(*cells, strict=True))
         assert rule.is_cold_many(xs, ys).tolist() == [rule.is_cold(x, y) for x, y in cells]
+
+
+@pytest.mark.parametrize("text", ["block:4;n=262144", "gdwn:1,2", "alter:terminal=2;n=262144"])
+def test_the_compiled_raster_counts_what_numpy_counts(text, monkeypatch):
+    """Zoomed out, k layers' texels are counted in one compiled pass (issue 62's stalls under
+    k-blocking); the same views counted layer by layer in numpy, and cell by cell on a corner."""
+    import explorer.core.counting.raster as raster
+
+    import numba  # noqa: F401  (the compiled pass is taken once numba is loaded)
+
+    rule = parse_rule(text)
+    rng = random.Random(7)
+    views = [(0, 0, 1100 * s, 680 * s, s) for s in (97, 1024, 1 << 20)]
+    views += [(x, y, x + 900 * s, y + 700 * s, s) for x, y, s in ((5000, 3, 200), (123, 70000, 77), (1, 1, 300))]
+    views += [(rng.randrange(10**5), rng.randrange(10**5), 0, 0, rng.randrange(80, 400)) for _ in range(3)]
+    views = [(a, b, c or a + 1000 * s, d or b + 800 * s, s) for a, b, c, d, s in views]
+    compiled = [rule.raster(*v) for v in views]
+    monkeypatch.setattr(raster, "compiled_counting", lambda: False)
+    for view, got in zip(views, compiled, strict=True):
+        want = rule.raster(*view)
+        assert np.array_equal(got.dense_counts(), want.dense_counts()), (text, view)
+    corner = rule.raster(0, 0, 300, 300, 1).dense_counts()
+    xs, ys = (a.ravel() for a in np.meshgrid(np.arange(300), np.arange(300), indexing="ij"))
+    assert np.array_equal(corner.T.ravel() > 0, rule.is_cold_many(xs, ys))

@@ -266,6 +266,9 @@ def step_for(cells_per_pixel: float) -> int:
     return math.ceil(cells_per_pixel)
 
 
+# From this many columns in view, a sequence's (or k layers') texels are counted by one compiled
+# pass that lets go of the GIL (raster_jit): fewer columns are quicker in numpy than numba's import
+COMPILED_COLUMNS = 1 << 16
 RASTER_CHUNK = 1 << 20  # columns of a sequence turned into texels at a time (~40 MiB of temporaries)
 DENSE_TEXELS = 1 << 20  # up to this many texels a sequence's raster counts into a dense array, chunk by chunk
 
@@ -324,6 +327,10 @@ def rasterize_sequence(col: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_
     # (a view 10^25 cells across has a step no int64 holds).
     div = min(step, n)
     texels = nx * ny
+    if texels <= DENSE_TEXELS and (xb - xa) >= COMPILED_COLUMNS and compiled_counting():
+        counted = rasterize_layers(col.reshape(-1, 1), n, x_lo, y_lo, x_hi, y_hi, step)
+        if counted is not None:
+            return counted
     dense = np.zeros(texels, dtype=np.int64) if texels <= DENSE_TEXELS else None
     found: list[NDArray] = []  # texel indexes, where there are too many texels for a dense count
     for lo in range(xa, xb, RASTER_CHUNK):
@@ -345,3 +352,32 @@ def rasterize_sequence(col: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_
     flat_index = np.concatenate(found) if len(found) > 1 else found[0]
     cells, counts = np.unique(flat_index, return_counts=True)
     return Raster(tx0, ty0, step, nx, ny, cells % nx, cells // nx, counts.astype(np.int64))
+
+
+def compiled_counting() -> bool:
+    """Whether the compiled pass is to be had without a stall: numba already loaded (a swept rule
+    loaded it). Its first import on a render worker held the GUI thread for 0.75 s."""
+    import sys
+
+    return "numba" in sys.modules
+
+
+def rasterize_layers(cells: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster | None:
+    """Cold counts of cells[x, t] for x < n and every layer t (k-blocking's up to k a column), in one
+    compiled pass with the GIL let go; None where the view has more than DENSE_TEXELS texels (the
+    caller counts layer by layer then)."""
+    from explorer.core.counting.raster_jit import count_layers
+
+    tx0, ty0, nx, ny = _grid(x_lo, y_lo, x_hi, y_hi, step)
+    empty = np.empty(0, dtype=np.int64)
+    xa, xb = tx0 * step, min((tx0 + nx) * step, n)
+    ya, yb = ty0 * step, min((ty0 + ny) * step, n)
+    if xb <= xa or yb <= ya:
+        return Raster(tx0, ty0, step, nx, ny, empty, empty, empty)
+    if nx * ny > DENSE_TEXELS:
+        return None
+    div = min(step, n)  # as in rasterize_sequence: every counted cell lies in [0, n)²
+    dense = np.zeros(nx * ny, dtype=np.int64)
+    count_layers(np.ascontiguousarray(cells), xa, xb, ya, yb, div, tx0, ty0, nx, dense)
+    found = np.flatnonzero(dense)
+    return Raster(tx0, ty0, step, nx, ny, found % nx, found // nx, dense[found])

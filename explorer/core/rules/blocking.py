@@ -346,8 +346,18 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
 
     def raster(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
         """Each layer's cells, counted as a sequence's (one a column), and the counts added."""
-        from explorer.core.counting.raster import rasterize_sequence
+        from explorer.core.counting.raster import (
+            COMPILED_COLUMNS,
+            compiled_counting,
+            rasterize_layers,
+            rasterize_sequence,
+        )
 
+        wide = min(x_hi, self.bound) - max(x_lo, 0) >= COMPILED_COLUMNS // self.k
+        if self.k > 1 and wide and compiled_counting():
+            every = rasterize_layers(self.cells, self.bound, x_lo, y_lo, x_hi, y_hi, step)
+            if every is not None:  # every layer in one compiled pass, the GIL let go (issue 62's stalls)
+                return every
         parts = [rasterize_sequence(self.cells[:, t], self.bound, x_lo, y_lo, x_hi, y_hi, step) for t in range(self.k)]
         first = parts[0]
         if len(parts) == 1:

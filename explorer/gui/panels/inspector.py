@@ -298,10 +298,8 @@ class Inspector(QWidget):
             self.moves.addItem(item)
         if not r.moves:
             self._say_in_moves(no_moves_text(r), clear=False)
-        for a, b in r.cold_options:  # a cold cell's cold options, which the opponent may block
-            item = QListWidgetItem(f"to ({short_decimal(a, FULL)}, {short_decimal(b, FULL)}): cold, but may be blocked")
-            item.setData(MOVE_ROLE, (a, b))
-            self.moves.addItem(item)
+        for a, b in r.cold_options:  # a cold cell's cold options, which the opponent may block: listed, not moves
+            self._say_in_moves(f"to ({short_decimal(a, FULL)}, {short_decimal(b, FULL)}): cold, may be blocked", False)
 
     def _say_in_moves(self, text: str, clear: bool = True) -> None:
         """A line in the moves' list that is not a move (greyed, not playable)."""
