@@ -281,9 +281,9 @@ def test_the_paths_agree_on_random_cells_of_random_texts():
 def test_the_compiled_raster_counts_what_numpy_counts(text, monkeypatch):
     """Zoomed out, k layers' texels are counted in one compiled pass (issue 62's stalls under
     k-blocking); the same views counted layer by layer in numpy, and cell by cell on a corner."""
-    import explorer.core.counting.raster as raster
-
     import numba  # noqa: F401  (the compiled pass is taken once numba is loaded)
+
+    import explorer.core.counting.raster as raster
 
     rule = parse_rule(text)
     rng = random.Random(7)
