@@ -18,7 +18,8 @@ class MoveKind(enum.Enum):
     FROM_A = "from pile A"
     FROM_B = "from pile B"
     FROM_BOTH = "from both piles"
-    PASS = "pass"  # a game with a pass (docs/math.md, "Games that change the recursion"): the piles stay, the pass is used
+    # a game with a pass (docs/math.md, "Games that change the recursion"): the piles stay, the pass is used
+    PASS = "pass"
 
 
 class Move(NamedTuple):
