@@ -10,7 +10,7 @@ TEST_STAMP := $(VENV)/.stamp-test
 SOAK_SEED ?= 1
 SOAK_ACTIONS ?= 10000
 
-.PHONY: run test check bench soak lint screenshot screenshots clean bytecode aot jit
+.PHONY: run test check bench soak lint screenshot screenshots clean bytecode aot jit bundle desktop
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -20,37 +20,29 @@ $(PY):
 # finder there instead, which every Python start imports with pathlib (23 ms of each command's start;
 # `count --batch` of 10^6 queries takes 0.3 s in all). setuptools calls the mode transitional.
 EDITABLE := --config-settings editable_mode=compat
-$(RUN_STAMP): pyproject.toml | $(PY)
+$(RUN_STAMP): pyproject.toml setup.py | $(PY)
 	$(PY) -m pip install --quiet -e . $(EDITABLE)
-	touch $@
+	touch $@ $(VENV)/.stamp-aot
 
-$(TEST_STAMP): pyproject.toml | $(PY)
+$(TEST_STAMP): pyproject.toml setup.py | $(PY)
 	$(PY) -m pip install --quiet -e '.[test,dev]' $(EDITABLE)
-	touch $@ $(RUN_STAMP)
+	touch $@ $(RUN_STAMP) $(VENV)/.stamp-aot
 
-# Wythoff's Grundy loop and the move-vector column sweep compiled ahead of time
-# (explorer/core/grundy/aot.py, explorer/core/game/sweep_aot.py): the command line then computes
-# tables and sequences without importing numba (`grundy 2048 2048`: 0.85 -> 0.4 s). The module's
-# name carries a digest of its sources, so a stale build is never used; a failed one costs speed.
-AOT_SOURCES := explorer/core/grundy/jit.py explorer/core/grundy/aot.py explorer/core/values/bits.py \
-               explorer/core/grundy/colour_loop.py explorer/core/aot_build.py \
-               explorer/core/game/sweep_jit.py explorer/core/game/sweep_aot.py \
-               explorer/core/values/vector_jit.py explorer/core/values/vector_aot.py \
-               explorer/core/exact/beatty_jit.py explorer/core/textio/text_jit.py explorer/core/textio/batch_aot.py \
-               explorer/core/textio/answer_jit.py explorer/core/textio/text_layout.py
+# The kernels compiled ahead of time (explorer/core/kernels.py, the one table of them) are built by the
+# package's own build step (setup.py), so the editable install above makes them in place. When a
+# kernel's source changes afterwards, this builds them again, in place (a module's name carries a digest
+# of its sources, so a stale build is never used; a failed one costs speed: the JIT runs them).
+AOT_SOURCES := $(shell $(PYTHON) -m explorer.core.kernels sources 2>/dev/null)
 AOT_STAMP := $(VENV)/.stamp-aot
 $(AOT_STAMP): $(AOT_SOURCES) | $(RUN_STAMP)
-	$(PY) -m explorer.core.grundy.aot
-	$(PY) -m explorer.core.game.sweep_aot
-	$(PY) -m explorer.core.values.vector_aot
-	$(PY) -m explorer.core.textio.batch_aot
+	$(PY) -m explorer.core.aot_build
 	touch $@
 aot: $(AOT_STAMP)
 
 # numba's JIT kernels compiled once, in two processes at once, before anything calls them
 # (explorer/core/jit_warm.py): on a fresh machine the window's first Grundy view waited 6 s for its
 # sweep, and the test suite's three workers compiled the same kernels side by side (270 s -> 230 s).
-JIT_SOURCES := $(shell grep -rl --include='*.py' '@njit' explorer) explorer/core/jit_warm.py
+JIT_SOURCES := $(shell grep -rl --include='*.py' '@njit' explorer) explorer/core/jit_warm.py explorer/core/kernels.py
 JIT_STAMP := $(VENV)/.stamp-jit
 $(JIT_STAMP): $(JIT_SOURCES) | $(RUN_STAMP)
 	$(PY) -m explorer.core.jit_warm --part 0 --of 2 & $(PY) -m explorer.core.jit_warm --part 1 --of 2; wait
@@ -59,11 +51,40 @@ jit: $(JIT_STAMP)
 
 # Byte-code written once (compileall writes it even where PYTHONDONTWRITEBYTECODE is set, as on
 # these machines): each start otherwise compiles the modules it imports again (~15 ms a command).
-bytecode: $(RUN_STAMP) $(AOT_STAMP) $(JIT_STAMP)
+bytecode: $(RUN_STAMP) $(AOT_STAMP)
 	$(PY) -m compileall -q explorer
 
+# The window opens as soon as the package is installed (its kernels built ahead of time with it); the JIT
+# warm-up, where its sources changed since the last, runs beside it at a lower priority (before, the first
+# `make run` waited 20-76 s for it).
 run: $(RUN_STAMP) bytecode
+	@if [ ! -e $(JIT_STAMP) ] || [ -n "$$(find $(JIT_SOURCES) -newer $(JIT_STAMP) | head -1)" ]; then \
+	  (nice -n 10 $(PY) -m explorer.core.jit_warm >/dev/null 2>&1 && touch $(JIT_STAMP)) & fi
 	$(PY) -m explorer
+
+# An app for people without Python: PyInstaller's one-folder bundle at dist/wythoff-explorer/, made from
+# the wheel a user installs (built by the package's own build step, for any x86-64) in a virtualenv of
+# its own. Its executable opens the window with no arguments and is the command line with them.
+BUNDLE_VENV := build/bundle-venv
+bundle: | $(PY)
+	rm -rf build/wheel $(BUNDLE_VENV) dist/wythoff-explorer
+	$(PY) -m pip wheel --quiet --no-deps . -w build/wheel
+	$(PYTHON) -m venv $(BUNDLE_VENV)
+	$(BUNDLE_VENV)/bin/pip install --quiet build/wheel/*.whl 'pyinstaller>=6.10'
+	cd build && bundle-venv/bin/pyinstaller --noconfirm --log-level ERROR --distpath ../dist --workpath pyinstaller \
+	  ../resources/bundle/wythoff-explorer.spec
+	@echo "Made dist/wythoff-explorer/wythoff-explorer (\`make desktop\` adds it to the desktop's menu)"
+
+# The desktop entry and its icon, for the user (freedesktop's folders under ~/.local/share): the entry runs
+# the bundle where it is made, else this checkout's command.
+DESKTOP_EXEC ?= $(if $(wildcard dist/wythoff-explorer/wythoff-explorer),$(abspath dist/wythoff-explorer/wythoff-explorer),$(abspath $(VENV)/bin/wythoff-explorer))
+DATA_HOME ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)
+desktop:
+	install -Dm644 resources/wythoff-explorer.png $(DATA_HOME)/icons/hicolor/256x256/apps/wythoff-explorer.png
+	mkdir -p $(DATA_HOME)/applications
+	sed 's|^Exec=.*|Exec=$(DESKTOP_EXEC) %f|; s|^TryExec=.*|TryExec=$(DESKTOP_EXEC)|' resources/wythoff-explorer.desktop \
+	  > $(DATA_HOME)/applications/wythoff-explorer.desktop
+	@echo "Installed $(DATA_HOME)/applications/wythoff-explorer.desktop (runs $(DESKTOP_EXEC))"
 
 # Everything, in random order (pytest-randomly prints the seed); the 15 slowest named. One worker
 # more than the cores: the window's tests spend part of their time waiting on timers and workers
@@ -145,5 +166,5 @@ screenshots: $(RUN_STAMP)
 	$(PY) -m explorer figure docs/figures/zoomed-out.png --view 0 0 3000000 3000000 --rule gdwn:1,2 --size 420x420
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis explorer/core/grundy/_aot_* explorer/core/game/_sweep_aot_* explorer/core/values/_vvalues_aot_* explorer/core/textio/_batch_aot_* explorer/core/textio/_text_aot_*
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist explorer/core/grundy/_aot_* explorer/core/game/_sweep_aot_* explorer/core/values/_vvalues_aot_* explorer/core/textio/_batch_aot_* explorer/core/textio/_text_aot_*
 	find explorer -name "*.nbi" -delete -o -name "*.nbc" -delete

@@ -1,122 +1,89 @@
-"""Compiling numba code ahead of time, shared by every compiled kernel of the core.
+"""The package's own build step for its compiled kernels: every group of the one table
+(explorer.core.kernels) compiled ahead of time by numba's pycc, through its public API only
+(`CC`, `export`, `compile`).
 
-numba's pycc compiles a module's functions, unchanged, into an extension module beside it that
-imports nothing but numpy. The module's name carries a digest of the sources it was built from
-(`<prefix>_<digest>`), so a build older than the code it came from is never imported: callers
-then fall back to numba's JIT, which is always there. A failed build (no C compiler, say) costs
-only speed. Used by explorer.core.grundy.aot and explorer.core.game.sweep_aot.
+Who runs it:
+- setup.py's build_ext, so that `pip install .`, `pip wheel .`, `python -m build`, `pipx install .`
+  and the editable install `make` uses all carry the compiled modules (into the build's package
+  folder, or the source tree for an editable install);
+- `python -m explorer.core.aot_build` (the Makefile, when a kernel's source changed since), in place.
+
+A group's module is named for a digest of its sources (kernels.module_name), so a build older than
+the code it came from is never imported. A build that fails (no C compiler, say) costs only speed:
+the kernels then run under numba's JIT, compiled on first use and kept on disk. pycc is deprecated
+upstream, kept until a replacement exists; numba's versions are pinned to those tested (pyproject).
+
+Until issue 63 one module was built to start without numpy by rewriting pycc's C runtime (a private
+function patched): no longer. Every module now imports numpy when loaded (about 0.1 s of `judge`'s
+start), which the benchmarks measure against the seeds' C++.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 import warnings
-import zlib
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from pathlib import Path
+from explorer.core import kernels as table
 
 
-def module_name(prefix: str, sources: Sequence[str | os.PathLike[str]]) -> str:
-    """The name of the compiled module that matches these sources as they are now: a CRC-32 of
-    each, in order (zlib, not hashlib, whose OpenSSL took 4 ms of each command's start; the digest
-    only tells builds apart, it guards against nothing)."""
-    digest = 0
-    for path in sources:
-        with open(path, "rb") as source:
-            digest = zlib.crc32(source.read(), digest)
-    return f"{prefix}_{digest:08x}"
-
-
-def load(package: str, prefix: str, sources: Sequence[str | os.PathLike[str]]) -> Any:
-    """The compiled module of the sources as they are now, or None when there is no such build."""
-    try:
-        return importlib.import_module(f"{package}.{module_name(prefix, sources)}")
-    except ImportError:
-        return None
-
-
-def build(
-    here: Path, prefix: str, sources: Sequence[Path], exports: Sequence[tuple[str, Any, Any]], numpy_free: bool = False
-) -> Path:
-    """Compile `exports` (name, numba signature, plain Python function) into `here`, removing
-    the builds of older sources. Raises on any failure. A `numpy_free` module does not import numpy
-    when it is imported (`without_numpy`): its functions must take no arrays, only buffers."""
-    import shutil
-    import tempfile
+def build_group(group: str, root: str, target_cpu: str = "") -> str:
+    """Compile `group` into its package folder under `root` (the folder holding `explorer`), removing
+    the builds of older sources there; returns the file written. Raises on any failure.
+    `target_cpu`: "host" for a build used on the machine that makes it (make's in-place build: the
+    processor's own instructions, as the JIT uses); "" for pycc's generic x86-64 (a wheel)."""
+    import glob
+    import importlib
 
     from numba import pycc
 
-    name = module_name(prefix, sources)
-    for old in here.glob(f"{prefix}_*"):  # builds of older sources
-        old.unlink()
+    spec = table.GROUPS[group]
+    here = os.path.join(root, "explorer", "core", *spec.package.split("."))
+    name = table.module_name(group)
+    for old in glob.glob(os.path.join(here, f"{spec.prefix}_*")):  # builds of older sources
+        os.unlink(old)
     cc: Any = pycc.CC(name)  # type: ignore[attr-defined, no-untyped-call]
-    scratch = tempfile.mkdtemp() if numpy_free else None
-    if scratch is not None:
-        without_numpy(cc, scratch)
-    cc.output_dir = str(here)
+    cc.output_dir = here
     cc.verbose = False
-    # For the processor it is built on (make aot runs on the machine that uses it), as the JIT
-    # does: pycc's default is a generic x86-64 (Maharaja's sweep at 2^24: 20.8 -> 20.1 ns a column).
-    cc.target_cpu = "host"
-    for export, signature, function in exports:
-        cc.export(export, signature)(function)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # pycc announces its own deprecation
-            cc.compile()
-    finally:
-        if scratch is not None:
-            shutil.rmtree(scratch, ignore_errors=True)
-    built = sorted(here.glob(f"{name}.*"))
-    if not built:
+    if target_cpu:
+        cc.target_cpu = target_cpu
+    for kernel in table.in_group(group):
+        found = getattr(importlib.import_module(f"explorer.core.{kernel.module}"), kernel.function)
+        function = found.py_func if kernel.jit else found
+        cc.export(kernel.exported, table.numba_signature(kernel.signatures[0]))(function)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pycc announces its own deprecation
+        cc.compile()
+    made = sorted(glob.glob(os.path.join(here, f"{name}.*")))
+    if not made:
         raise RuntimeError("pycc wrote no module")
-    return built[0]
+    return made[0]
 
 
-MIXIN_NUMPY_CALL = "if (!init_numpy()) {"
+def build_all(root: str, target_cpu: str = "", say: Any = None) -> int:
+    """Every group (see `build_group`); a group that fails is said in one line and left to the JIT.
+    Returns how many were built."""
+    say = say or (lambda text: sys.stderr.write(text + "\n"))
+    done = 0
+    for group in table.GROUPS:
+        try:
+            path = build_group(group, root, target_cpu)
+        except Exception as exc:  # numba's words can run to several lines: the first says it
+            why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            say(f"kernels '{group}' not compiled ahead of time ({why}); numba's JIT will run them")
+            continue
+        say(f"kernels '{group}' compiled ahead of time: {os.path.basename(path)}")
+        done += 1
+    return done
 
 
-def without_numpy(cc: Any, scratch: str) -> None:
-    """Build `cc` with pycc's C runtime changed in one place: its module start no longer imports numpy
-    (numpy's `import_array`, 0.12-0.15 s of a command's start). The numpy C API is then never
-    loaded, so the module's functions must not be handed arrays: buffers (bytes, bytearray) reach
-    compiled code by the buffer protocol, which needs no numpy. The C file is copied into `scratch`
-    with its includes made absolute; if pycc's text changes, the build fails and the command line
-    keeps its numpy path."""
-    import numba
-
-    numba_dir = os.path.dirname(numba.__file__)
-    with open(os.path.join(numba_dir, "pycc", "modulemixin.c")) as source:
-        text = source.read()
-    if MIXIN_NUMPY_CALL not in text:
-        raise RuntimeError("numba's pycc no longer starts its modules as expected")
-    text = text.replace('#include "../', f'#include "{numba_dir}/').replace(MIXIN_NUMPY_CALL, "if (0) {")
-    text = text.replace("static int\ninit_numpy(void)", "static int __attribute__((unused))\ninit_numpy(void)")
-    mixin = os.path.join(scratch, "modulemixin_without_numpy.c")
-    sources = cc._get_mixin_sources
-
-    def patched() -> list[str]:
-        with open(mixin, "w") as copy:
-            copy.write(text)
-        # normpath: distutils makes each object's directory from its source's, and `pycc/../core`
-        # needs `pycc` made first, which the original mixin did
-        return [mixin if path.endswith("modulemixin.c") else os.path.normpath(path) for path in sources()]
-
-    cc._get_mixin_sources = patched
-
-
-def main(build: Callable[[], Path], what: str) -> int:
-    """The command line of each build (`python -m explorer.core.….…aot`): any failure leaves the JIT
-    in charge and says so in one line; exit status 0 either way (a build costs only speed)."""
-    try:
-        path = build()
-    except Exception as exc:
-        sys.stderr.write(f"{what} not compiled ahead of time ({exc}); numba's JIT will be used\n")
-        return 0
-    sys.stderr.write(f"{what} compiled ahead of time: {path.name}\n")
+def main() -> int:
+    """In place, for this machine's processor: exit status 0 whatever happens (a build costs only speed)."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    build_all(root, target_cpu="host")
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -81,10 +81,10 @@ def test_the_skip_over_full_words_against_the_general_sweep():
 
 
 def _built() -> bool:
-    from explorer.core.grundy import kernel
+    from explorer.core import kernels
 
-    kernel._ahead_of_time.cache_clear()  # look again: the build may be newer than this process's first look
-    return kernel._ahead_of_time() is not None
+    kernels._BUILT.pop("grundy", None)  # look again: the build may be newer than this process's first look
+    return kernels.built("grundy") is not None
 
 
 def test_the_main_thread_runs_the_ahead_of_time_build_and_workers_the_jit():
@@ -96,7 +96,7 @@ def test_the_main_thread_runs_the_ahead_of_time_build_and_workers_the_jit():
 
     if not _built():
         assert not os.environ.get("CI"), "make test builds the ahead-of-time Grundy module: the build failed"
-        pytest.skip("no ahead-of-time build here (python -m explorer.core.grundy.aot makes one)")
+        pytest.skip("no ahead-of-time build here (python -m explorer.core.aot_build makes one)")
     assert kernel.sweep_for_this_thread() is not jit._sweep
     seen = []
     worker = threading.Thread(target=lambda: seen.append(kernel.sweep_for_this_thread()))
@@ -128,18 +128,19 @@ def test_the_main_thread_runs_the_ahead_of_time_build_and_workers_the_jit():
 def test_a_stale_build_is_never_used(tmp_path, monkeypatch):
     """The module's name is a digest of the sources: once they change, the old build is not
     found and the JIT runs (a build from other code must not answer)."""
-    from explorer.core.grundy import aot, jit, kernel
+    from explorer.core import kernels
+    from explorer.core.grundy import jit, kernel
 
-    before = aot.module_name()
+    before = kernels.module_name("grundy")
     changed = tmp_path / "jit.py"
-    changed.write_bytes(aot.SOURCES[0].read_bytes() + b"\n# changed\n")
-    monkeypatch.setattr(aot, "SOURCES", (changed, *aot.SOURCES[1:]))
-    assert aot.module_name() != before
-    kernel._ahead_of_time.cache_clear()
-    try:
-        assert kernel.sweep_for_this_thread() is jit._sweep
-    finally:
-        kernel._ahead_of_time.cache_clear()
+    first = kernels.sources("grundy")[0]
+    with open(first, "rb") as source:
+        changed.write_bytes(source.read() + b"\n# changed\n")
+    real = kernels.sources
+    monkeypatch.setattr(kernels, "sources", lambda g: (str(changed), *real(g)[1:]) if g == "grundy" else real(g))
+    assert kernels.module_name("grundy") != before
+    monkeypatch.setattr(kernels, "_BUILT", {})
+    assert kernel.sweep_for_this_thread() is jit._sweep
 
 
 def test_a_window_too_far_out_is_refused_in_one_short_line():

@@ -187,14 +187,15 @@ def test_the_vectors_value_sweep_runs_ahead_of_time_on_the_main_thread_and_agree
     import sys
     import threading
 
+    from explorer.core import kernels
     from explorer.core.rules import parse_rule
-    from explorer.core.values import vector_aot, vectors
+    from explorer.core.values import vectors
     from tests.oracles import Vectors, values_by_definition
 
-    vector_aot.built.cache_clear()
-    if vector_aot.built() is None:
+    kernels._BUILT.pop("vvalues", None)
+    if kernels.built("vvalues") is None:
         assert not os.environ.get("CI"), "make test builds the ahead-of-time value sweep: the build failed"
-        pytest.skip("no ahead-of-time build here (python -m explorer.core.values.vector_aot makes one)")
+        pytest.skip("no ahead-of-time build here (python -m explorer.core.aot_build makes one)")
     from explorer.core.values import vector_jit
 
     assert vectors._sweep_kernel() is not vector_jit.sweep

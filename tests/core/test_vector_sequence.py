@@ -181,13 +181,14 @@ def test_the_sweep_runs_ahead_of_time_on_the_main_thread_and_agrees_with_the_jit
     import sys
     import threading
 
-    from explorer.core.game import sweep_aot, vector_sequence
+    from explorer.core import kernels
+    from explorer.core.game import vector_sequence
     from explorer.core.game.vector_sequence import SequenceEngine
 
-    sweep_aot.built.cache_clear()
-    if sweep_aot.built() is None:
+    kernels._BUILT.pop("sweep", None)
+    if kernels.built("sweep") is None:
         assert not os.environ.get("CI"), "make test builds the ahead-of-time sweep: the build failed"
-        pytest.skip("no ahead-of-time build here (python -m explorer.core.game.sweep_aot makes one)")
+        pytest.skip("no ahead-of-time build here (python -m explorer.core.aot_build makes one)")
     from explorer.core.game import sweep_jit
 
     assert vector_sequence.sweep_kernel()[0] is not sweep_jit.sweep

@@ -10,7 +10,7 @@ is e or e + 1. And q <= n / phi exactly when q phi <= n, that is q sqrt 5 <= 2n 
 formed from 32-bit halves decides it. No float takes part.
 
 Compiled by numba's JIT (importing this module imports numba) and ahead of time by
-explorer.core.textio.batch_aot, which the command line uses. Every integer here is uint64 or int64
+explorer.core.kernels (group "batch"), which the command line uses. Every integer here is uint64 or int64
 on purpose: numba, like numpy, turns uint64 mixed with int64 into a float.
 """
 

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.sequence import count_lower_upto, is_cold, lower
+from explorer.core.kernels import kernels as kernel_group
 from explorer.core.parallel import map_spans
-from explorer.core.textio.batch_aot import kernels
 
 if TYPE_CHECKING:
     import numpy as np
@@ -75,7 +75,7 @@ def lower_array(k: I64, a: int = 1) -> I64:
 def count_limit(a: int = 1) -> int:
     """The largest m that `count_lower_upto_array` takes: every int64 for Wythoff where the compiled
     kernels are built (explorer.core.exact.beatty_jit), else where the int64 square root is exact."""
-    if a == 1 and kernels() is not None:
+    if a == 1 and kernel_group("batch") is not None:
         return INT64_MAX
     return max_index(a) - 1
 
@@ -86,7 +86,7 @@ def count_lower_upto_array(m: I64, a: int = 1) -> I64:
     m = np.asarray(m, dtype=np.int64)
     if m.size and (m.min() < -1 or m.max() > count_limit(a)):
         raise ValueError(f"count_lower_upto_array is exact for -1 <= m <= {count_limit(a)}")
-    k = kernels() if a == 1 else None
+    k = kernel_group("batch") if a == 1 else None
     if k is not None:
         out = np.empty(m.size, dtype=np.int64)
         k.lower_counts(np.ascontiguousarray(m).ravel(), out)
@@ -100,7 +100,7 @@ def count_lower_upto_array(m: I64, a: int = 1) -> I64:
 def prefix_counts_array(x: I64, y: I64) -> I64 | None:
     """Wythoff's C(X, Y) (explorer.core.counting.closed_form) for int64 arrays with 0 <= X, Y, compiled
     (explorer.core.exact.beatty_jit); None where the kernels are not built."""
-    k = kernels()
+    k = kernel_group("batch")
     if k is None:
         return None
     out = np.empty(x.size, dtype=np.int64)
@@ -159,7 +159,7 @@ def is_cold_array(x: I64, y: I64) -> NDArray[np.bool_]:
     # pairs); the chunks read it where it lies.
     flat_x, flat_y = (x, y) if x.ndim == 1 else (x.ravel(), y.ravel())
     out = np.empty(flat_x.size, dtype=bool)
-    k = kernels()
+    k = kernel_group("batch")
     if k is not None:  # compiled (explorer.core.exact.beatty_jit): exact to 2^63 - 1, 2-3 ns a position
         for lo in range(0, flat_x.size, _CHUNK * 4):
             hi = min(lo + _CHUNK * 4, flat_x.size)

@@ -1,6 +1,6 @@
 """The column sweep of move-vector sequences, in numba (explorer.core.game.vector_sequence
 describes it): compiled by numba's JIT on worker threads, where it lets go of the GIL, and ahead
-of time (explorer.core.game.sweep_aot) for the main thread, so that a command which needs a
+of time (explorer.core.kernels, group "sweep") for the main thread, so that a command which needs a
 sequence does not import numba. Importing this module imports numba."""
 
 from __future__ import annotations

@@ -42,19 +42,14 @@ ROOM = 1.75  # rows kept for each column solved (cold cells of the upper half li
 
 
 def sweep_kernel() -> Any:
-    """(sweep, rebuild, upper) to run here: on the main thread the ahead-of-time build when there is a
-    current one (no numba to import: a command that needs the sequence starts in a fraction of a
-    second; a light one needs no kernel at all, explorer.core.game.sweep_small), else, and
-    on every other thread, numba's JIT, which lets go of the GIL (the window's workers)."""
-    if threading.current_thread() is threading.main_thread():
-        from explorer.core.game import sweep_aot
+    """(sweep, rebuild, upper) to run here (explorer.core.kernels, group "sweep"): on the main thread
+    the build ahead of time (no numba to import: a command that needs the sequence starts in a
+    fraction of a second; a light one needs no kernel at all, explorer.core.game.sweep_small), else,
+    and on every other thread, numba's JIT, which lets go of the GIL (the window's workers)."""
+    from explorer.core.kernels import kernels
 
-        module = sweep_aot.built()
-        if module is not None:
-            return module.sweep, module.rebuild, module.upper
-    from explorer.core.game import sweep_jit  # numba: imported when first needed
-
-    return sweep_jit.sweep, sweep_jit.rebuild, sweep_jit.upper
+    k = kernels("sweep")
+    return k.sweep, k.rebuild, k.upper
 
 
 class Solved(NamedTuple):

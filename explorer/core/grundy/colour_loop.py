@@ -1,5 +1,5 @@
 """The grid's level image coloured through its 256-entry table, one texel at a time: plain Python
-that numba compiles ahead of time with Wythoff's Grundy loop (explorer.core.grundy.aot), so the
+that numba compiles ahead of time with Wythoff's Grundy loop (explorer.core.kernels, group "grundy"), so the
 window's GUI thread runs it without importing numba. Where there is no build, the window colours
 with numpy instead (explorer.gui.grid.items.CellImage); this loop is not meant to run as Python.
 """

@@ -1,7 +1,7 @@
 """The compiled loop of Wythoff's Grundy sweep (numba): see explorer.core.grundy.kernel.
 
 This module is the one source of the loop. numba compiles it on first use (cached on disk) for
-work on worker threads, which it runs without the GIL; `python -m explorer.core.grundy.aot`
+work on worker threads, which it runs without the GIL; `python -m explorer.core.aot_build`
 compiles the same functions ahead of time into an extension module that needs no numba, which
 the kernel uses on the main thread (the command line): importing numba and loading its cache
 cost ~0.5 s of `grundy 2048 2048`'s 0.85 s.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from explorer.core.values.bits import lowest_clear
+from explorer.core.values.bits import lowest_clear, next_missing
 
 
 @njit(cache=True, nogil=True)
@@ -87,11 +87,11 @@ def _sweep(  # type: ignore[no-untyped-def]
             if diagbits[gw, d] == full:
                 diagfull[gs, d] |= summary_bit
             if g == row_mex:
-                row_mex = _next_missing(rowbits, g + 1)
+                row_mex = next_missing(rowbits, g + 1)
             if g == col_mex[y]:
-                col_mex[y] = _next_missing(colbits[:, y], g + 1)
+                col_mex[y] = next_missing(colbits[:, y], g + 1)
             if g == diag_mex[d]:
-                diag_mex[d] = _next_missing(diagbits[:, d], g + 1)
+                diag_mex[d] = next_missing(diagbits[:, d], g + 1)
             if x >= x0 and y >= y0:
                 out[x - x0, y - y0] = g
             band[x - band_from, y] = g
@@ -113,11 +113,3 @@ def _mirror(out, band, rows_from: int, rows_to: int, x0: int, y0: int, big_x: in
         for x in range(first_x, rows_to):
             for y in range(max(tile, x), tile_end):
                 out[y - x0, x - y0] = band[x - rows_from, y]
-
-
-@njit(cache=True, nogil=True)
-def _next_missing(bits, v: int) -> int:  # type: ignore[no-untyped-def]
-    """The lowest value >= v whose bit is clear."""
-    while (bits[v >> 6] >> np.uint64(v & 63)) & np.uint64(1):
-        v += 1
-    return v

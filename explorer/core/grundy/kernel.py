@@ -8,7 +8,7 @@ keeps its running mex, so the search starts at the largest of the three. The loo
 (explorer.core.grundy.jit) is compiled with numba: on a worker thread by its JIT, which lets go
 of the GIL while it runs (the window's GUI thread keeps working); on the main thread, where
 nothing waits for the GIL (the command line, a notebook), by the ahead-of-time build when there
-is one (explorer.core.grundy.aot), which starts without importing numba.
+is one (explorer.core.kernels, group "grundy"), which starts without importing numba.
 
 Cost, for a window ending at X = x0 + w, Y = y0 + h: time O(X * Y) cells; memory, bounded:
 (Y + X + Y) bitsets of (X + Y) / 64 + 2 words each, about (X + Y) * (X + 2Y) / 8 bytes
@@ -18,8 +18,6 @@ X + Y > MAX_EXTENT are refused rather than allowed to exhaust memory.
 
 from __future__ import annotations
 
-import functools
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -28,7 +26,7 @@ from numpy.typing import NDArray
 
 from explorer.core.errors import CornerTooLarge
 from explorer.core.exact.bigint import short_decimal
-from explorer.core.grundy import aot
+from explorer.core.kernels import kernel
 
 MAX_EXTENT = 1 << 15  # X + Y at most: bitsets of at most ~400 MB
 
@@ -37,24 +35,10 @@ class GrundyTooFar(CornerTooLarge):
     """The window lies too far out for the bounded memory of the computation."""
 
 
-@functools.cache
-def _ahead_of_time() -> Any:
-    """The ahead-of-time sweep, or None when there is no build of the current sources."""
-    module = aot.load()
-    return None if module is None else module.sweep
-
-
 def sweep_for_this_thread() -> Any:
-    """The compiled loop to run here: on the main thread the ahead-of-time build when there is
-    a current one (no numba to import; it holds the GIL, which nothing else is waiting for), else,
-    and on every other thread, numba's JIT, which releases the GIL."""
-    if threading.current_thread() is threading.main_thread():
-        ahead = _ahead_of_time()
-        if ahead is not None:
-            return ahead
-    from explorer.core.grundy.jit import _sweep  # numba: imported when first needed
-
-    return _sweep
+    """The compiled loop to run here (explorer.core.kernels: the build ahead of time on the main
+    thread, no numba to import; numba's JIT, which lets go of the GIL, on every other thread)."""
+    return kernel("grundy", "sweep")
 
 
 def grundy_window(

@@ -23,14 +23,7 @@ from __future__ import annotations
 
 from numba import njit
 
-
-@njit(cache=True, nogil=True)
-def _find(nxt, i):  # type: ignore[no-untyped-def]
-    """The least free index >= i (union-find with path halving; nxt[i] == i: free)."""
-    while nxt[i] != i:
-        nxt[i] = nxt[nxt[i]]
-        i = nxt[i]
-    return i
+from explorer.core.rules.block_kernel import find_free
 
 
 @njit(cache=True, nogil=True)
@@ -77,11 +70,11 @@ def walk(  # type: ignore[no-untyped-def]
         y = 0
         own = -1
         while True:
-            y = _find(rownxt, min(y, rows))
+            y = find_free(rownxt, min(y, rows))
             if y >= limit:
                 break
             if diagonal:
-                t = _find(diagnxt, y - x + off)
+                t = find_free(diagnxt, y - x + off)
                 if t - off + x != y:
                     y = t - off + x
                     continue
@@ -89,7 +82,7 @@ def walk(  # type: ignore[no-untyped-def]
             leap = y
             for r in range(rays.shape[0]):  # the next cell up whose line of each other ray is free
                 i = lineoff[r] + rays[r, 1] * x - rays[r, 0] * leap
-                leap += (i - _find(lines, i)) // rays[r, 0]
+                leap += (i - find_free(lines, i)) // rays[r, 0]
             if leap != y:
                 y = leap
                 continue

@@ -32,12 +32,14 @@ from explorer.core.rules.block_scan import scan, scan_rays
 
 
 @njit(cache=True, nogil=True)
-def _find(nxt, t, y):  # type: ignore[no-untyped-def]
-    """The least y' >= y whose count is below t (union-find with path halving)."""
-    while nxt[t, y] != y:
-        nxt[t, y] = nxt[t, nxt[t, y]]
-        y = nxt[t, y]
-    return y
+def find_free(nxt, i):  # type: ignore[no-untyped-def]
+    """The least free index >= i (union-find with path halving; nxt[i] == i: free). k-blocking keeps
+    one such array per count t (the least y' >= y whose count is below t: find_free(nxt[t], y)), an
+    alteration's walk one per row, diagonal and line."""
+    while nxt[i] != i:
+        nxt[i] = nxt[nxt[i]]
+        i = nxt[i]
+    return i
 
 
 @njit(cache=True, nogil=True)
@@ -69,11 +71,11 @@ def _alternate(rownxt, diagnxt, raynxt, has_diag, rays, offsets, th, x, y, stop,
     levels = raynxt.shape[0]  # raynxt[t − 1]: the pointers of need t
     for _ in range(rounds):
         y0 = y
-        y = _find(rownxt, th[0], y)
+        y = find_free(rownxt[th[0]], y)
         if y >= stop:
             return stop, True
         if has_diag:
-            y = x + _find(diagnxt, th[1], y - x)
+            y = x + find_free(diagnxt[th[1]], y - x)
             if y >= stop:
                 return stop, True
         for r in range(rays.shape[0]):

@@ -2,10 +2,9 @@
 (explorer.core.textio.text_jit.parse), each whole record answered by the exact closed forms
 (explorer.core.exact.beatty_jit) and written as lines (text_jit.format_lines, format_words).
 
-Its arguments are bytearrays, not arrays, so the module built from it ahead of time (by
-explorer.core.textio.batch_aot, beside the array kernels) runs with no numpy loaded: `count --batch`
-and `judge` start in the time Python takes to start. The arrays here are views of those bytearrays
-and scratch the kernel makes.
+Its arguments are bytearrays, not arrays (the module built from it ahead of time is the group
+"text" of explorer.core.kernels, beside the array kernels): `count --batch` and `judge` start with no
+numba loaded. The arrays here are views of those bytearrays and scratch the kernel makes.
 
 `state` (8 int64; explorer.core.textio.text_layout names the places) carries a batch from one chunk
 to the next:

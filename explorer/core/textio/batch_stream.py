@@ -1,7 +1,7 @@
 """A batch read, answered and written in chunks, so memory does not grow with the batch.
 
 `stream_records` reads "Q, then Q records of `width` numbers" (or, uncounted, records to the end) a
-few MiB at a time with the compiled reader (explorer.core.textio.batch_aot), hands each run of whole
+few MiB at a time with the compiled reader (explorer.core.kernels, group "batch"), hands each run of whole
 records to `answer`, and keeps the answers: in memory up to `KEPT_IN_MEMORY`, past that in a
 temporary file. Nothing is written until the whole input has been read and answered, so bad input
 still writes nothing.
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
-from explorer.core.textio.batch_aot import kernels
+from explorer.core.kernels import kernels as kernel_group
 
 if TYPE_CHECKING:
     import numpy as np
@@ -131,7 +131,7 @@ def streamed(handle: BinaryIO, read: Reader | None) -> Answers | Replay:
 def stream_records(handle: BinaryIO, width: int, counted: bool, answer: Callable[[Columns], bytes]) -> Answers | Replay:
     """Read records of `width` numbers in chunks and answer each run of them (see the module's
     docstring). With `counted`, the first number is how many records follow."""
-    k = kernels()
+    k = kernel_group("batch")
     if k is None:
         return streamed(handle, None)
     return streamed(handle, lambda h, copy, answers: _stream(k, h, copy, width, counted, answer, answers))

@@ -3,7 +3,7 @@ rule whose answers Wythoff's closed forms give (explorer.core.protocol.TextAnswe
 
 `stream_text` reads the input in chunks into one bytearray and hands each to the compiled
 `answer_text` (explorer.core.textio.answer_jit, built ahead of time without numpy by
-explorer.core.textio.batch_aot), which reads its numbers, answers its whole records and writes their
+explorer.core.kernels, group "text"), which reads its numbers, answers its whole records and writes their
 lines. The answers are kept as `stream_records` keeps them (explorer.core.textio.batch_stream), and
 what the compiled reader does not take as it is comes back as a `Replay` in the same way, for the
 exact reader. Python then starts, reads and writes, and numpy's import (0.12-0.15 s, half of a
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, BinaryIO
 
-from explorer.core.textio.batch_aot import text_kernels
+from explorer.core.kernels import kernel
 from explorer.core.textio.batch_stream import MAX_CARRY, Answers, Replay, streamed
 from explorer.core.textio.text_layout import (
     ANNOUNCED,
@@ -36,9 +36,9 @@ CHUNK = 1 << 20  # bytes read at a time: their answers need up to 5.25 times as 
 
 
 def compiled() -> Any:
-    """The compiled `answer_text`, or None where it is not built (the caller keeps to its arrays)."""
-    module = text_kernels()
-    return None if module is None else module.answer_text
+    """The compiled `answer_text` (explorer.core.kernels, group "text": built ahead of time, else under
+    numba's JIT), or None where neither is to be had (the caller keeps to its arrays)."""
+    return kernel("text", "answer_text")
 
 
 def stream_text(

@@ -4,7 +4,7 @@ bytes into int64, and int64 (or verdicts) back to lines, at the speed of the byt
 `parse` stops at anything it cannot read as it should (a byte other than a digit or whitespace, a
 number past 2^63 - 1) and says where, so that the caller hands that input to the exact reader, which
 names the line and reads numbers of any size (explorer.core.textio.intstream). Compiled by numba's JIT
-(importing this module imports numba) and ahead of time (explorer.core.textio.batch_aot).
+(importing this module imports numba) and ahead of time (explorer.core.kernels, group "batch").
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import numpy as np
 from numpy.typing import NDArray
 
+from explorer.core.kernels import kernels as kernel_group
 from explorer.core.parallel import map_spans
-from explorer.core.textio.batch_aot import kernels
 
 
 def words_by_mask(mask: NDArray[np.bool_], yes: bytes, no: bytes) -> bytes:
@@ -20,7 +20,7 @@ def words_by_mask(mask: NDArray[np.bool_], yes: bytes, no: bytes) -> bytes:
     uint64 from a two-row table, and one compress drops the padding (21 ms for 10^6 answers;
     scattering each byte of each word took 50 ms)."""
     mask = np.asarray(mask, dtype=bool).reshape(-1)
-    k = kernels()
+    k = kernel_group("batch")
     if k is not None:  # compiled (explorer.core.textio.text_jit): 3 ms for 10^6 answers
         out = np.empty(mask.size * (max(len(yes), len(no)) + 1), dtype=np.uint8)
         words = (np.frombuffer(w, dtype=np.uint8).copy() for w in (yes, no))
@@ -143,7 +143,7 @@ def numbers_per_line(values: NDArray | list[int]) -> bytes:
         return b""
     if isinstance(values, np.ndarray) and values.dtype.kind == "i" and int(values.min()) >= 0:
         exact = values.astype(np.int64, copy=False)
-        k = kernels()
+        k = kernel_group("batch")
         if k is not None:  # compiled (explorer.core.textio.text_jit): 12 ms for 10^6 numbers of 18 digits
             out = np.empty(exact.size * 20, dtype=np.uint8)
             return out[: k.format_lines(np.ascontiguousarray(exact).reshape(-1), out)].tobytes()

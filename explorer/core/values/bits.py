@@ -25,3 +25,12 @@ def lowest_clear(word):  # type: ignore[no-untyped-def]
     inv = ~word
     low = inv & (~inv + np.uint64(1))  # the lowest set bit of ~word
     return TABLE[(low * np.uint64(DE_BRUIJN)) >> np.uint64(58)]
+
+
+@njit(cache=True, nogil=True)
+def next_missing(bits, v):  # type: ignore[no-untyped-def]
+    """The lowest value >= v whose bit is clear in the bitset `bits` (uint64 words): a mex (the
+    Grundy sweeps of Wythoff's game and of any rule's moves)."""
+    while (bits[v >> 6] >> np.uint64(v & 63)) & np.uint64(1):
+        v += 1
+    return v

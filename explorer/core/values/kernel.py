@@ -35,18 +35,12 @@ from numba import njit
 from explorer.core import budget
 from explorer.core.game.spec import MoveSpec
 from explorer.core.values.bits import lowest_clear as _lowest_clear
+from explorer.core.values.bits import next_missing
 from explorer.core.values.cost import MAX_WORK, ValuesTooCostly, both_pairs, bytes_per_cell, moves_bound, work_estimate
 from explorer.core.values.table import ValueTable
 
 NO_COLD = 0xFFFF  # "no cold cell on this line yet" in the uint16 prefix tables
 MAX_CELLS_PER_CALL = 2_000_000  # rows are swept in blocks of about this many cells (progress)
-
-
-@njit(cache=True, nogil=True)
-def _next_missing(bits, v):  # type: ignore[no-untyped-def]
-    while (bits[v >> 6] >> np.uint64(v & 63)) & np.uint64(1):
-        v += 1
-    return v
 
 
 @njit(cache=True, nogil=True)
@@ -216,9 +210,9 @@ def _sweep(  # type: ignore[no-untyped-def]
                 rowbits[gw] |= mask
                 colbits[y, gw] |= mask
                 if g == row_mex:
-                    row_mex = _next_missing(rowbits, g + 1)
+                    row_mex = next_missing(rowbits, g + 1)
                 if g == col_mex[y]:
-                    col_mex[y] = _next_missing(colbits[y], g + 1)
+                    col_mex[y] = next_missing(colbits[y], g + 1)
                 if c:
                     row_minc = min(row_minc, r)
                     col_minc[y] = min(col_minc[y], r)
@@ -238,7 +232,7 @@ def _sweep(  # type: ignore[no-untyped-def]
                 g = np.int64(G[x, y])
                 diagbits[d, g >> 6] |= one << np.uint64(g & 63)
                 if g == diag_mex[d]:
-                    diag_mex[d] = _next_missing(diagbits[d], g + 1)
+                    diag_mex[d] = next_missing(diagbits[d], g + 1)
                 if a == 1:
                     if cold[x, y]:
                         diag_minc[d] = min(diag_minc[d], R[x, y])

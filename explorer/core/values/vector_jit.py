@@ -1,6 +1,6 @@
 """The value sweep of move-vector rules, in numba (explorer.core.values.vectors describes it):
 compiled by numba's JIT on worker threads, where it lets go of the GIL, and ahead of time
-(explorer.core.values.vector_aot) for the main thread. Importing this module imports numba."""
+(explorer.core.kernels, group "vvalues") for the main thread. Importing this module imports numba."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Grundy values, cold cells and remoteness of a move-vector rule on a corner [0, nx) x [0, ny).
 
-One compiled sweep (numba: explorer.core.values.vector_jit, built ahead of time by
-vector_aot), rows by increasing x, cells by increasing y, so every target of a
+One compiled sweep (numba: explorer.core.values.vector_jit, built ahead of time as the group
+"vvalues" of explorer.core.kernels), rows by increasing x, cells by increasing y, so every target of a
 cell is done before it. Each line of a ray (p, q) (the cells with q·x − p·y = c) keeps, over
 its cells seen so far (all of them reach the next one along the ray):
 
@@ -17,7 +17,6 @@ moves (the loser delays). Normal play: who cannot move loses; cold exactly where
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -34,18 +33,12 @@ ROWS_PER_CALL = 64
 
 
 def _sweep_kernel() -> Any:
-    """The sweep to run here: on the main thread the ahead-of-time build when there is a current
-    one (a command such as `grundy 10 10 --rule maharaja` then does not import numba), else, and
-    on every other thread, numba's JIT, which lets go of the GIL (the window's workers)."""
-    if threading.current_thread() is threading.main_thread():
-        from explorer.core.values import vector_aot
+    """The sweep to run here (explorer.core.kernels, group "vvalues"): on the main thread the build
+    ahead of time (`grundy 10 10 --rule maharaja` then does not import numba), else, and on every
+    other thread, numba's JIT, which lets go of the GIL (the window's workers)."""
+    from explorer.core.kernels import kernel
 
-        module = vector_aot.built()
-        if module is not None:
-            return module.sweep
-    from explorer.core.values.vector_jit import sweep  # numba: imported when first needed
-
-    return sweep
+    return kernel("vvalues", "sweep")
 
 
 def vector_value_table(

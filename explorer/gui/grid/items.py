@@ -16,15 +16,14 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPen
 from PySide6.QtWidgets import QGraphicsRectItem
 
-from explorer.core.grundy import aot
+from explorer.core import kernels
 from explorer.core.render.levels import FrameBuffers
 from explorer.gui import palette
 
 
 def compiled_colour() -> Any:
     """The colouring loop compiled ahead of time (explorer.core.grundy.colour_loop), or None."""
-    module = aot.built()
-    return None if module is None else module.colour
+    return getattr(kernels.built("grundy"), "colour", None)
 
 
 class CellImage(pg.ImageItem):
