@@ -146,6 +146,9 @@ class PanelActions:
             QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
             want = _typed_number(row)
             self.pending_array = ("jump", (want, int(col)) if want else None)
+            # the table went where the person asked: the selection's place, found when the tab was
+            # first shown (seed 20261180 built it in this very action), is no longer what it shows
+            self.placed_for = self.w.session.selection
             return
         table = panel.table
         vp = table.viewport()
