@@ -29,6 +29,7 @@ def main() -> int:
         "frames": frames_jobs.run,
         "query": query_jobs.run,
         "contest": contest_jobs.run,
+        "installed": contest_jobs.run_installed,
         "grundy": grundy_jobs.run,
         "values": values_jobs.run,
         "sequence": sequence_jobs.run,

@@ -107,8 +107,13 @@ def peak_rss_mib(args: list[str]) -> float:
     return int(subprocess.run([python(), "-c", probe, *args], capture_output=True, check=True).stdout) / 1024
 
 
-def bench_counts(made: dict[str, Path], plain: dict[str, Path]) -> None:
-    ours_cmd = [python(), "-m", "explorer", "count", "--batch"]
+def checkout() -> list[str]:
+    """The explorer of this checkout (make's editable install, its kernels built in place)."""
+    return [python(), "-m", "explorer"]
+
+
+def bench_counts(made: dict[str, Path], plain: dict[str, Path], command: list[str], where: str = "") -> None:
+    ours_cmd = [*command, "count", "--batch"]
     for tag in ("1e7", "1e12", "1e18"):
         path = made[tag]
         want = run_process([python(), str(plain["all-at-once"])], path)
@@ -121,7 +126,7 @@ def bench_counts(made: dict[str, Path], plain: dict[str, Path]) -> None:
             }
         )
         ours = t.pop("ours")
-        report(f"count --batch 10^6 < {tag.replace('1e', '10^')}", ours, t)
+        report(f"count --batch 10^6 < {tag.replace('1e', '10^')}{where}", ours, t)
     path = made["rect"]
     want = run_process([python(), str(plain["rect"])], path)
     cmd = [*ours_cmd, "--rect", str(path)]
@@ -133,12 +138,12 @@ def bench_counts(made: dict[str, Path], plain: dict[str, Path]) -> None:
         }
     )
     ours = t.pop("ours")
-    report("count --batch --rect 10^6 < 10^18", ours, t)
+    report(f"count --batch --rect 10^6 < 10^18{where}", ours, t)
 
 
-def bench_judge(made: dict[str, Path], plain: dict[str, Path]) -> None:
+def bench_judge(made: dict[str, Path], plain: dict[str, Path], command: list[str], where: str = "") -> None:
     path = made["judge"]
-    cmd = [python(), "-m", "explorer", "judge", str(path)]
+    cmd = [*command, "judge", str(path)]
     ours_out = run_process(cmd)
     assert ours_out == run_process([python(), str(plain["judge"])], path), "judge disagrees with the isqrt script"
     runs: dict[str, Callable[[], object]] = {"ours": lambda: run_process(cmd)}
@@ -150,10 +155,11 @@ def bench_judge(made: dict[str, Path], plain: dict[str, Path]) -> None:
         runs["seeds' C++ (long double)"] = lambda: run_process([str(exe)], path)
     t = in_turn(runs)
     ours = t.pop("ours")
-    report("judge 10^6 pairs <= 10^18 (whole process)", ours, t, f"   (C++ wrong on {wrong} of 10^6)" if exe else "")
+    note = f"   (C++ wrong on {wrong} of 10^6)" if exe else ""
+    report(f"judge 10^6 pairs <= 10^18 (whole process){where}", ours, t, note)
 
 
-def bench_memory() -> None:
+def bench_memory(command: list[str], where: str = "") -> None:
     """10^7 queries < 10^18 (380 MB of text): the peak resident memory of the whole process."""
     path = OUT / "contest-count-1e18-x10.txt"
     if not path.exists():
@@ -163,14 +169,41 @@ def bench_memory() -> None:
             for _ in range(10):
                 rows = _text(rng.integers(0, 10**18, (Q, 2)))
                 out.write(rows[rows.index(b"\n") + 1 :])
-    args = [python(), "-m", "explorer", "count", "--batch", str(path)]
+    args = [*command, "count", "--batch", str(path)]
     t = time.perf_counter()
     rss = peak_rss_mib(args)
-    print(f"{'count --batch 10^7 < 10^18: peak RSS':<46} {rss:>7.0f} MiB   in {fmt(time.perf_counter() - t)}")
+    what = f"count --batch 10^7 < 10^18: peak RSS{where}"
+    print(f"{what:<46} {rss:>7.0f} MiB   in {fmt(time.perf_counter() - t)}")
 
 
 def run() -> None:
     made, plain = inputs(), scripts()
-    bench_counts(made, plain)
-    bench_judge(made, plain)
-    bench_memory()
+    bench_counts(made, plain, checkout())
+    bench_judge(made, plain, checkout())
+    bench_memory(checkout())
+
+
+def installed() -> list[str]:
+    """The explorer as a user installs it (issue 63): the wheel built from this checkout by the package's
+    own build step, in a new virtualenv under bench/out, run by its command (whose Python does not
+    look in the checkout). Made anew each run: about a minute."""
+    import shutil
+
+    folder, venv = OUT / "wheel", OUT / "wheel-venv"
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.rmtree(venv, ignore_errors=True)
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run([python(), "-m", "pip", "wheel", "--quiet", "--no-deps", str(root), "-w", str(folder)], check=True)
+    subprocess.run([shutil.which("python3") or python(), "-m", "venv", str(venv)], check=True)
+    wheel = next(folder.glob("*.whl"))
+    subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", str(wheel)], check=True)
+    return [str(venv / "bin" / "wythoff-explorer")]
+
+
+def run_installed() -> None:
+    """The contest benchmarks again, from the wheel installed outside the checkout, beside the checkout's."""
+    made, plain = inputs(), scripts()
+    command = installed()
+    bench_counts(made, plain, command, " (wheel)")
+    bench_judge(made, plain, command, " (wheel)")
+    bench_memory(command, " (wheel)")

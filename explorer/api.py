@@ -330,9 +330,10 @@ def figure_of(
     )
 
 
-def save_figure(path: str | os.PathLike[str], fig: Figure) -> str:
+def save_figure(path: str | os.PathLike[str], fig: Figure, standalone: bool = False) -> str:
     """Write a figure as its file's extension says (.pdf, .svg, .tex; a .tex's raster goes to a PNG
-    beside it). Written whole to a temporary file, then renamed. Returns the figure's note."""
+    beside it). Written whole to a temporary file, then renamed. Returns the figure's note. A .tex
+    is a tikzpicture to `\\input` (with `\\usepackage{tikz}`); `standalone`: a whole document."""
     from explorer.core.render.figure_files import to_png, to_svg, to_tikz
     from explorer.core.render.pdf import to_pdf
 
@@ -348,7 +349,7 @@ def save_figure(path: str | os.PathLike[str], fig: Figure) -> str:
             stem = os.path.splitext(os.fspath(path))[0]
             name = os.path.basename(stem) + "-cells.png"
             write_bytes(os.path.join(os.path.dirname(os.fspath(path)), name), png_bytes(raster.rgb))
-        write_bytes(path, to_tikz(fig, name).encode())
+        write_bytes(path, to_tikz(fig, name, standalone).encode())
     else:
         write_bytes(path, to_png(fig))
     return fig.note

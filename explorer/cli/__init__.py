@@ -124,7 +124,8 @@ def _grundy_row(p: argparse.ArgumentParser, rule_help: str) -> None:
 def _screenshot(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument("out", metavar="OUT.png")
     p.add_argument("--view", nargs=4, type=natural, metavar=("X0", "Y0", "X1", "Y1"))
-    p.add_argument("--select", nargs=2, type=natural, metavar=("A", "B"))
+    # --goto as the window takes it: one spelling everywhere (issue 64)
+    p.add_argument("--select", "--goto", dest="select", nargs=2, type=natural, metavar=("A", "B"))
     p.add_argument("--size", default="1280x800", metavar="WxH")
     p.add_argument("--session", metavar="FILE", help="a saved session to show (then --rule, --mode, --view...)")
     p.add_argument("--build", type=natural, metavar="K", help="build mode, K steps in from the view's first")
@@ -168,9 +169,22 @@ def _figure(p: argparse.ArgumentParser, rule_help: str) -> None:
     p.add_argument(
         "--mode", default="cold", choices=("cold", "grundy", "remoteness", "options"), help="what the colours show"
     )
-    p.add_argument("--select", nargs=2, type=natural, metavar=("A", "B"), help="ring (A, B) and draw its winning moves")
+    p.add_argument(
+        "--select",
+        "--goto",
+        dest="select",
+        nargs=2,
+        type=natural,
+        metavar=("A", "B"),
+        help="ring (A, B) and draw its winning moves",
+    )
     p.add_argument("--size", default="600x600", metavar="WxH", help="in points (1/72 inch)")
     p.add_argument("--compare", metavar="RULE", help="the cells cold in both rules, in --rule only, in RULE only")
+    p.add_argument(
+        "--standalone",
+        action="store_true",
+        help="a .tex as a whole document pdflatex compiles alone (else a tikzpicture to \\input)",
+    )
     p.set_defaults(func=cmd_figure)
 
 
@@ -241,7 +255,9 @@ def build_parser(full_help: bool = True, only: str | None = None) -> argparse.Ar
         "(--goto A B, --rule and --mode say where and how).",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {explorer.__version__}")
-    parser.add_argument("--goto", nargs=2, type=natural, metavar=("A", "B"), help="open the window at (A, B)")
+    parser.add_argument(
+        "--goto", "--select", dest="goto", nargs=2, type=natural, metavar=("A", "B"), help="open the window at (A, B)"
+    )
     window_options(parser, rule_help)
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
     for name, what, setup in COMMANDS:
@@ -299,7 +315,8 @@ def _main(argv: Sequence[str] | None, collecting: bool) -> int:
             return run_window(goto=args.goto, rule=args.window_rule, mode=args.window_mode)
         # the window's options written before the command (screenshot and open take them after it)
         before = args_list[: args_list.index(args.command)] if args.command in args_list else []
-        placed = [o for o in ("--rule", "--mode", "--goto") if any(a == o or a.startswith(o + "=") for a in before)]
+        window = ("--rule", "--mode", "--goto", "--select")
+        placed = [o for o in window if any(a == o or a.startswith(o + "=") for a in before)]
         if placed:  # the window's options, given before a command: the command would not follow them
             raise UsageError(
                 f"{placed[0]} before a command is the window's option; put it after the command "

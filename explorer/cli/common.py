@@ -144,9 +144,50 @@ def reach(rule: Rule, *coordinates: Any) -> None:
             # numpy's max, not the builtin: that walked judge's 2 * 10^6 numbers in 59 ms
             top = max(top, int(np.max(c)))
     if top >= 0:
+        from explorer.core.protocol import OutOfBounds
         from explorer.core.protocol import reach as solve_to
 
-        solve_to(rule, top)
+        try:
+            solve_to(rule, top)
+        except OutOfBounds as exc:
+            if len(coordinates) == 2 and all(isinstance(c, int) for c in coordinates) and exc.bound is not None:
+                typed = ", ".join(short_decimal(c) for c in coordinates)  # the position asked, not (top, top)
+                message = f"({typed}) lies beyond what this rule answers, [0, {exc.bound:,})²"
+                raise OutOfBounds(f"{message}{side_hint(rule, top)}", exc.bound) from None
+            raise OutOfBounds(f"{exc}{side_hint(rule, top)}", exc.bound) from None
+
+
+def side_hint(rule: Rule, top: int) -> str:
+    """What would solve a position whose larger pile is `top`: the rule's text with a side that
+    holds it (the next power of two), where its family takes one; else ""."""
+    from explorer.core.rules.registry import sized_text
+
+    n = 1 << max(top, 1).bit_length()
+    text = sized_text(rule.key, n) if top < 1 << 40 else None
+    return f"; --rule '{text}' solves it" if text else ""
+
+
+def beyond_record(exc: Any, rule: Rule, cols: tuple[Any, ...], first: int, counted: bool) -> Any:
+    """The refusal of a batch, said of the record that lies beyond: the numbers as typed and their line
+    (line 1 holds the count of a counted batch), and what would solve it. `exc` is the rule's
+    OutOfBounds, `cols` this run's columns, `first` the number of records before them."""
+    from explorer.core.exact.bigint import short_decimal
+    from explorer.core.protocol import OutOfBounds
+
+    bound = exc.bound if exc.bound is not None else rule.bound
+    if bound is None:
+        return exc
+    for i in range(len(cols[0]) if cols else 0):
+        numbers = [int(c[i]) for c in cols]
+        if max(numbers) >= bound:
+            line = first + i + (2 if counted else 1)
+            typed = ", ".join(short_decimal(v) for v in numbers)
+            return OutOfBounds(
+                f"line {line:,}: ({typed}) lies beyond what this rule answers, [0, {bound:,})²"
+                f"{side_hint(rule, max(numbers))}",
+                bound,
+            )
+    return exc
 
 
 def batch_handle(args: argparse.Namespace) -> BinaryIO:
@@ -185,21 +226,36 @@ def answer_batch(
     counted: bool = True,
     text: int | None = None,
     words: tuple[bytes, bytes] = (b"", b""),
+    rule: Rule | None = None,
 ) -> None:
     """A batch of records answered in chunks, in bounded memory (explorer.core.textio.batch_stream),
     and written once all are answered. Input the compiled reader does not take as it is (bad input,
     numbers past 2^63 - 1) is read whole by the exact reader, which names the line at fault. With
     `text` (a kind of explorer.core.textio.text_batch, whose verdicts are `words`), the compiled text
-    kernel answers where it is built, with no numpy loaded, and `answer` only what it hands back."""
+    kernel answers where it is built, and `answer` only what it hands back. With `rule`, a record
+    beyond what it answers is refused by its line and numbers as typed (`beyond_record`)."""
+    from explorer.core.protocol import OutOfBounds
     from explorer.core.textio import text_batch
     from explorer.core.textio.batch_stream import Replay, stream_records
+
+    seen = [0]  # records answered before this run of them
+
+    def answer_run(cols: tuple[Any, ...]) -> bytes:
+        try:
+            return answer(cols)
+        except OutOfBounds as exc:
+            if rule is None:
+                raise
+            raise beyond_record(exc, rule, cols, seen[0], counted) from None
+        finally:
+            seen[0] += len(cols[0]) if cols else 0
 
     try:
         kernel = text_batch.compiled() if text is not None else None
         if kernel is not None and text is not None:
             result = text_batch.stream_text(kernel, handle, text, counted, words)
         else:
-            result = stream_records(handle, width, counted, answer)
+            result = stream_records(handle, width, counted, answer_run)
         if isinstance(result, Replay):
             from explorer.core.textio.intstream import read_integers_from
 
@@ -209,7 +265,8 @@ def answer_batch(
                 if result.handle is not handle:  # a pipe's copy
                     result.handle.close()
             flat = counted_records(nums, width, what)[0] if counted else uncounted_records(nums, width, what)
-            write(out, answer(tuple(columns(flat, width))))
+            seen[0] = 0
+            write(out, answer_run(tuple(columns(flat, width))))
             return
         result.write_to(out)
     finally:

@@ -52,7 +52,7 @@ def cmd_figure(args: argparse.Namespace, out: BinaryIO) -> None:
     except RuleError as exc:  # two rules compared on too wide a view, a mode the rule cannot answer
         raise UsageError(str(exc)) from None
     try:
-        note = save_figure(args.out, fig)
+        note = save_figure(args.out, fig, standalone=args.standalone)
     except OSError as exc:
         raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
     if note:

@@ -43,9 +43,9 @@ def cmd_judge(args: argparse.Namespace, out: BinaryIO) -> None:
 
     kind = text_layout.VERDICTS if answers_text(rule) else None
     if args.pairs:
-        answer_batch(open_input(args.file), 2, "pair", answer, out, counted=False, text=kind, words=words)
+        answer_batch(open_input(args.file), 2, "pair", answer, out, False, kind, words, rule)
     else:
-        answer_batch(open_input(args.file), 2, "pairs", answer, out, text=kind, words=words)
+        answer_batch(open_input(args.file), 2, "pairs", answer, out, text=kind, words=words, rule=rule)
 
 
 CLI_INDEX_CELLS = 1 << 20  # single queries: an index this large builds in ~50 ms
@@ -83,7 +83,7 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
 
         text = answers_text(rule) and args.method in ("auto", "closed-form")
         kind = (text_layout.RECTANGLES if args.rect else text_layout.COUNTS) if text else None
-        answer_batch(batch_handle(args), width, "queries", answer_many, out, text=kind)
+        answer_batch(batch_handle(args), width, "queries", answer_many, out, text=kind, rule=rule)
         return
     bounds = single_rectangle(args)
     x0, y0, x1, y1 = (0, 0, *bounds) if len(bounds) == 2 else bounds

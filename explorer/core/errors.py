@@ -9,7 +9,13 @@ class RuleError(ValueError):
 
 
 class OutOfBounds(RuleError):
-    """A position outside what a rule has solved (a square, or a sequence's columns so far)."""
+    """A position outside what a rule has solved (a square, or a sequence's columns so far). `bound`:
+    where what is answered ends (a cell with a pile at or past it is beyond), where the rule knows it,
+    so that a caller can say which of its questions lies beyond (a batch's line) and what would solve it."""
+
+    def __init__(self, message: str, bound: int | None = None) -> None:
+        super().__init__(message)
+        self.bound = bound
 
 
 class NotAvailable(RuleError):

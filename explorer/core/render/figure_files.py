@@ -121,11 +121,14 @@ def _tex(text: str) -> str:
     return text
 
 
-def to_tikz(fig: Figure, raster_name: str | None = None) -> str:
-    """The figure as a standalone LaTeX document with one tikzpicture. Its top names a colour and a
-    style for each kind of thing drawn (wx hot, wx cold, wx level N, wx move, wx selection, wx frame),
-    so an author can restyle the figure there. Cells are \\fill commands; a raster is included from
-    `raster_name` (a PNG beside the .tex file)."""
+def to_tikz(fig: Figure, raster_name: str | None = None, standalone: bool = False) -> str:
+    """The figure as one tikzpicture, which a paper `\\input`s with only `\\usepackage{tikz}` (pgf
+    loads graphicx, for a raster); with `standalone`, a whole document around it that pdflatex
+    compiles alone, on a page the figure's size (plain LaTeX: the standalone class is not in
+    Debian's texlive-latex-base). Its top names a colour and a style for each kind of thing drawn (wx
+    hot, wx cold, wx level N, wx move, wx selection, wx frame), so an author can restyle the figure
+    there. Cells are \\fill commands; a raster is included from `raster_name` (a PNG beside the .tex
+    file)."""
     H = fig.height
 
     def y(v: float) -> str:
@@ -136,10 +139,9 @@ def to_tikz(fig: Figure, raster_name: str | None = None) -> str:
         if isinstance(item, Rect) and item.role == "cell" and item.rgb not in levels:
             levels[item.rgb] = len(levels)
     head = [
-        "% A figure of Wythoff Explorer. Restyle it here: each colour and style below is used by name.",
-        r"\documentclass{standalone}",
-        r"\usepackage{tikz}",
-        r"\usepackage{graphicx}",
+        "% A figure of Wythoff Explorer: \\input it in a document that says \\usepackage{tikz}.",
+        "% Restyle it here: each colour and style below is used by name.",
+        r"\begin{tikzpicture}[x=1pt, y=1pt]",
         *(_colour_line(name, rgb) for name, rgb in (("hot", HOT), ("cold", COLD), ("move", MOVE_ARROW))),
         *(_colour_line(name, rgb) for name, rgb in (("selection", SELECTION), ("ink", INK), ("path", PATH))),
         *(_colour_line(name, rgb) for name, rgb in (("firstonly", FIRST_ONLY), ("secondonly", SECOND_ONLY))),
@@ -164,8 +166,6 @@ def to_tikz(fig: Figure, raster_name: str | None = None) -> str:
         r"  wx tick/.style={draw=wxink, line width=0.8pt},",
         r"  wx label/.style={text=wxink, font=\sffamily},",
         r"}",
-        r"\begin{document}",
-        r"\begin{tikzpicture}[x=1pt, y=1pt]",
         rf"\useasboundingbox (0,0) rectangle ({fig.width:g},{fig.height:g});",
     ]
     cx, cy, cw, ch = fig.clip
@@ -179,8 +179,9 @@ def to_tikz(fig: Figure, raster_name: str | None = None) -> str:
             elif item.role == "outline":
                 body.append(rf"\draw[wx outline] {corners};")
             elif item.role == "bar":
-                rgb = ",".join(f"{n}:{v}" for n, v in zip(("red", "green", "blue"), item.rgb, strict=True))
-                tail.append(rf"\fill[fill={{rgb,255:{rgb.replace(',', ';')}}}] {corners};")
+                # xcolor's colour expression: rgb,255:red,R;green,G;blue,B (not red:R, which failed)
+                rgb = ";".join(f"{n},{v}" for n, v in zip(("red", "green", "blue"), item.rgb, strict=True))
+                tail.append(rf"\fill[fill={{rgb,255:{rgb}}}] {corners};")
             else:
                 style = f"wx level {_letters(levels[item.rgb])}" if item.role == "cell" else f"wx {item.role}"
                 body.append(rf"\fill[{style}] {corners};")
@@ -203,7 +204,24 @@ def to_tikz(fig: Figure, raster_name: str | None = None) -> str:
                 rf"\node[wx label, anchor={anchor}, inner sep=0pt, font=\sffamily\fontsize{{{item.size:g}}}"
                 rf"{{{item.size * 1.2:g}}}\selectfont] at ({item.x:.3f},{y(item.y)}) {{{_tex(item.text)}}};"
             )
-    return "\n".join([*head, *body, *tail, r"\end{tikzpicture}", r"\end{document}", ""])
+    picture = [*head, *body, *tail, r"\end{tikzpicture}"]
+    if standalone:
+        w, h = f"{fig.width:g}pt", f"{fig.height:g}pt"
+        picture = [
+            "% A figure of Wythoff Explorer, a whole document: pdflatex compiles it alone.",
+            r"\documentclass{article}",
+            r"\usepackage{tikz}",
+            r"\pagestyle{empty}",
+            rf"\setlength{{\paperwidth}}{{{w}}}\setlength{{\paperheight}}{{{h}}}",
+            r"\ifdefined\pdfpagewidth\setlength{\pdfpagewidth}{\paperwidth}\setlength{\pdfpageheight}{\paperheight}\fi",
+            rf"\setlength{{\textwidth}}{{{w}}}\setlength{{\textheight}}{{{h}}}",
+            r"\setlength{\oddsidemargin}{-1in}\setlength{\topmargin}{-1in}",
+            r"\setlength{\headheight}{0pt}\setlength{\headsep}{0pt}\setlength{\parindent}{0pt}",
+            r"\begin{document}",
+            *picture,
+            r"\end{document}",
+        ]
+    return "\n".join([*picture, ""])
 
 
 def _colour_line(name: str, rgb: RGB) -> str:

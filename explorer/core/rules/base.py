@@ -94,10 +94,12 @@ class RuleBase(Frozen):
             if how:
                 raise OutOfBounds(
                     f"this rule is solved on [0, {self.bound:,})² ({how}); "
-                    f"({short_decimal(x)}, {short_decimal(y)}) lies beyond"
+                    f"({short_decimal(x)}, {short_decimal(y)}) lies beyond",
+                    self.bound,
                 )
             raise OutOfBounds(
-                f"this rule is solved on [0, {self.bound})² only; ({short_decimal(x)}, {short_decimal(y)}) lies beyond"
+                f"this rule is solved on [0, {self.bound})² only; ({short_decimal(x)}, {short_decimal(y)}) lies beyond",
+                self.bound,
             )
 
     def solved_as(self) -> str:

@@ -388,6 +388,29 @@ def parse_rule(text: str, progress: Progress | None = None) -> Rule:
         raise UnknownRule(str(exc)) from None
 
 
+def sized_text(key: str, n: int) -> str | None:
+    """The text of the rule `key` solved on n columns (or [0, n)²), where its family takes a side
+    (`block:2;n=2097152`, `pass:n=4096/maharaja`), checked; None where it takes none (a rule that
+    grows by itself, or a closed form) or that side is refused."""
+    import re
+
+    name, colon, param = key.strip().partition(":")
+    if re.search(r"(^|[;:])n=\d+", key):
+        text = re.sub(r"(^|[;:])n=\d+", lambda m: f"{m.group(1)}n={n}", key, count=1)
+    elif name in ("pass", "star"):
+        text = f"{name}:n={n}" + (f"/{param}" if param else "")
+    elif colon and name in ("block", "alter", "custom", "vectors"):
+        fields, slash, base = param.partition("/")
+        text = f"{name}:{fields};n={n}" + (f"/{base}" if slash else "")
+    else:
+        return None
+    try:
+        check_rule(text)
+    except RuleError:
+        return None
+    return text
+
+
 def check_rule(text: str) -> None:
     """Raise UnknownRule unless `text` names a rule; solves nothing (custom rules are only read)."""
     name, colon, param = text.strip().partition(":")

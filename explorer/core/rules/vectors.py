@@ -192,7 +192,8 @@ class VectorSequenceRule(SweptValues, VectorRuleMixin, PairRule):
         if m >= most:
             raise OutOfBounds(
                 f"this rule is solved as a generated sequence up to {most:,} columns in {limit >> 20} MiB; "
-                f"{short_decimal(m)} lies beyond"
+                f"{short_decimal(m)} lies beyond",
+                most,
             )
         n = max(self.bound, 1)
         while n <= m:
@@ -258,7 +259,8 @@ class VectorSequenceRule(SweptValues, VectorRuleMixin, PairRule):
         if x >= n or y >= n:
             raise OutOfBounds(
                 f"this rule is solved on [0, {n:,})² so far (a generated sequence, solved further on demand); "
-                f"({short_decimal(x)}, {short_decimal(y)}) lies beyond"
+                f"({short_decimal(x)}, {short_decimal(y)}) lies beyond",
+                n,
             )
 
     # ----- cells --------------------------------------------------------------------------------
