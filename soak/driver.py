@@ -61,6 +61,7 @@ class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
         self.definition = oracle.WYTHOFF
         self.rule_text = "wythoff"
         self.warnings_shown = 0
+        self.refused_in_dialog = 0  # rule texts the Compare dialog refused and kept open
         self.current = "start"
         self.pending_query: tuple[int, int, int, int] | None = None
         self.pending_extend: tuple[Any, int | None] | None = None

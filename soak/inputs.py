@@ -88,12 +88,22 @@ class ScriptedDialogs:
         """Types into the real Vectors… dialog (junk first, at times), then accepts or cancels."""
         return self.monkey.vectors_dialog()
 
+    def rule(self, title: str, label: str, choices: list[tuple[str, str]], refusal: Any) -> str | None:
+        """View ▸ Compare with another rule: a title picked, a rule's text, or junk, which the dialog
+        refuses and keeps open (then a listed rule is picked, or the dialog cancelled)."""
+        rng = self.monkey.rng
+        if rng.random() < 0.2:
+            return None
+        text = rng.choice(COMPARE_JUNK) if rng.random() < 0.15 else rng.choice(list(RULES))
+        if refusal(text):
+            self.monkey.refused_in_dialog += 1
+            return rng.choice(choices)[1] if rng.random() < 0.5 else None
+        return text
+
     def text(self, title: str, label: str) -> str | None:
         rng = self.monkey.rng
         if rng.random() < 0.2:
             return None
-        if title.startswith("Compare"):  # View ▸ Compare with another rule: a rule's text, or junk
-            return rng.choice(COMPARE_JUNK) if rng.random() < 0.15 else rng.choice(list(RULES))
         if rng.random() < 0.3:
             return rng.choice(JUNK)
         return f"{self.monkey.number()} {self.monkey.number()}"

@@ -120,12 +120,14 @@ def columns(flat: Sequence[int], width: int) -> list:
     return [list(flat[i::width]) for i in range(width)]
 
 
-def rule_of(args: argparse.Namespace) -> Rule:
+def rule_of(args: argparse.Namespace, need: int = -1) -> Rule:
+    """The rule --rule names; with `need`, the largest pile a single question asks about, solved only
+    as far as that where its text leaves the extent to the family (explorer.core.rules.registry.sized_for)."""
     from explorer.core.protocol import UnknownRule
-    from explorer.core.rules.registry import parse_rule
+    from explorer.core.rules.registry import parse_rule, sized_for
 
     try:
-        return parse_rule(args.rule)
+        return parse_rule(sized_for(args.rule, need) if need >= 0 else args.rule)
     except UnknownRule as exc:
         raise UsageError(str(exc)) from None
 

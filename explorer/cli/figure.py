@@ -40,7 +40,7 @@ def cmd_figure(args: argparse.Namespace, out: BinaryIO) -> None:
     x0, y0, x1, y1 = args.view if args.view else (0, 0, 40, 40)
     if x1 <= x0 or y1 <= y0:
         raise UsageError("--view takes X0 Y0 X1 Y1 with X0 < X1 and Y0 < Y1 (the cells [X0, X1) x [Y0, Y1))")
-    rule = rule_of(args)
+    rule = rule_of(args, need=max(x1, y1) - 1)  # k-blocking: the view's own columns
     reach(rule, x1 - 1, y1 - 1)
     select = tuple(args.select) if args.select else None
     other = None

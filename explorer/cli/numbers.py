@@ -14,7 +14,7 @@ from explorer.core.game.zeckendorf import zeckendorf_digits
 def cmd_moves(args: argparse.Namespace, out: BinaryIO) -> None:
     from explorer.core.analysis.position import report
 
-    rule = rule_of(args)
+    rule = rule_of(args, need=max(args.a, args.b))  # k-blocking: the columns this position needs
     reach(rule, args.a, args.b)
     r = report(rule, args.a, args.b)
     if args.json:

@@ -68,7 +68,8 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
 
         cmd_count_value(args, out)
         return
-    rule = rule_of(args)
+    single = None if args.batch else single_rectangle(args)
+    rule = rule_of(args, need=max(single) if single else -1)  # k-blocking: the columns one rectangle needs
     if args.batch:
         width = 4 if args.rect else 2
         # made at the first answer: none where the text kernel answers all (it loads numpy)
@@ -85,7 +86,7 @@ def cmd_count(args: argparse.Namespace, out: BinaryIO) -> None:
         kind = (text_layout.RECTANGLES if args.rect else text_layout.COUNTS) if text else None
         answer_batch(batch_handle(args), width, "queries", answer_many, out, text=kind, rule=rule)
         return
-    bounds = single_rectangle(args)
+    bounds = single if single is not None else single_rectangle(args)
     x0, y0, x1, y1 = (0, 0, *bounds) if len(bounds) == 2 else bounds
     reach(rule, x1, y1)
     answer = counter_for(rule, args.method, single=True).count_rect(x0, y0, x1, y1)

@@ -7,6 +7,8 @@ modal event loop: they swap in an object with the same methods.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 
 from explorer.gui.panels.rule_dialog import AnimationDialog, CustomRuleDialog, VectorRuleDialog
@@ -49,6 +51,17 @@ class Dialogs:
             dialog.deleteLater()
         path, _ = QFileDialog.getSaveFileName(self.parent, "Export animation", "wythoff.gif", "GIF animations (*.gif)")
         return (what, steps, size, path) if path else None
+
+    def rule(self, title: str, label: str, choices: list[tuple[str, str]], refusal: Callable[[str], str]) -> str | None:
+        """A rule's text, picked from `choices` ((title, key)) or typed, that `refusal` takes; None if
+        the dialog was cancelled. A text refused keeps the dialog open, the reason beside the field."""
+        from explorer.gui.panels.rule_choice import RuleChoiceDialog
+
+        dialog = RuleChoiceDialog(title, label, choices, refusal, self.parent)
+        try:
+            return dialog.rule_text if dialog.exec() else None
+        finally:
+            dialog.deleteLater()
 
     def text(self, title: str, label: str) -> str | None:
         text, ok = QInputDialog.getText(self.parent, title, label)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from explorer import allocator
 from explorer.core.exact.bigint import parse_natural
 from explorer.core.protocol import Rule
-from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, family_named
+from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, example_rules, family_named, rule_refusal
 from explorer.gui import collector, jobs
 from explorer.gui.compose import PART_OF, compose
 from explorer.gui.docks import DockedPanels
@@ -155,7 +155,12 @@ class MainWindow(DockedPanels):
 
     def ask_compare(self) -> None:
         """View ▸ Compare with another rule…: the grid then shows where the two differ."""
-        text = self.dialogs.text("Compare with another rule", "Rule (such as block:2, pass, nim or wythoff:2):")
+        text = self.dialogs.rule(
+            "Compare with another rule",
+            "Pick a rule, or type its text (such as block:2, pass, nim or wythoff:2):",
+            example_rules(),
+            rule_refusal,
+        )
         if text is not None and text.strip():
             self.rules.request_compare(text)
 

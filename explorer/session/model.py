@@ -112,6 +112,9 @@ class Session:
     altering: bool = False  # View ▸ Alter cells by clicking: a click declares a cell (and its mirror)
     cell_borders: bool = True  # View ▸ Cell borders: drawn once cells are wide enough
     golden_lines: bool = False  # View ▸ Golden lines y = φx and y = x/φ
+    # The text of a rule being solved to take `rule`'s place, or "": the grid marks what it shows as
+    # the rule in effect's until the new one arrives (issue 64: the old picture looked like the new)
+    solving: str = ""
     values_known: int = 0  # bumped whenever `values` learns or forgets something, so views redraw
     events: ClassVar[FieldSignals]  # set by @evented: `events.<field>.connect(slot)`
 

@@ -24,11 +24,11 @@ def test_ratio_scientific_is_the_ratio_rounded(num, den, digits):
 def test_tiny_shares_are_never_zero():
     cells = 5 * 10**4152
     text = share_text(41, cells)
-    assert text == "8.2·10^−4150 %"  # 41 / (5·10^4152) = 8.2·10^−4152, a percentage: ·100
+    assert text == "8.2 × 10⁻⁴¹⁵⁰ %"  # 41 / (5·10^4152) = 8.2·10^−4152, a percentage: ·100
     assert share_text(0, cells) == "0 %"
     assert share_text(1, 2) == "50 %"
     assert share_text(1, 10**6) == "0.0001 %"
-    assert share_text(1, 10**6 + 1) == "1·10^−4 %"  # 9.99999·10^−5 % to three digits
+    assert share_text(1, 10**6 + 1) == "1 × 10⁻⁴ %"  # 9.99999·10^−5 % to three digits
     for count, cells in ((3, 7), (41, 5 * 10**4152), (1, 10**9)):  # one unit for every share
         assert share_text(count, cells).endswith(" %")
     assert share_text(3, 0) == "—"

@@ -122,7 +122,8 @@ def test_while_two_rules_are_compared_a_rectangle_shows_each_kind_and_the_best_s
     session.compare = parse_rule("wythoff")
     queries.run_query(0, 0, 300, 200)
     *rect, counts, first, second, shifts = panel.show_comparison.call_args.args
-    assert rect == [0, 0, 300, 200] and (first, second) == ("alter:terminal=2", "wythoff")
+    # the rules by their titles, not their keys (issue 64: "Best shift of alter:cold=(3,3)'s cold cells")
+    assert rect == [0, 0, 300, 200] and (first, second) == ("Wythoff altered (terminal=2)", "Wythoff")
     a, b = session.rule, session.compare
     cells = [(x, y) for x in range(301) for y in range(201)]
     assert counts.both == sum(a.is_cold(*c) and b.is_cold(*c) for c in cells)
@@ -172,3 +173,32 @@ def test_the_index_grows_on_the_gui_thread_from_what_the_worker_returns():
     jobs.deliver()
     assert queries.counter.size > 3 * 10**6 and session.queries[-1].count == cold_cells_in(3 * 10**6, 2 * 10**6)
     assert panel.show_count.call_args.args[4].method == "fenwick"
+
+
+def test_a_rule_change_clears_the_answer_of_the_rule_before(monkeypatch):
+    """Issue 64: after a comparison count, switching to Wythoff left "Rule: Wythoff" above the old
+    "alter:terminal=2 vs wythoff" answer. The answer goes; the history keeps it, by its rule."""
+    session, panel, queries = _queries("alter:terminal=2;n=64")
+    session.compare = parse_rule("wythoff")
+    queries.run_query(0, 0, 20, 20)
+    assert panel.show_comparison.called
+    panel.reset_mock()
+    session.compare = None
+    session.rule = parse_rule("wythoff")
+    panel.set_rule_title.assert_called_with(parse_rule("wythoff").title)
+    assert panel.method_calls[-1] == ("show_busy", ("",), {})
+    assert [r.rule_key for r in session.queries] == ["alter:terminal=2;n=64"]
+
+
+def test_a_comparison_says_it_is_working_before_it_answers():
+    """Issue 64: a comparison count of [0, 4095]² took seconds with no sign of work, while the red
+    error of the question before stayed on screen."""
+    session, panel, queries = _queries("alter:terminal=2;n=64")
+    session.compare = parse_rule("nim")
+    queries.run_query(0, 0, 10**9, 10)  # refused: a red error
+    assert panel.show_error.called
+    panel.reset_mock()
+    queries.run_query(0, 0, 30, 30)
+    names = [c[0] for c in panel.method_calls]
+    assert names.index("show_busy") < names.index("show_comparison")
+    assert "cell by cell" in panel.show_busy.call_args_list[0].args[0]

@@ -152,8 +152,9 @@ def ratio_scientific(num: int, den: int, digits: int = 4) -> tuple[str, int]:
 
 def share_text(count: int, cells: int) -> str:
     """The share count / cells for people, always as a percentage: plain down to 10^-6 %, below
-    that scientific (8.2·10^−4150 %), exact from the integers; never "0" for a share that is not
-    zero (a bare 3.03·10^−19 stood beside 0.7548 % in the history)."""
+    that scientific with a written exponent (8.2 × 10⁻⁴¹⁵⁰ %: "7.64·10^−17 %" read like a formula),
+    exact from the integers; never "0" for a share that is not zero (a bare 3.03·10^−19 stood beside
+    0.7548 % in the history)."""
     if cells <= 0:
         return "—"
     if count == 0:
@@ -163,7 +164,11 @@ def share_text(count: int, cells: int) -> str:
         value = mantissa if e == 0 else f"{float(mantissa) * 10.0**e:.4g}"
         return f"{value} %"
     mantissa, e = ratio_scientific(count * 100, cells, 3)
-    return f"{mantissa}·10^{'−' if e < 0 else ''}{abs(e)} %"
+    return f"{mantissa} × 10{SUPERSCRIPT_MINUS if e < 0 else ''}{str(abs(e)).translate(SUPERSCRIPTS)} %"
+
+
+SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+SUPERSCRIPT_MINUS = "⁻"
 
 
 def whole_number(text: str, what: str, low: int, high: int) -> int:

@@ -19,7 +19,7 @@ from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.vector_spec import VectorSpec
 from explorer.core.protocol import Progress, Rule
 from explorer.core.rules.base import Position, RuleError
-from explorer.core.rules.blocking import ROUNDS, STEP_BUDGET, WYTHOFF_MOVES, steepest
+from explorer.core.rules.blocking import ROUNDS, STEP_BUDGET, WYTHOFF_MOVES, chunk_of, steepest
 from explorer.core.rules.layered import LayerRule
 from explorer.core.rules.recursion import DEFAULT_SIDE, MAX_SIDE, AlteredRule, Declared, rays_and_jumps
 
@@ -34,7 +34,6 @@ ALTER_BYTES = 160 << 20  # the walk's peak for the default size: rules with more
 MOST_COLUMNS = 1 << 23
 MAX_BYTES = 1 << 30  # the walk's peak when more columns are asked (2^22 columns of Wythoff: about 450 MiB)
 MAX_DECLARED = 4096  # declared cold cells kept as changes beside the sequence
-CHUNK = 1 << 15
 # The walk keeps (ROW_MARGIN + q/p)·columns rows for the moves' steepest ray (p, q): altered cells
 # lie near the base's, below about (1 + q/p)·x (φ·x over Wythoff's moves, 3·x over (1,2)-GDWN's)
 ROW_MARGIN = 1.25
@@ -176,7 +175,7 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         colcnt = np.zeros(columns, dtype=np.int64)
         x, steps = 0, np.zeros(1, dtype=np.int64)
         while x < columns:
-            end = min(columns, x + CHUNK)
+            end = min(columns, x + chunk_of(columns))
             reached = kernel.altered_sweep(
                 x, end, state["cells"], colcnt, state["rowcnt"], state["rowcells"], state["rownxt"], state["rowbits"],
                 state["diag"], state["diagnxt"], state["diagbits"], rays, state["offsets"], state["lines"],
@@ -244,7 +243,7 @@ class AlteredColumns(Declared, LayerRule):  # type: ignore[misc,override]
         steps = np.zeros(1, dtype=np.int64)
         x = 0
         while x < columns:
-            end = min(columns, x + CHUNK)
+            end = min(columns, x + chunk_of(columns))
             reached, why = kernel.walk(
                 x, end, col, rowcell, rownxt, diagnxt, diagonal, cptr, cy, hptr, hy, rays, lineoff, lines, jumps,
                 steps, STEP_BUDGET if not fixed else 1 << 62,

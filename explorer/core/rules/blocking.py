@@ -34,7 +34,16 @@ else:
 MOST_COLUMNS = 1 << 20
 BLOCK_BYTES = 320 << 20  # the sweep's peak by default: a larger k solves fewer columns
 MAX_BYTES = 1 << 30  # the sweep's peak when more columns are asked
-CHUNK = 1 << 15  # columns between progress reports
+CHUNK = 1 << 15  # columns between progress reports, at most
+PROGRESS_STEPS = 64  # and at least this many reports a solve: 60-blocking's 32,768 columns were one chunk,
+# and the window's progress bar stayed at 0 % for most of a 5-9 s solve (issue 64)
+
+
+def chunk_of(columns: int) -> int:
+    """The columns swept between two progress reports."""
+    return max(256, min(CHUNK, columns // PROGRESS_STEPS))
+
+
 ROUNDS = 8  # the sweep's rounds of leaps before it scans 64 cells at a time
 STEP_BUDGET = 250_000_000  # a default-sized walk's work, at most (about 2.5 s): see block_kernel.altered_sweep
 SWEEP_BUDGET = 1_200_000_000  # a default-sized sweep's work: a step is about 4 ns (see block_kernel)
@@ -209,7 +218,7 @@ class BlockingColumns(HotColdOnly, RuleBase):  # type: ignore[misc]
         comps, cptr = kernel.splits(k, (1, 1) in spec.rays, len(others), levels)
         x, steps = 0, np.zeros(1, dtype=np.int64)
         while x < columns:
-            end = min(columns, x + CHUNK)
+            end = min(columns, x + chunk_of(columns))
             reached = kernel.sweep(
                 x, end, k, state["cells"], state["rowcnt"], state["rowcells"], state["rownxt"], state["rowbits"],
                 state["diag"], state["diagnxt"], state["diagbits"], rays, state["offsets"], state["lines"],

@@ -42,6 +42,8 @@ class Family(NamedTuple):
     solve: Callable[[str | None, Progress], Rule] | None = None
     # the bytes its solve may hold at its peak, from the text after ':' (checked, not solved)
     peak: Callable[[str | None], int] | None = None
+    # the columns (or side) it is solved on when its text names none; None where the text names one
+    default_side: Callable[[str | None], int | None] | None = None
 
 
 def _no_parameter(rule: Callable[[], Rule], name: str) -> Callable[[str | None], Rule]:
@@ -231,6 +233,18 @@ def _alter_peak(param: str | None) -> int:
     return solve_peak(alter_fields(param)[3])
 
 
+def _block_default_side(param: str | None) -> int | None:
+    """The columns k-blocking is solved on unless told (fewer for a large k: 32,768 at k = 60)."""
+    from explorer.core.rules.blocking import default_columns
+    from explorer.core.rules.recursion import rays_and_jumps
+
+    k, n, base = block_fields(param)
+    if n is not None:
+        return None
+    spec = rays_and_jumps(parse_rule(base))
+    return default_columns(k, spec) if spec.has_nim_rays else _recursion().DEFAULT_SIDE
+
+
 def _block(param: str | None, progress: Progress | None = None) -> Rule:
     from explorer.core.rules.blocking import make_blocking
 
@@ -324,6 +338,7 @@ FAMILIES: tuple[Family, ...] = (
         check=block_fields,
         solve=_block,
         peak=_block_peak,
+        default_side=_block_default_side,
         description="the opponent may forbid up to k − 1 options: cold iff fewer than k options are cold",
     ),
     Family(
@@ -386,6 +401,42 @@ def parse_rule(text: str, progress: Progress | None = None) -> Rule:
         raise
     except RuleError as exc:
         raise UnknownRule(str(exc)) from None
+
+
+def plain_title(rule: Rule) -> str:
+    """A rule's title for sentences, without how far it is solved ("3-blocking Wythoff", not its key
+    `block:3` nor "…, solved on 1,048,576 columns"): issue 64 found keys in the Queries tab's sentences."""
+    return rule.title.split(", solved on")[0]
+
+
+ASKED_SIDE_FLOOR = 1024  # the fewest columns a rule is solved on for a question that names a side
+
+
+def sized_for(text: str, need: int) -> str:
+    """The rule `text` solved only as far as a question about piles up to `need` asks, where its
+    family is solved on columns it chooses and the text names none: `moves 40 50 --rule block:60`
+    solves 1,024 columns, not the default 32,768 (12-36 s). Else `text` as it is."""
+    name, colon, param = text.strip().partition(":")
+    family = _BY_NAME.get(name.strip().lower())
+    if family is None or family.default_side is None or need < 0:
+        return text
+    try:
+        default = family.default_side(param if colon else None)
+    except RuleError:
+        return text  # the text is no rule: making it says why
+    n = max(ASKED_SIDE_FLOOR, 1 << (need + 1).bit_length()) if need >= ASKED_SIDE_FLOOR else ASKED_SIDE_FLOOR
+    if default is None or n >= default:
+        return text
+    return sized_text(text, n) or text
+
+
+def rule_refusal(text: str) -> str:
+    """Why `text` names no rule (one sentence), or "" where it names one; solves nothing costly."""
+    try:
+        check_rule(text)
+    except RuleError as exc:
+        return str(exc)
+    return ""
 
 
 def sized_text(key: str, n: int) -> str | None:

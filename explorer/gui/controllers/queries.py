@@ -26,6 +26,7 @@ from explorer.core.analysis.far_values import (
 from explorer.core.counting.closed_form import Count, cells_in
 from explorer.core.counting.cold_index import Counter
 from explorer.core.protocol import Rule, RuleError
+from explorer.core.rules.registry import plain_title
 from explorer.core.textio.atomic import replaced
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
 from explorer.core.value_source import ValueCache
@@ -73,6 +74,8 @@ class QueryController:
         if pending:  # its answer belongs to the old rule and will be dropped: say so
             self.panel.show_progress(1, 1)
             self.panel.show_busy(f"The rule is now {rule.title}: the question asked before was dropped; ask again.")
+        else:  # the last answer (or error) was the old rule's: it goes (the history keeps it, by its rule)
+            self.panel.show_busy("")
 
     # ----- single queries ---------------------------------------------------------------------
     def from_grid(self, x0: int, y0: int, x1: int, y1: int) -> None:
@@ -112,6 +115,12 @@ class QueryController:
 
         rule, other = self.session.rule, self.session.compare
         assert other is not None
+        # a comparison of [0, 4095]² takes seconds, cell by cell: said at once (the last answer, or a red
+        # error, stayed on screen meanwhile: issue 64)
+        self.panel.show_busy(
+            f"Comparing {plain_title(rule)} with {plain_title(other)} on [{x0:,}, {x1:,}] × [{y0:,}, {y1:,}], "
+            "cell by cell…"
+        )
         self.jobs.submit(
             compare_with_shifts,
             rule,
@@ -137,7 +146,7 @@ class QueryController:
     ) -> None:
         if not self.session.accepts(rule) or other != self.session.compare:
             return
-        self.panel.show_comparison(x0, y0, x1, y1, counts, rule.key, other.key, shifts)
+        self.panel.show_comparison(x0, y0, x1, y1, counts, plain_title(rule), plain_title(other), shifts)
         how = f"compared with {other.key}: both {counts.both}, {other.key} only {counts.second_only}"
         self.session.add_query(
             QueryRecord(x0, y0, x1, y1, counts.both + counts.first_only, counts.cells, how, rule.key)

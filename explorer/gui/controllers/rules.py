@@ -45,6 +45,7 @@ class RuleController:
         """Make the rule named `text` current (e.g. 'nim', 'wythoff:5', 'custom:one=2 3;n=64')."""
         if takes_time(text):
             self.status.show_message("Solving the rule…")
+            self.session.solving = text  # the grid marks its picture as the rule in effect's meanwhile
         self._solve(text, self._made)
 
     def _solve(self, text: str, done: Callable[[Rule], None]) -> None:
@@ -68,6 +69,7 @@ class RuleController:
         if self.jobs.busy:
             self.jobs.cancel()
         self.work.hide()
+        self.session.solving = ""
         self.selector.set_rule(self.session.rule)
 
     def request_compare(self, text: str) -> None:
@@ -144,11 +146,13 @@ class RuleController:
 
     def _made(self, rule: Rule) -> None:
         self.work.hide()
+        self.session.solving = ""
         self.session.rule = rule
         self.selector.set_rule(rule)  # also when it equals the rule in effect (a re-chosen entry)
 
     def _refused(self, exc: BaseException) -> None:
         self.work.hide()
+        self.session.solving = ""
         self.status.show_message(str(exc))
         self.selector.set_rule(self.session.rule)
 

@@ -39,6 +39,11 @@ class BeattyStrip(QWidget):
         self.setObjectName("beattyStrip")
         self.grid = grid
         self.setFixedHeight(30)
+        # hidden (a rule without cold pairs), it keeps its room: the grid above keeps its place, and a
+        # second click in Alter mode lands on the cell the first one did (issue 64: it moved ~30 px)
+        policy = self.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # it fills its rectangle first
         self.setMouseTracking(True)
         self.setToolTip("Each n: a lower number a_k (blue) or an upper number b_k (orange). Hover to see its pair.")

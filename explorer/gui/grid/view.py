@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtWidgets import QLabel
 
 from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import digit_count, short_decimal
@@ -141,6 +142,14 @@ class GridView(ExactView, pg.PlotWidget):
             line.setZValue(6)
             self.vb.addItem(line)
 
+        # While a new rule is solved, the picture is the rule in effect's: it is dimmed, and this says so
+        self.solving_note = QLabel(self, objectName="solvingNote")
+        self.solving_note.setStyleSheet(
+            "background: rgba(255, 255, 255, 225); color: #333; padding: 4px 8px; border: 1px solid #999;"
+        )
+        self.solving_note.move(70, 14)
+        self.solving_note.setVisible(False)
+
         self.session = Session()  # until `bind` gives it the window's: the grid draws from the model alone
         self.marks = Marks(self, lambda x0, y0, x1, y1: self.rectangleSelected.emit(x0, y0, x1, y1))
         self.overlays = Overlays(self)
@@ -231,8 +240,12 @@ class GridView(ExactView, pg.PlotWidget):
             (events.sum_moves, self.overlays.set_sum_moves),
             (events.marks, self.marks.show),
             (events.overlay, self.overlays.set_overlay),
-            (events.cell_borders, lambda _: self.render_now()),
-            (events.golden_lines, lambda _: self.render_now()),
+            # drawn at once, not with the next raster: a comparison's or a heap's picture, drawn by
+            # `pictures`, never reached _show_raster, and the lines stayed as they were (seed 20261181)
+            (events.cell_borders, lambda _: self._draw_lines()),
+            (events.golden_lines, lambda _: self._draw_lines()),
+            (events.solving, lambda _: self._show_solving()),
+            (events.rule, lambda _: self._show_solving()),
         ]
 
     @property
@@ -360,6 +373,22 @@ class GridView(ExactView, pg.PlotWidget):
             axis = plot.getAxis(side)
             if axis.labelText != text:  # setLabel re-lays the axis out: ~0.4 ms a frame, twice
                 plot.setLabel(side, text)
+
+    def _show_solving(self) -> None:
+        """Mark the picture as the rule in effect's while another is solved (the session's `solving`)."""
+        text = self.session.solving
+        if text:
+            shown = self.rule.title if len(self.rule.title) <= 60 else self.rule.title[:59] + "…"
+            wanted = text if len(text) <= 40 else text[:39] + "…"
+            self.solving_note.setText(f"Showing {shown} until {wanted} is solved")
+            self.solving_note.adjustSize()
+        self.solving_note.setVisible(bool(text))
+        self.image.setOpacity(0.45 if text else 1.0)
+
+    def _draw_lines(self) -> None:
+        """The cell borders and the golden lines as the session says, over what is on screen."""
+        self._draw_borders(self.raster.step if self.raster is not None else self.step())
+        self._draw_phi_lines()
 
     def _draw_borders(self, step: int) -> None:
         px_per_cell = 1.0 / max(self.cells_per_pixel(), 1e-300)

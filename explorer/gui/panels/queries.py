@@ -98,6 +98,9 @@ class QueryPanel(QWidget):
         self.history = QTableWidget(0, len(HISTORY_COLUMNS), objectName="queryHistory")
         self.history.setHorizontalHeaderLabels(HISTORY_COLUMNS)
         self.history.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        # numbers and the method are read whole: the last column stretches, and each row's text is its
+        # tooltip ("100000…" and "com with…" were cut: issue 64)
+        self.history.horizontalHeader().setStretchLastSection(True)
         self.history.horizontalHeader().setDefaultSectionSize(70)
         self.history.horizontalHeader().setStretchLastSection(True)
         self.history.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -144,11 +147,13 @@ class QueryPanel(QWidget):
             plot.getAxis(side).enableAutoSIPrefix(False)
         plot.setLabel("bottom", "n")
         plot.setLabel("left", "share")
+        # the plot is Wythoff's own, whatever the rule in effect: it says so (issue 64)
+        plot.setTitle("Wythoff's game: share of cold cells in [0, n]²", size="9pt")
         plot.addLegend(offset=(-10, 10))
         n = np.unique(np.round(np.logspace(0, 12, 160)).astype(np.int64))
         share = np.array(square_shares([int(v) for v in n]))
         asymptote = (2 / PHI**2) / n
-        plot.plot(n, share, pen=pg.mkPen(28, 58, 138, width=2), name="exact share")
+        plot.plot(n, share, pen=pg.mkPen(28, 58, 138, width=2), name="Wythoff's exact share")
         plot.plot(n, asymptote, pen=pg.mkPen(214, 40, 57, width=1, style=Qt.PenStyle.DashLine), name="(2/φ²)/n")
         self.plot_n, self.plot_share = n, share
         return plot
@@ -249,6 +254,17 @@ class QueryPanel(QWidget):
             f"({share_text(count, cells)}), by the Fenwick dominance counter"
         )
 
+    def _widen(self, rows: list[tuple[int, int, int, int, int, int, str, str]]) -> None:
+        """Columns at least as wide as the texts of these rows (never narrowed; measuring the whole
+        table on each answer cost milliseconds a row)."""
+        metrics, header = self.history.fontMetrics(), self.history.horizontalHeader()
+        for x0, y0, x1, y1, count, cells, method, rule in rows:
+            texts = [short_decimal(v, 30) for v in (x0, y0, x1, y1, count, cells)]
+            for col, text in enumerate([*texts, share_text(count, cells), method, rule]):
+                wide = min(metrics.horizontalAdvance(text) + 16, 420)
+                if wide > header.sectionSize(col):
+                    header.resizeSection(col, wide)
+
     def add_history_rows(self, rows: list[tuple[int, int, int, int, int, int, str, str]]) -> None:
         """Answers added to the session's history, at the bottom; the oldest go past HISTORY_SHOWN."""
         if not rows:
@@ -260,10 +276,13 @@ class QueryPanel(QWidget):
             values = [short_decimal(v, 30) for v in (x0, y0, x1, y1, count, cells)]
             values += [share_text(count, cells), method, rule]
             for col, text in enumerate(values):
-                self.history.setItem(row, col, QTableWidgetItem(text))
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)  # a cell cut by its column's width is read whole by hovering
+                self.history.setItem(row, col, item)
         extra = self.history.rowCount() - HISTORY_SHOWN
         if extra > 0:
             self.history.model().removeRows(0, extra)
+        self._widen(rows[-64:])
         self.history.setUpdatesEnabled(True)
         self.history.scrollToBottom()
 

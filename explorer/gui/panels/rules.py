@@ -17,6 +17,17 @@ ASK = "ask:"  # item data of entries that ask for parameters first
 SHOWN_TITLE = 34  # characters of a rule's title in the box; the tooltip has all of it
 
 
+def shown_title(title: str) -> str:
+    """A rule's title as the box shows it: without how far it is solved (the tooltip says), and where
+    still too long, its middle elided, so that two alterations differ by their declared cells
+    ("60-blocking Wythoff, solved on 32…" and "Wythoff altered (cold=(…), sol…" said nothing: issue 64)."""
+    short = title.split(", solved on")[0]
+    if len(short) <= SHOWN_TITLE:
+        return short
+    half = (SHOWN_TITLE - 1) // 2
+    return short[:half] + "…" + short[-(SHOWN_TITLE - 1 - half) :]
+
+
 class RuleBar(QWidget):
     ruleRequested = Signal(str)  # a rule's text form
     askRequested = Signal(str)  # a family name: ask for its parameters, then request
@@ -66,7 +77,7 @@ class RuleBar(QWidget):
             if index < 0:
                 first_ask = next(i for i in range(self.rules.count()) if self.rules.itemData(i).startswith(ASK))
                 # short enough for the box (a vector rule's title ran past its drop-down button)
-                title = rule.title if len(rule.title) <= SHOWN_TITLE else rule.title[: SHOWN_TITLE - 1] + "…"
+                title = shown_title(rule.title)
                 self.rules.insertItem(first_ask, title, rule.key)
                 self.rules.setItemData(first_ask, rule.title, 3)  # tooltip: the whole title
                 index = first_ask
