@@ -300,13 +300,24 @@ def cmd_compare(args: argparse.Namespace, out: BinaryIO) -> None:
         reach(rule, args.x1, args.y1)
     c = compare(first, second, args.x0, args.y0, args.x1, args.y1)
     counts: dict[str, object] = {"both": c.both, "first_only": c.first_only, "second_only": c.second_only}
+    breaks = None
     if args.translation is not None:
-        from explorer.core.analysis.compare import best_translation
+        from explorer.core.analysis.compare import best_translation, translation_breaks
 
         t = best_translation(first, second, args.translation)
         counts.update(offset=[t.dx, t.dy], matched=t.matched, agreement=round(t.agreement, 6))
+        # where the rest lies: the cells that break the shift (issue 64: "99 % agree" said how many only)
+        breaks = translation_breaks(first, second, args.translation, t)
+        counts.update(breaks_first=breaks.first_count, breaks_second=breaks.second_count)
     if args.json:
+        if breaks is not None:
+            counts.update(
+                breaking_first=[list(c) for c in breaks.first], breaking_second=[list(c) for c in breaks.second]
+            )
         write(out, (json.dumps(counts) + "\n").encode())
     else:
-        lines = (f"{k} {' '.join(map(str, v)) if isinstance(v, list) else v}\n" for k, v in counts.items())
+        lines = [f"{k} {' '.join(map(str, v)) if isinstance(v, list) else v}\n" for k, v in counts.items()]
+        if breaks is not None:
+            for name, cells in (("first", breaks.first), ("second", breaks.second)):
+                lines.append(f"breaking_{name} " + " ".join(f"{x},{y}" for x, y in cells) + "\n")
         write(out, "".join(lines).encode())

@@ -163,11 +163,8 @@ def best_translation(first: Rule, second: Rule, n: int, reach: int = MAX_SHIFT) 
     return best_translation_in(first, second, 0, 0, n - 1, n - 1, reach)
 
 
-def best_translation_in(
-    first: Rule, second: Rule, x0: int, y0: int, x1: int, y1: int, reach: int = MAX_SHIFT
-) -> Translation:
-    """`best_translation` on the rectangle [x0, x1] x [y0, y1] (a view, at any distance): its sides at
-    most MAX_SIDE; cells are taken as offsets from (x0, y0)."""
+def _cold_tables(first: Rule, second: Rule, x0: int, y0: int, x1: int, y1: int) -> tuple[Any, Any]:
+    """The cold cells of each rule on [x0, x1] x [y0, y1], as boolean tables indexed from (x0, y0)."""
     import numpy as np
 
     w, h = x1 - x0 + 1, y1 - y0 + 1
@@ -180,6 +177,50 @@ def best_translation_in(
         r = rule.raster(x0, y0, x1 + 1, y1 + 1, 1)
         keep = r.counts > 0
         table[(r.cols + (r.tx0 - x0))[keep], (r.rows + (r.ty0 - y0))[keep]] = True
+    return a, b
+
+
+class Breaks(NamedTuple):
+    """Where a translation fails on [0, n)²: the cold cells of the first rule that it lays on a hot
+    cell of the second (`first`), and the cold cells of the second that no cold cell of the first is
+    laid on (`second`), each cell whose image lies inside the square; sorted, the first `shown` of each."""
+
+    first: list[tuple[int, int]]
+    second: list[tuple[int, int]]
+    first_count: int
+    second_count: int
+
+
+def translation_breaks(first: Rule, second: Rule, n: int, t: Translation, shown: int = 1000) -> Breaks:
+    """The cells that break the shift t = (dx, dy) of `first`'s cold cells onto `second`'s on [0, n)²:
+    "99 % agree" says how many; these say where (docs/math.md, "Games that change the recursion")."""
+    import numpy as np
+
+    if not 1 <= n <= MAX_SIDE:
+        raise RuleError(f"a translation is looked for on [0, n)² with n from 1 to {MAX_SIDE:,}")
+    a, b = _cold_tables(first, second, 0, 0, n - 1, n - 1)
+    dx, dy = t.dx, t.dy
+    src = a[max(0, -dx) : n - max(0, dx), max(0, -dy) : n - max(0, dy)]
+    dst = b[max(0, dx) : n - max(0, -dx), max(0, dy) : n - max(0, -dy)]
+    lost = np.argwhere(src & ~dst) + (max(0, -dx), max(0, -dy))  # cells of the first, where they are
+    missed = np.argwhere(dst & ~src) + (max(0, dx), max(0, dy))  # cells of the second
+    return Breaks(
+        [(int(x), int(y)) for x, y in lost[:shown]],
+        [(int(x), int(y)) for x, y in missed[:shown]],
+        int(lost.shape[0]),
+        int(missed.shape[0]),
+    )
+
+
+def best_translation_in(
+    first: Rule, second: Rule, x0: int, y0: int, x1: int, y1: int, reach: int = MAX_SHIFT
+) -> Translation:
+    """`best_translation` on the rectangle [x0, x1] x [y0, y1] (a view, at any distance): its sides at
+    most MAX_SIDE; cells are taken as offsets from (x0, y0)."""
+    import numpy as np
+
+    a, b = _cold_tables(first, second, x0, y0, x1, y1)
+    w, h = a.shape
     best: Translation | None = None
     shifts = sorted(
         ((dx, dy) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)),
@@ -209,5 +250,11 @@ def compare_with_shifts(first: Rule, second: Rule, x0: int, y0: int, x1: int, y1
     if x1 - x0 < MAX_SIDE and y1 - y0 < MAX_SIDE:
         shifts.append(("in this rectangle", best_translation_in(first, second, x0, y0, x1, y1)))
     if all(rule.bound is None or rule.bound >= CORNER_SIDE for rule in (first, second)):
-        shifts.append((f"on [0, {CORNER_SIDE:,})²", best_translation(first, second, CORNER_SIDE)))
+        t = best_translation(first, second, CORNER_SIDE)
+        shifts.append((f"on [0, {CORNER_SIDE:,})²", t, corner_breaks(first, second, t)))  # and where it fails
     return counts, tuple(shifts)
+
+
+def corner_breaks(first: Rule, second: Rule, t: Translation, shown: int = 8) -> Breaks:
+    """`translation_breaks` of the window's corner shift, the first few of each kind (the Queries tab)."""
+    return translation_breaks(first, second, CORNER_SIDE, t, shown)

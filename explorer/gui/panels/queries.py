@@ -46,6 +46,19 @@ VALUES_ARE_NATURAL = "Grundy values and remoteness are 0 or more"
 HISTORY_SHOWN = views.HISTORY_SHOWN
 
 
+def _breaks_text(rest: list[Any]) -> str:
+    """Where a translation fails, said after its share: the cells of each rule that break it."""
+    if not rest or rest[0] is None:
+        return ""
+    b = rest[0]
+    cells = ", ".join(f"({x}, {y})" for x, y in [*b.first[:4], *b.second[:2]])
+    return (
+        f"; the rest lies at {b.first_count:,} cells of the first and {b.second_count:,} of the second, such as {cells}"
+        if cells
+        else ""
+    )
+
+
 class QueryPanel(QWidget):
     queryRequested = Signal(object, object, object, object)
     valueQueryRequested = Signal(str, object, object, object, object, object)  # kind, value, rectangle
@@ -229,15 +242,15 @@ class QueryPanel(QWidget):
         self, x0: int, y0: int, x1: int, y1: int, counts: Comparison, first: str, second: str, shifts: Any = ()
     ) -> None:
         """Two rules compared on the rectangle (View ▸ Compare with another rule), and the best shift of
-        the first's cold cells onto the second's, with its share of agreement (`shifts`: (where,
-        Translation) pairs)."""
+        the first's cold cells onto the second's, with its share of agreement and where the rest lies
+        (`shifts`: (where, Translation[, Breaks]))."""
         self.result.setStyleSheet("")
         rect = f"[{short_decimal(x0)}, {short_decimal(x1)}] × [{short_decimal(y0)}, {short_decimal(y1)}]"
         moved = "".join(
             f"<br>Best shift of {html.escape(first)}'s cold cells onto {html.escape(second)}'s {where}: "
             f"<b>({t.dx:+d}, {t.dy:+d})</b>, {t.matched:,} of {t.first:,} laid on one "
-            f"({100 * t.agreement:.1f} % agree)"
-            for where, t in shifts
+            f"({100 * t.agreement:.1f} % agree){_breaks_text(rest)}"
+            for where, t, *rest in shifts
         )
         self.result.setText(
             f"{rect}: cold under both <b>{counts.both:,}</b>, under {html.escape(first)} only "
