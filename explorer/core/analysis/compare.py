@@ -202,8 +202,8 @@ def translation_breaks(first: Rule, second: Rule, n: int, t: Translation, shown:
     dx, dy = t.dx, t.dy
     src = a[max(0, -dx) : n - max(0, dx), max(0, -dy) : n - max(0, dy)]
     dst = b[max(0, dx) : n - max(0, -dx), max(0, dy) : n - max(0, -dy)]
-    lost = np.argwhere(src & ~dst) + (max(0, -dx), max(0, -dy))  # cells of the first, where they are
-    missed = np.argwhere(dst & ~src) + (max(0, dx), max(0, dy))  # cells of the second
+    lost = np.argwhere(src & ~dst) + np.array([max(0, -dx), max(0, -dy)])  # cells of the first, where they are
+    missed = np.argwhere(dst & ~src) + np.array([max(0, dx), max(0, dy)])  # cells of the second
     return Breaks(
         [(int(x), int(y)) for x, y in lost[:shown]],
         [(int(x), int(y)) for x, y in missed[:shown]],
