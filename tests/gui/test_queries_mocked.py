@@ -127,7 +127,7 @@ def test_while_two_rules_are_compared_a_rectangle_shows_each_kind_and_the_best_s
     a, b = session.rule, session.compare
     cells = [(x, y) for x in range(301) for y in range(201)]
     assert counts.both == sum(a.is_cold(*c) and b.is_cold(*c) for c in cells)
-    assert [where for where, _ in shifts] == ["in this rectangle", "on [0, 1,024)²"]
+    assert [where for where, *_ in shifts] == ["in this rectangle", "on [0, 1,024)²"]
     t = shifts[0][1]
     cold_a = {c for c in cells if a.is_cold(*c)}
     cold_b = {c for c in cells if b.is_cold(*c)}

@@ -168,7 +168,9 @@ def test_while_comparing_a_rectangle_gives_each_kind_by_the_cells_themselves(qtb
     both = sum(cold[x][y] and x == y for x, y in cells)
     first = sum(cold[x][y] and x != y for x, y in cells)
     second = sum(x == y and not cold[x][y] for x, y in cells)
-    assert f"cold under both <b>{both}</b>, under wythoff only <b>{first}</b>, under nim only <b>{second}</b>" in text
+    nim = parse_rule("nim").title  # the rules by their titles (issue 64), not their keys
+    assert f"cold under both <b>{both}</b>, under Wythoff only <b>{first}</b>, under {nim} only <b>{second}</b>" in text
+    assert "the rest lies at" in text  # where the corner's best shift fails, the first few cells named
     assert desk.session.queries[-1].count == both + first  # the history keeps the rule's own count
     desk.session.compare = None
     assert f"<b>{brute(3, 2, 40, 50)}</b> cold cells" in ask(qtbot, desk, "3", "2", "40", "50")
