@@ -184,18 +184,29 @@ def _closed_form_columns(n: int, k: int) -> np.ndarray:
 @pytest.mark.slow
 @pytest.mark.parametrize("k", [2, 3])
 def test_two_and_three_blocking_have_their_closed_forms_far_out(k):
-    """Past 10^6: 2^20 columns, the default for both (their closed forms fill them)."""
+    """`block:k` answers from the closed forms at any size (issue 64: a far cell was refused past 2^20
+    columns); on 2^20 columns (`;n=`), filled by the same forms, every count and cell agrees with
+    the columns worked out here, and far out the cells are the forms' own."""
     n = 1 << 20
-    rule = parse_rule(f"block:{k}")
-    assert rule.bound == n and rule.key == f"block:{k}"
+    rule, columns = parse_rule(f"block:{k}"), parse_rule(f"block:{k};n={n}")
+    assert rule.bound is None and rule.key == f"block:{k}" and columns.bound == n
     want = _closed_form_columns(n, k)
-    assert np.array_equal(np.sort(rule.cells, axis=1), want)
-    assert rule.count(n - 1, n - 1) == int(np.count_nonzero(want < n))
+    assert np.array_equal(np.sort(columns.cells, axis=1), want)
+    assert rule.count(n - 1, n - 1) == columns.count(n - 1, n - 1) == int(np.count_nonzero(want < n))
     for x in (n // 2 - 7, n // 3 + 1):  # cold exactly at its column's cells, and not beside them
         for y in want[x]:
             if y < n:
                 assert rule.is_cold(x, int(y)) and rule.is_cold(int(y), x)
                 assert not rule.is_cold(x, int(y) + 1) or int(y) + 1 in want[x]
+    far = 10**40 + 7
+    assert rule.is_cold(far, 2 * far + 1) and rule.is_cold(2 * far + 1, far)
+    assert rule.is_cold(far, 2 * far + 2) == (k == 3) and not rule.is_cold(far, 2 * far + 3)
+    if k == 2:  # the doubled pairs: (2a + 2, 2b + 2) for Wythoff's (a, b), n >= 1
+        from math import isqrt
+
+        m = 10**30
+        a = (m + isqrt(5 * m * m)) // 2
+        assert rule.is_cold(2 * a + 2, 2 * (a + m) + 2) and not rule.is_cold(2 * a + 2, 2 * (a + m) + 4)
 
 
 @pytest.mark.slow

@@ -382,7 +382,7 @@ def test_capabilities_are_declared_by_type_and_answer_by_the_definition(case):
     """What a rule can do is its type: `isinstance` says it, and what it says holds. A rule with
     cold pairs lists exactly the cold cells x <= y, in increasing x, each at its own index; a
     construction places exactly the cold cells; a growing rule grows its bound; a rule without
-    pairs is a solved square."""
+    pairs is a solved square, or exact everywhere (a closed form)."""
     _, rule, cold = case
     upper = sorted((x, y) for (x, y), c in cold.items() if c and x <= y and max(x, y) < N)
     if isinstance(rule, ColdPairs):
@@ -401,8 +401,12 @@ def test_capabilities_are_declared_by_type_and_answer_by_the_definition(case):
             for y in range(N):
                 if not cold[(x, y)]:
                     assert rule.cold_index(x, y) is None
+    elif rule.bound is None:  # exact everywhere without pairs (2- and 3-blocking's closed forms)
+        far = 10**30
+        assert rule.cold_count(far, far) > 0 and isinstance(rule.is_cold(far, 2 * far + 1), bool), rule.key
+        assert not isinstance(rule, Growing), rule.key
     else:
-        assert rule.bound is not None and not isinstance(rule, Growing), rule.key  # a square, solved
+        assert not isinstance(rule, Growing), rule.key  # a square, solved
     if isinstance(rule, Constructed):
         placed: set[tuple[int, int]] = set()
         k = rule.construction_start(0, 0)

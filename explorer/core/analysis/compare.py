@@ -246,7 +246,7 @@ def compare_with_shifts(first: Rule, second: Rule, x0: int, y0: int, x1: int, y1
     shift of the first's cold cells onto the second's in the rectangle (where its sides allow) and on
     [0, CORNER_SIDE)² (where both rules reach it): ((label, Translation), …)."""
     counts = compare(first, second, x0, y0, x1, y1)
-    shifts = []
+    shifts: list[tuple[Any, ...]] = []
     if x1 - x0 < MAX_SIDE and y1 - y0 < MAX_SIDE:
         shifts.append(("in this rectangle", best_translation_in(first, second, x0, y0, x1, y1)))
     if all(rule.bound is None or rule.bound >= CORNER_SIDE for rule in (first, second)):

@@ -151,6 +151,10 @@ def default_columns(k: int, moves: VectorSpec = WYTHOFF_MOVES) -> int:
 def make_blocking(k: int, base: Rule, n: int | None = None, progress: Progress | None = None) -> Rule:
     """k-blocking over `base`: by columns where it has Nim's rays, else on a square of side n."""
     spec = rays_and_jumps(base)
+    if n is None and has_closed_form(k, spec):  # Larsson's closed forms: exact at any size
+        from explorer.core.rules.closed_blocking import ClosedBlocking
+
+        return ClosedBlocking(k, base)
     if spec.has_nim_rays:
         fixed = n is not None
         n = n or default_columns(k, spec)

@@ -235,13 +235,13 @@ def _alter_peak(param: str | None) -> int:
 
 def _block_default_side(param: str | None) -> int | None:
     """The columns k-blocking is solved on unless told (fewer for a large k: 32,768 at k = 60)."""
-    from explorer.core.rules.blocking import default_columns
+    from explorer.core.rules.blocking import default_columns, has_closed_form
     from explorer.core.rules.recursion import rays_and_jumps
 
     k, n, base = block_fields(param)
-    if n is not None:
-        return None
     spec = rays_and_jumps(parse_rule(base))
+    if n is not None or has_closed_form(k, spec):  # a side named, or an answer at any size
+        return None
     return default_columns(k, spec) if spec.has_nim_rays else _recursion().DEFAULT_SIDE
 
 
