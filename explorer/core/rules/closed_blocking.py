@@ -1,6 +1,6 @@
 """2- and 3-blocking Wythoff answered at any size from their closed forms (Larsson, "Blocking Wythoff
 Nim", 2011; docs/math.md, "Games that change the recursion"), as Wythoff's game is: issue 64 found a far
-cell refused where MATH.md proves the answer. The cold cells, with their mirrors:
+cell refused where docs/math.md gives the proven answer. The cold cells, with their mirrors:
 
 - k = 3: (0, 0), (x, 2x + 1) and (x, 2x + 2) for every x >= 0;
 - k = 2: (0, 0), (2, 2), (x, 2x + 1) for every x >= 0, and (2a_n + 2, 2b_n + 2) for n >= 1: Wythoff's
