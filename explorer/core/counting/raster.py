@@ -311,15 +311,22 @@ def rasterize_strip(col: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_hi:
     return Raster(tx0, ty0, step, nx, ny, cells % nx, cells // nx, counts.astype(np.int64))
 
 
+def _solved_span(x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int, n: int) -> tuple[int, ...]:
+    """The texel grid of a view (tx0, ty0, nx, ny) and the cells of it that lie in the solved [0, n)²:
+    x in [xa, xb), y in [ya, yb) (empty where either is)."""
+    tx0, ty0, nx, ny = _grid(x_lo, y_lo, x_hi, y_hi, step)
+    xa, xb = tx0 * step, min((tx0 + nx) * step, n)
+    ya, yb = ty0 * step, min((ty0 + ny) * step, n)
+    return tx0, ty0, nx, ny, xa, xb, ya, yb
+
+
 def rasterize_sequence(col: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int) -> Raster:
     """Cold counts of a generated sequence solved on [0, n)²: cold cells (x, col[x]), x < n. Each
     solved column of the view puts its one cold cell into one texel (O(columns in view), in
     chunks, so 2^25 columns in view need no gigabyte of temporaries); cells beyond n count 0
     (the grid shows them as not solved)."""
-    tx0, ty0, nx, ny = _grid(x_lo, y_lo, x_hi, y_hi, step)
+    tx0, ty0, nx, ny, xa, xb, ya, yb = _solved_span(x_lo, y_lo, x_hi, y_hi, step, n)
     empty = np.empty(0, dtype=np.int64)
-    xa, xb = tx0 * step, min((tx0 + nx) * step, n)
-    ya, yb = ty0 * step, min((ty0 + ny) * step, n)
     if xb <= xa or yb <= ya:
         return Raster(tx0, ty0, step, nx, ny, empty, empty, empty)
     # Every cell counted lies in [0, n)², so a step of n or more puts all of them in texel 0 of
@@ -368,11 +375,9 @@ def rasterize_layers(cells: NDArray, n: int, x_lo: int, y_lo: int, x_hi: int, y_
     caller counts layer by layer then)."""
     from explorer.core.counting.raster_jit import count_layers
 
-    tx0, ty0, nx, ny = _grid(x_lo, y_lo, x_hi, y_hi, step)
-    empty = np.empty(0, dtype=np.int64)
-    xa, xb = tx0 * step, min((tx0 + nx) * step, n)
-    ya, yb = ty0 * step, min((ty0 + ny) * step, n)
+    tx0, ty0, nx, ny, xa, xb, ya, yb = _solved_span(x_lo, y_lo, x_hi, y_hi, step, n)
     if xb <= xa or yb <= ya:
+        empty = np.empty(0, dtype=np.int64)
         return Raster(tx0, ty0, step, nx, ny, empty, empty, empty)
     if nx * ny > DENSE_TEXELS:
         return None
