@@ -122,9 +122,10 @@ def columns(flat: Sequence[int], width: int) -> list:
 
 def rule_of(args: argparse.Namespace, need: int = -1) -> Rule:
     """The rule --rule names; with `need`, the largest pile a single question asks about, solved only
-    as far as that where its text leaves the extent to the family (explorer.core.rules.registry.sized_for)."""
+    as far as that where its text leaves the extent to the family (explorer.core.rules.texts.sized_for)."""
     from explorer.core.protocol import UnknownRule
-    from explorer.core.rules.registry import parse_rule, sized_for
+    from explorer.core.rules.registry import parse_rule
+    from explorer.core.rules.texts import sized_for
 
     try:
         return parse_rule(sized_for(args.rule, need) if need >= 0 else args.rule)
@@ -162,7 +163,7 @@ def reach(rule: Rule, *coordinates: Any) -> None:
 def side_hint(rule: Rule, top: int) -> str:
     """What would solve a position whose larger pile is `top`: the rule's text with a side that
     holds it (the next power of two), where its family takes one; else ""."""
-    from explorer.core.rules.registry import sized_text
+    from explorer.core.rules.texts import sized_text
 
     n = 1 << max(top, 1).bit_length()
     text = sized_text(rule.key, n) if top < 1 << 40 else None

@@ -71,7 +71,6 @@ class Rule(Protocol):
 
     def check(self, x: int, y: int) -> None: ...  # RuleError (OutOfBounds) where it cannot answer
     def is_cold(self, x: int, y: int) -> bool: ...
-    def is_terminal(self, x: int, y: int) -> bool: ...  # no move is made from it (declared terminal cells too)
     def winning_moves(self, x: int, y: int) -> list[Move]: ...
     def cold_count(self, x: int, y: int) -> int: ...  # cold cells in [0, x] × [0, y]
     def count_rect(self, x0: int, y0: int, x1: int, y1: int) -> Count: ...
@@ -161,6 +160,8 @@ class DeclaredCells(Protocol):
     cold_cells: tuple[Position, ...]
     hot_cells: tuple[Position, ...]
     terminal: int | None
+
+    def is_terminal(self, x: int, y: int) -> bool: ...  # declared terminal, or no move left on the board
 
 
 @runtime_checkable

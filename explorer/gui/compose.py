@@ -222,13 +222,9 @@ def _connect_views(w: MainWindow) -> None:
     w.rule_bar.modeRequested.connect(w.rules.request_mode)
     inspector = w.inspector
     inspector.positionRequested.connect(w.go_to_position)
-    # after Enter the grid has the keys (Home, arrows, + and −), as after a click on it: Home moved the
-    # cursor in the Pile B box and the view stayed (issue 64)
-    inspector.positionRequested.connect(lambda a, b: grid.setFocus())
-    inspector.positionTextRequested.connect(
-        lambda a, b: w.selection.request_text(a, b, then=lambda x, y: grid.center_on(x, y))
-    )
-    inspector.positionTextRequested.connect(lambda a, b: grid.setFocus())
+    inspector.positionTextRequested.connect(lambda a, b: w.selection.request_text(a, b, then=grid.center_on))
+    for asked in (inspector.positionRequested, inspector.positionTextRequested):  # then the grid has the keys
+        asked.connect(lambda a, b: grid.setFocus())  # (Home, arrows, + and −: issue 64)
     inspector.inputRejected.connect(w.selection.input_error)
     inspector.moveActivated.connect(w.select_position)
     inspector.whyRequested.connect(w.why.ask_why)

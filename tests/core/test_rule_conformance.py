@@ -470,14 +470,12 @@ def _text_answers_match(rule: Rule, cold: dict[tuple[int, int], bool]) -> None:
 
 
 def test_the_protocols_stay_small():
-    """The core protocol has at most 17 members (is_terminal joined is_cold in issue 62: a declared
-    terminal cell has moves on the board, and every answer must know it ends the game); each
-    capability a handful."""
+    """The core protocol has at most 16 members; each capability a handful."""
     from explorer.core import protocol
 
     def members(proto: type) -> set[str]:
         return {n for n, v in vars(proto).items() if not n.startswith("_") and (callable(v) or isinstance(v, property))}
 
-    assert len(members(protocol.Rule)) <= 17, sorted(members(protocol.Rule))
+    assert len(members(protocol.Rule)) <= 16, sorted(members(protocol.Rule))
     for proto in (Valued, KnownValues, CertifiedRows, ColdPairs, Constructed, Growing, WorkingCopies, TextAnswers):
         assert 1 <= len(members(proto)) <= 4, (proto, sorted(members(proto)))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
-from explorer.core.rules.registry import example_rules, rule_refusal
+from explorer.core.rules.registry import example_rules
+from explorer.core.rules.texts import rule_refusal
 
 
 def test_the_compare_dialog_keeps_a_text_that_is_no_rule_open_with_the_reason(qtbot):

@@ -15,7 +15,3 @@ def mode_refusal(rule: Rule, mode: str) -> str:
         what = "Grundy values are" if mode == GRUNDY else "remoteness is"
         return f"{what} not defined under {rule.title}: its recursion decides only hot and cold"
     return ""
-
-
-def offered(rule: Rule, mode: str) -> bool:
-    return not mode_refusal(rule, mode)

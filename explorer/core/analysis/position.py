@@ -11,7 +11,7 @@ from typing import NamedTuple
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole
 from explorer.core.game.zeckendorf import zeckendorf_digits
-from explorer.core.protocol import ColdPairs, Noted, Rule
+from explorer.core.protocol import ColdPairs, DeclaredCells, Noted, Rule
 from explorer.core.rules.registry import shows_zeckendorf
 
 __all__ = ["NumberKind", "NumberRole", "PositionReport", "no_moves_text", "report", "verdict"]
@@ -66,7 +66,8 @@ def report(rule: Rule, a: int, b: int) -> PositionReport:
     forms where they mean something. Raises RuleError (OutOfBounds...) as the rule does."""
     cold = rule.is_cold(a, b)
     moves = tuple(rule.winning_moves(a, b))
-    terminal = rule.is_terminal(a, b)
+    # a declared terminal cell ends the game though the board has moves from it (issue 62)
+    terminal = rule.is_terminal(a, b) if isinstance(rule, DeclaredCells) else not rule.spec.has_move(a, b)
     options = rule.cold_option_cells(a, b) if cold and not terminal and isinstance(rule, Noted) else ()
     zeck = shows_zeckendorf(rule)
     pairs = rule if isinstance(rule, ColdPairs) else None

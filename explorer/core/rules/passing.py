@@ -15,7 +15,7 @@ square only (`PassRule`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.moves import Move
@@ -26,11 +26,11 @@ from explorer.core.rules.layered import LayerRule
 from explorer.core.rules.recursion import (
     DEFAULT_SIDE,
     MAX_SIDE,
-    PassRule,
+    RecursionRule,
     based,
-    pass_note,
+    cold_square,
     rays_and_jumps,
-    with_pass,
+    solve_counting,
 )
 
 if TYPE_CHECKING:
@@ -43,6 +43,78 @@ PASS_COLUMNS = 1 << 20  # the default: values 0 and 1 on 2^20 columns take 0.07 
 MOST_COLUMNS = 1 << 24
 CHECK_SIDE = 512  # the square solved to find the exceptions
 NEAR = 64  # they must lie in [0, NEAR)², and every row below NEAR hold a cold cell of the square
+
+
+class PassRule(RecursionRule):
+    """The base game where either player may pass once per game, never from (0, 0) (Miyadera,
+    Manabe, Fukui 2017): cold[x, y] is (x, y) with the pass unused; once it is used the game is
+    the base game, whose cold cells `after_pass` holds."""
+
+    after_pass: NDArray[np.bool_]
+
+    def __init__(self, base: Rule, bound: int = DEFAULT_SIDE) -> None:
+        spec = rays_and_jumps(base)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "spec", base.spec)
+        object.__setattr__(self, "bound", bound)
+        plain = cold_square(base, bound)
+        object.__setattr__(self, "after_pass", plain)
+
+        def decide(counts: Any, xs: Any, ys: Any) -> Any:  # the pass leads to (x, y) without it
+            return (counts == 0) & ~(plain[xs, ys] & has_move_many(spec, xs, ys))
+
+        self._set_table(solve_counting(spec, bound, decide))
+
+    def _params(self) -> tuple[Rule, int]:
+        return self.base, self.bound
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        return "pass" + based(self.base, self.bound, DEFAULT_SIDE)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return f"Wythoff{self._over()} with one pass (the pass unused), solved on [0, {self.bound})²"
+
+    def pass_wins(self, x: int, y: int) -> bool:
+        """Whether passing from (x, y) with the pass unused wins: (x, y) is cold once it is used, and
+        a move is left there (no pass is made where the game is over: Miyadera, Manabe, Fukui)."""
+        self.check(x, y)
+        return self.spec.has_move(x, y) and bool(self.after_pass[x, y])
+
+    def winning_moves(self, x: int, y: int) -> list[Move]:
+        return with_pass(self, x, y, super().winning_moves(x, y))
+
+    def extra_steps(self) -> str:
+        return "a position carries whether its pass is used, and the board shows the cells with the pass unused"
+
+    def position_note(self, x: int, y: int) -> str:
+        return pass_note(x, y, self.pass_wins(x, y), not self.spec.has_move(x, y))
+
+
+def has_move_many(spec: VectorSpec, xs: Any, ys: Any) -> Any:
+    """Whether each cell has a move: some ray's or jump's step fits inside it."""
+    out = np.zeros(np.shape(xs), dtype=bool)
+    for p, q in (*spec.rays, *spec.jumps):
+        out |= (xs >= p) & (ys >= q)
+    return out
+
+
+def with_pass(rule: Any, x: int, y: int, moves: list[Move]) -> list[Move]:
+    """A pass game's winning moves: those on the board, then the pass where passing wins."""
+    if not rule.is_cold(x, y) and rule.pass_wins(x, y):
+        return [*moves, Move.passing((x, y))]
+    return moves
+
+
+def pass_note(x: int, y: int, wins: bool, terminal: bool = False) -> str:
+    """What one pass says of (x, y) with the pass unused."""
+    where = f"({x}, {y})" if max(x, y) < 10**12 else "this position"
+    if terminal:
+        return f"With the pass unused; no pass is allowed from {where}, where no move is left."
+    if wins:
+        return f"With the pass unused. Passing wins here: {where} is cold once the pass is used."
+    return f"With the pass unused. Passing does not win here: {where} is hot once the pass is used."
 
 
 def make_pass(base: Rule, n: int | None = None, progress: Progress | None = None) -> Rule:

@@ -26,7 +26,7 @@ from explorer.core.analysis.far_values import (
 from explorer.core.counting.closed_form import Count, cells_in
 from explorer.core.counting.cold_index import Counter
 from explorer.core.protocol import Rule, RuleError
-from explorer.core.rules.registry import plain_title
+from explorer.core.rules.texts import plain_title
 from explorer.core.textio.atomic import replaced
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
 from explorer.core.value_source import ValueCache
