@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from explorer.gui import memory
 from explorer.session.jobs import Cancelled, Done, Failed, ProgressFn
@@ -93,17 +93,18 @@ class _WorkerSignals(QObject):
     finished = Signal()
 
 
-class _Worker(QRunnable):
+class _Worker:
     """One request on a thread of Qt's pool. It touches no process-wide state: superqt's worker,
     used before, swapped `warnings.showwarning` for a lambda holding the worker inside each worker
     thread, and `catch_warnings` is not thread-safe. Concurrent workers restored each other's
     lambdas, so a worker could be freed on another worker's thread, and the window died with a
-    segmentation fault. The pool deletes its C++ side once it has run; the channel drops the
-    Python side on the GUI thread, a few requests later (`_RETIRED`), when its thread has long
-    left `run` (so its signals, made on the GUI thread, are freed there)."""
+    segmentation fault. It is a plain object whose `run` the pool is given as a callable: as a
+    QRunnable, PySide's pool wrapper kept about a third of the finished workers under load (59 of
+    171 in CI), their C++ side long deleted. The channel drops it on the GUI thread, a few requests
+    later (`_RETIRED`), when its thread has long left `run` (so its signals, made on the GUI
+    thread, are freed there)."""
 
     def __init__(self, fn: Callable[[], Any], request: object) -> None:
-        super().__init__()
         self.fn: Callable[[], Any] | None = fn
         # PySide holds the slots' object weakly: the request, whose methods the signals reach,
         # lives as long as its worker (freed on the GUI thread with it)
@@ -212,7 +213,7 @@ class _Request:
         worker.signals.errored.connect(self.fail)
         worker.signals.finished.connect(self.finished)
         self.job._running[self.key] = worker
-        self.job._pool.start(worker)
+        self.job._pool.start(worker.run)
 
 
 class LatestJob(QObject):
