@@ -18,12 +18,12 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from explorer.core.exact.bigint import allow_huge_integers
 
 __version__ = "0.1.0"
-__all__ = ["Custom", "Fraenkel", "Misere", "Nim", "Picture", "Wythoff", "rule", "sum", "view"]
+__all__ = ["Custom", "Fraenkel", "Misere", "Nim", "Picture", "Wythoff", "count_values", "rule", "sum", "view"]
 
 allow_huge_integers()
 
 if TYPE_CHECKING:
-    from explorer.api import Custom, Fraenkel, Misere, Nim, Picture, Wythoff, rule, sum, view
+    from explorer.api import Custom, Fraenkel, Misere, Nim, Picture, Wythoff, count_values, rule, sum, view
 
 
 def __getattr__(name: str) -> Any:

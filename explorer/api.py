@@ -53,7 +53,20 @@ from explorer.core.textio.atomic import write_bytes
 from explorer.core.value_source import ValueCache
 from explorer.core.values import COLD_OPTIONS, GRUNDY, HOT_COLD, REMOTENESS, VALUE_MODES
 
-__all__ = ["Custom", "Fraenkel", "Misere", "Nim", "Picture", "Wythoff", "figure", "rule", "save_figure", "sum", "view"]
+__all__ = [
+    "Custom",
+    "Fraenkel",
+    "Misere",
+    "Nim",
+    "Picture",
+    "Wythoff",
+    "count_values",
+    "figure",
+    "rule",
+    "save_figure",
+    "sum",
+    "view",
+]
 
 MODES = {
     "cold": HOT_COLD,
@@ -379,3 +392,29 @@ def sum(a: int, b: int, *heaps: int, second: tuple[int, int] | None = None, rule
     numbers = [_whole(v, "a pile") for v in (a, b, *(second or ()), *heaps)]
     position = SumPosition.parse(numbers, second=second is not None)
     return sum_answer(command_values(chosen), position)
+
+
+def count_values(
+    value: int, x1: int, y1: int, x0: int = 0, y0: int = 0, rule: Rule | str = "wythoff", mode: str = GRUNDY
+) -> int:
+    """Cells of the rectangle [x0, x1] × [y0, y1] whose Grundy value (mode "grundy") or remoteness
+    ("remoteness") is `value`, from the one place that plans counts by value, as `count … --value`
+    and the window's Queries tab ask it: the cold cells (value 0, any size), a corner table, the
+    value's sequence far out. A question none of them reaches is refused, naming it.
+
+    >>> import explorer as wx
+    >>> wx.count_values(0, 10, 10)  # the cold cells (0, 0), (1, 2), (2, 1), (3, 5), (5, 3)
+    5
+    >>> wx.count_values(2, 30, 30, rule="wythoff:2") == wx.count_values(2, 30, 30, rule=wx.Fraenkel(2))
+    True
+    """
+    from explorer.core.value_counts import Rects, count_by_value
+    from explorer.core.value_source import command_values
+
+    chosen = parse_rule(rule) if isinstance(rule, str) else rule
+    kind = MODES.get(mode, mode)
+    if kind not in VALUE_MODES:
+        raise RuleError(f"mode {mode!r}: count by 'grundy' or 'remoteness'")
+    numbers = [_whole(v, "a bound") for v in (x0, y0, x1, y1)]
+    answer = count_by_value(command_values(chosen), kind, _whole(value, "a value"), Rects.of(*([n] for n in numbers)))
+    return int(answer.counts[0])

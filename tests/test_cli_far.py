@@ -148,7 +148,7 @@ def test_sum_values_far_beyond_the_shared_table_near_the_origin(cli):  # noqa: F
         (["sum", "1"], "two-pile"),
         (["sum", "3", "-1"], "negative"),
         (["sum", "9999999", "9999999"], "columns"),
-        (["count", "5", "5", "--value", "32"], "0 to 31"),
+        (["count", "99999999", "99999999", "--value", "32"], "G = 32 in [0, 99999999]"),
         (["count", "9", "9", "3", "3", "--value", "1"], "empty"),
         (["grundy", "1", "1", "--origin", "100000000", "100000000"], "columns"),
         (["grundy", "1", "1", "--origin", "100000", "161804", "--rule", "misere"], "corner"),

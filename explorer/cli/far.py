@@ -8,7 +8,7 @@ import argparse
 from typing import TYPE_CHECKING, BinaryIO
 
 from explorer.cli.common import UsageError, batch_queries, command_values, rule_of, single_rectangle, write
-from explorer.core.exact.bigint import parse_natural, short_decimal
+from explorer.core.exact.bigint import parse_natural
 
 if TYPE_CHECKING:
     from explorer.core.value_source import ValueCache
@@ -27,41 +27,31 @@ def value_of(args: argparse.Namespace, values: ValueCache) -> int:
 
 
 def cmd_count_value(args: argparse.Namespace, out: BinaryIO) -> None:
-    """`count … --value h`: cells of value h, through a Fenwick sweep over that value's sequence."""
+    """`count … --value h`: cells of value h, from the first source of the one place that reaches
+    them (explorer.core.value_counts): the cold cells, a corner table, value h's sequence."""
     import numpy as np
 
-    from explorer.core.analysis.far_values import clipped_bounds, count_value_rects, sequences_for, smaller_sides
     from explorer.core.textio.textout import numbers_per_line
+    from explorer.core.value_counts import Rects, count_by_value
+    from explorer.core.values import GRUNDY
 
     values = values_of(args)
-    h = value_of(args, values)
+    h = int(args.value)
     bounds = None
     if args.batch:
-        cols = [clipped_bounds(c) for c in batch_queries(args)[0]]
+        cols = batch_queries(args)[0]
     else:
         bounds = single_rectangle(args)
-        cols = [clipped_bounds([b]) for b in bounds]
-    if len(cols) == 2:
-        x0s = y0s = np.zeros_like(cols[0])
-        x1s, y1s = cols
-    else:
-        x0s, y0s, x1s, y1s = cols
-    if x1s.size and (np.any(x1s < x0s) or np.any(y1s < y0s)):
+        cols = [[b] for b in bounds]
+    if len(cols) == 2:  # X Y: the rectangle [0, X] x [0, Y]
+        zeros = np.zeros(len(cols[0]), dtype=np.int64)
+        cols = [zeros, zeros, *cols]
+    rects = Rects.of(*cols)
+    if rects.size and (np.any(rects.x1 < rects.x0) or np.any(rects.y1 < rects.y0)):
         raise UsageError("a rectangle is empty: X1 must be at least X0, and Y1 at least Y0")
-    if not x1s.size:
-        write(out, b"")
-        return
-    last = smaller_sides(x1s, y1s)
-    if bounds is not None and last >= values.limits.far_columns:  # name the number typed, not a clipped one
-        typed = min(bounds[-2], bounds[-1])
-        raise UsageError(
-            f"values far out are solved on the first {values.limits.far_columns:,} columns in a command; "
-            f"the smaller side {short_decimal(typed)} of the rectangle lies beyond"
-        )
-    solved = sequences_for(values, h + 1, last)
-    counts = count_value_rects(solved, h, x0s, y0s, x1s, y1s)
+    answer = count_by_value(values, GRUNDY, h, rects)
     if args.batch:
-        write(out, numbers_per_line(counts))
+        write(out, numbers_per_line(answer.counts))
         return
     if args.json:
         import json
@@ -69,11 +59,11 @@ def cmd_count_value(args: argparse.Namespace, out: BinaryIO) -> None:
         assert bounds is not None
         x0, y0, x1, y1 = (0, 0, *bounds) if len(bounds) == 2 else bounds
         doc: dict[str, object] = {"x": x1, "y": y1} if len(bounds) == 2 else {"x0": x0, "y0": y0, "x1": x1, "y1": y1}
-        doc.update(value=h, count=int(counts[0]), cells=(x1 - x0 + 1) * (y1 - y0 + 1), method=f"G={h} sequence")
+        doc.update(value=h, count=int(answer.counts[0]), cells=(x1 - x0 + 1) * (y1 - y0 + 1), method=answer.method)
         doc["rule"] = values.rule.key
         write(out, (json.dumps(doc) + "\n").encode())
         return
-    write(out, f"{int(counts[0])}\n".encode())
+    write(out, f"{int(answer.counts[0])}\n".encode())
 
 
 def cmd_pairs_value(args: argparse.Namespace, out: BinaryIO) -> None:

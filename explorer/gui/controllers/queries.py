@@ -16,19 +16,13 @@ from typing import Any
 
 import numpy as np
 
-from explorer.core.analysis.far_values import (
-    clipped_bounds,
-    count_far,
-    count_value_rects,
-    sequences_for,
-    smaller_sides,
-)
 from explorer.core.counting.closed_form import Count, cells_in
 from explorer.core.counting.cold_index import Counter
 from explorer.core.protocol import Rule, RuleError
 from explorer.core.rules.texts import plain_title
 from explorer.core.textio.atomic import replaced
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
+from explorer.core.value_counts import Rects, ValueCount, count_by_value
 from explorer.core.value_source import ValueCache
 from explorer.session.jobs import Event, Jobs, ProgressFn
 from explorer.session.model import GRUNDY, BatchRecord, QueryRecord, Session
@@ -157,55 +151,28 @@ class QueryController:
             self.panel.show_error(str(exc) if isinstance(exc, RuleError) else f"The query failed: {exc}")
 
     def run_value_query(self, kind: str, v: int, x0: int, y0: int, x1: int, y1: int) -> None:
-        """Cells whose Grundy value (or remoteness) is v in the rectangle, inside the computed corner."""
+        """Cells whose Grundy value (or remoteness) is v in the rectangle, from the one place that
+        plans counts by value (explorer.core.value_counts): on a worker, into a working copy of the
+        session's values, unless a corner known now holds a small rectangle."""
         self.session.mark(query=(x0, y0, x1, y1))
         rule, cache = self.session.rule, self.session.values
         if cache is None:
             return
-        name = "Grundy values" if kind == GRUNDY else "Remoteness values"
-        limits = cache.limits
-        if not cache.covers(x1, y1) and kind == GRUNDY and cache.has_far and v < limits.far_values:
-            if min(x1, y1) >= limits.far_columns:
-                self.panel.show_error(
-                    f"Far out, the cells of each value 0–{limits.far_values - 1} are counted on the first "
-                    f"{limits.far_columns:,} columns: X1 or Y1 must be below that."
-                )
-                return
-            self.panel.show_busy(f"Counting the cells with G = {v} from its sequence…")
-            work = cache.working_copy()  # solved into on the worker; the session's cache takes it here
-            self.jobs.submit(
-                count_far,
-                work,
-                v,
-                x0,
-                y0,
-                x1,
-                y1,
-                done=lambda count: self._show_value(rule, kind, v, x0, y0, x1, y1, count, "sequence", cache, work),
-                failed=lambda exc: self._failed(rule, exc),
-                progress=lambda done, total: None,
-            )
-            return
-        if not cache.covers(x1, y1):
-            self.panel.show_error(
-                f"{name} are computed on [0, {cache.side})² so far: colour by them and view the rectangle "
-                f"to compute further (up to {cache.max_side}² for this rule)."
-            )
-            return
-        cells = cells_in(x0, y0, x1, y1)
-        background = cells > SYNC_VALUE_CELLS
+        rects = Rects.of([x0], [y0], [x1], [y1])
+        held = cache.corner_block(0, 0, x1 + 1, y1 + 1, kind) is not None
+        background = not held or cells_in(x0, y0, x1, y1) > SYNC_VALUE_CELLS
+        work = cache.working_copy() if background else cache
         if background:
             self.panel.show_busy(f"Counting the cells with {'G' if kind == GRUNDY else 'R'} = {v}…")
         self.jobs.submit(
-            cache.count_value,
+            count_by_value,
+            work,
             kind,
             v,
-            x0,
-            y0,
-            x1,
-            y1,
-            done=lambda count: self._show_value(rule, kind, v, x0, y0, x1, y1, count),
+            rects,
+            done=lambda answer: self._show_value(rule, kind, v, x0, y0, x1, y1, answer, cache, work),
             failed=lambda exc: self._failed(rule, exc),
+            progress=(lambda done, total: None) if background else None,
             background=background,
         )
 
@@ -218,20 +185,18 @@ class QueryController:
         y0: int,
         x1: int,
         y1: int,
-        count: int,
-        how: str = "dominance",
-        cache: ValueCache | None = None,
-        work: ValueCache | None = None,
+        answer: ValueCount,
+        cache: ValueCache,
+        work: ValueCache,
     ) -> None:
         if not self.session.accepts(rule):
             return
-        if cache is not None and work is not None and cache is self.session.values and cache.adopt(work):
+        if work is not cache and cache is self.session.values and cache.adopt(work):
             self.session.values_changed(cache)
+        count = int(answer.counts[0])
         self.panel.show_value_count(kind, v, x0, y0, x1, y1, count)
         cells = cells_in(x0, y0, x1, y1)
-        self.session.add_query(
-            QueryRecord(x0, y0, x1, y1, count, cells, f"{'G' if kind == GRUNDY else 'R'}={v} {how}", rule.key)
-        )
+        self.session.add_query(QueryRecord(x0, y0, x1, y1, count, cells, answer.method, rule.key))
 
     def _show(self, rule: Rule, x0: int, y0: int, x1: int, y1: int, answer: Count) -> None:
         if not self.session.accepts(rule):
@@ -247,28 +212,20 @@ class QueryController:
 
     def _batch_counter(self, value: tuple[str, int] | None, work: Counter) -> Callable[[QueryBatch], tuple[Any, str]]:
         """How a batch's part is answered: its cold cells by the rule's counter; or its cells of one
-        value, by that value's sequence far out (values 0-15 under rules with Nim's rays), else in
-        the computed corner."""
+        value, by the one place that plans counts by value, solving into its own working copy."""
         if value is None:  # `work`: the batch's worker grows its own copy of the index
             return lambda part: work.count_rect_many(part.x0, part.y0, part.x1, part.y1)
         kind, v = value
         cache = self.session.values
         if cache is None:
             raise ValueError("values are not computed for this rule")
-        if kind == GRUNDY and cache.has_far and v < cache.limits.far_values:
-            work = cache.working_copy()  # the batch's worker solves into its own copy
+        values = cache.working_copy()
 
-            def by_sequence(part: QueryBatch) -> tuple[Any, str]:
-                x0s, y0s, x1s, y1s = (clipped_bounds(c) for c in (part.x0, part.y0, part.x1, part.y1))
-                solved = sequences_for(work, v + 1, smaller_sides(x1s, y1s))
-                return count_value_rects(solved, v, x0s, y0s, x1s, y1s), f"G={v} sequence"
+        def by_value(part: QueryBatch) -> tuple[Any, str]:
+            answer = count_by_value(values, kind, v, Rects.of(part.x0, part.y0, part.x1, part.y1))
+            return answer.counts, answer.method
 
-            return by_sequence
-        letter = "G" if kind == GRUNDY else "R"
-        return lambda part: (
-            cache.count_value_many(kind, v, part.x0, part.y0, part.x1, part.y1),
-            f"{letter}={v} dominance",
-        )
+        return by_value
 
     def import_batch(self, path: str, value: tuple[str, int] | None = None) -> None:
         if self.busy:
