@@ -185,19 +185,12 @@ def forget_values() -> None:
     _VALUES.clear()
 
 
-def _values_for(rule: Rule, x_lo: int, y_lo: int, x_hi: int, y_hi: int, mode: str) -> ValueCache:
+def _values_for(rule: Rule, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int, mode: str) -> ValueCache:
     cache = _VALUES.get(rule)
     if cache is None:
         _VALUES.clear()  # one rule's values at a time: a few hundred MiB at most
         cache = _VALUES[rule] = ValueCache(rule)
-    need = cache.side_for(x_hi, y_hi)
-    if need is not None:
-        cache.grow(need)
-    if mode == GRUNDY and not cache.covers(x_hi, y_hi):
-        cache.solve_rows()  # Wythoff's rows reach any distance (None for other rules)
-        columns = cache.far_columns_for(x_hi, y_hi)  # and the value sequences, as in the window
-        if columns is not None and min(x_lo, y_lo) < cache.limits.far_columns:
-            cache.solve_far(columns)
+    cache.solve_for_view(x_lo, y_lo, x_hi, y_hi, step, mode)  # what the one place says the view needs
     return cache
 
 
@@ -244,7 +237,13 @@ def view(
     cache = None
     if colour in VALUE_MODES:
         cache = _values_for(
-            the_rule, raster.x0, raster.y0, raster.x0 + raster.nx * step - 1, raster.y0 + raster.ny * step - 1, colour
+            the_rule,
+            raster.x0,
+            raster.y0,
+            raster.x0 + raster.nx * step - 1,
+            raster.y0 + raster.ny * step - 1,
+            step,
+            colour,
         )
     drawn = levels_for(the_rule, raster, colour, cache)
     scale = max(1, min(w // max(raster.nx, 1), h // max(raster.ny, 1)))
@@ -403,7 +402,7 @@ def count_values(
     value's sequence far out. A question none of them reaches is refused, naming it.
 
     >>> import explorer as wx
-    >>> wx.count_values(0, 10, 10)  # the cold cells (0, 0), (1, 2), (2, 1), (3, 5), (5, 3)
+    >>> wx.count_values(0, 6, 6)  # the cold cells (0, 0), (1, 2), (2, 1), (3, 5), (5, 3)
     5
     >>> wx.count_values(2, 30, 30, rule="wythoff:2") == wx.count_values(2, 30, 30, rule=wx.Fraenkel(2))
     True

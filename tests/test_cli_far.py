@@ -191,7 +191,8 @@ def test_a_wide_rectangle_counts_as_its_mirror_and_rows_hold_each_value_once(cli
 def test_an_empty_rectangle_holds_no_cell_of_any_value():
     """A batch in the window may hold an empty rectangle (x1 < x0 or y1 < y0): it holds no cell,
     whatever its four prefix counts say (it was answered -5: long soak, seed 20261409)."""
-    from explorer.core.analysis.far_values import count_value_rects, sequences_for
+    from explorer.core.analysis.far_values import count_value_rects
+    from explorer.core.value_options import sequences_for
     from explorer.core.value_source import COMMAND, ValueCache
 
     rule = parse_rule("nim")

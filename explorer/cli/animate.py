@@ -47,11 +47,10 @@ def cmd_animate(args: argparse.Namespace, out: BinaryIO) -> None:
 
 
 def _remoteness(rule, a: int, b: int):  # type: ignore[no-untyped-def]
-    """R by the rule's closed form or a cheap corner covering the start (None if that is costly)."""
-    from explorer.core.value_source import ValueCache
+    """R of the start and the cells played to, as the one place that answers values finds them
+    with a command's limits (None where it finds none for the start)."""
+    from explorer.core.value_source import REMOTENESS, command_values
 
-    cache = ValueCache(rule)
-    side = cache.cheap_side_for(a, b)
-    if side is not None:
-        cache.grow(side)
+    cache = command_values(rule)
+    cache.answer_many([(a, b)], kind=REMOTENESS)
     return cache.remoteness if cache.remoteness(a, b) is not None else None

@@ -294,9 +294,9 @@ def single_rectangle(args: argparse.Namespace) -> list[int]:
 
 def command_values(rule: Rule) -> ValueCache:
     """The one place that answers values (explorer.core.value_source), with a command's limits."""
-    from explorer.core.protocol import KnownValues, Valued
+    from explorer.core.value_limits import has_values
     from explorer.core.value_source import command_values as values_of
 
-    if not isinstance(rule, (Valued, KnownValues)):
+    if not has_values(rule):
         raise UsageError(f"{rule.title} has no Grundy values or remoteness")
     return values_of(rule)

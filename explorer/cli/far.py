@@ -68,7 +68,8 @@ def cmd_count_value(args: argparse.Namespace, out: BinaryIO) -> None:
 
 def cmd_pairs_value(args: argparse.Namespace, out: BinaryIO) -> None:
     """`pairs N --value h [--start K]`: value h's upper cells (x <= y) in increasing x, as `k x y`."""
-    from explorer.core.analysis.far_values import sequences_for, value_pairs
+    from explorer.core.analysis.far_values import value_pairs
+    from explorer.core.value_options import sequences_for
 
     values = values_of(args)
     h = value_of(args, values)

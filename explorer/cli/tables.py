@@ -20,10 +20,10 @@ from explorer.cli.common import (
     single_rectangle,
     write,
 )
-from explorer.core import budget
 from explorer.core.exact.bigint import ratio_scientific, short_decimal
-from explorer.core.protocol import CertifiedRows, ColdPairs, answers_text
+from explorer.core.protocol import ColdPairs, answers_text
 from explorer.core.textio import text_layout
+from explorer.core.value_limits import has_rows
 from explorer.core.values import GRUNDY, REMOTENESS
 
 if TYPE_CHECKING:
@@ -231,9 +231,10 @@ def cmd_grundy_row(args: argparse.Namespace, out: BinaryIO) -> None:
     if x >= MAX_ROWS:
         raise UsageError(f"rows 0 to {MAX_ROWS - 1} can be solved, not {short_decimal(x)}")
     rule = rule_of(args)
-    if not isinstance(rule, CertifiedRows):
+    if not has_rows(rule):
         raise UsageError(f"Grundy rows at any distance are computed for Wythoff's game, not for {rule.title}")
-    rows = rule.grundy_rows(x + 1, budget_bytes=budget.ROWS_CLI_BYTES)
+    rows = command_values(rule).solve_rows(None, x + 1)  # the one place, with a command's limits
+    assert rows is not None
     info = rows.row(x)
     if args.bfile is not None:
         from explorer.core.textio.bfile import bfile_text

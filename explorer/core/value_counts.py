@@ -7,9 +7,10 @@ class that says whether it reaches a question (and why not) before any work:
 1. `ColdCells`: value 0 under normal play is the cold cells, counted by the rule's own counter at
    any size it judges (Wythoff's closed form at 100 000 digits);
 2. `CornerCells`: a corner table from the origin that holds every rectangle, solved first if it
-   fits the caller's limits, counted by the offline Fenwick dominance counter;
+   takes about a second at most, counted by the offline Fenwick dominance counter;
 3. `SequenceCells`: value h's sequence far out (rules with Nim's rays, normal play), on the
-   columns up to each rectangle's smaller side.
+   columns up to each rectangle's smaller side;
+4. a corner as large as the caller's limits allow.
 
 The first that reaches answers; if none does, the refusal names the question and each source's
 bound. Every caller (`count --value`, the Queries tab, its batches, the notebook) asks here.
@@ -25,7 +26,7 @@ from numpy.typing import NDArray
 
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import Valued, ValueSequences
-from explorer.core.value_limits import ValueRefused, corner_fits
+from explorer.core.value_limits import QUICK_WORK, ValueRefused, corner_fits
 from explorer.core.values import GRUNDY
 
 if TYPE_CHECKING:
@@ -103,7 +104,11 @@ class ColdCells:
 
 class CornerCells:
     """A corner table from the origin holding every rectangle (its mirror: G and R are symmetric),
-    solved first if it fits the caller's limits."""
+    solved first if it fits the caller's limits (`quick`: and takes at most QUICK_WORK, about a
+    second: the order of `Plans.next_need`, a cheap corner before the sequences, any after)."""
+
+    def __init__(self, quick: bool = False) -> None:
+        self.quick = quick
 
     def _corner(self, values: ValueCache, rects: Rects) -> tuple[int, int]:
         x1, y1 = rects.high()
@@ -114,11 +119,16 @@ class CornerCells:
         if not isinstance(rule, Valued):
             return f"{rule.title} has no Grundy values or remoteness"
         nx, ny = self._corner(values, rects)
-        if values.corner_block(0, 0, nx, ny, kind) is not None or corner_fits(rule, nx, ny, values.limits):
+        work = QUICK_WORK if self.quick else None
+        if values.corner_block(0, 0, nx, ny, kind) is not None or corner_fits(rule, nx, ny, values.limits, work):
             return None
         return (
-            f"a corner table from the origin would need [0, {short_decimal(nx)}) × [0, {short_decimal(ny)}), past "
-            f"what {values.limits.who} computes for this rule (about [0, {values.max_side:,})²)"
+            ""
+            if self.quick
+            else (
+                f"a corner table from the origin would need [0, {short_decimal(nx)}) × [0, {short_decimal(ny)}), past "
+                f"what {values.limits.who} computes for this rule (about [0, {values.max_side:,})²)"
+            )
         )
 
     def count(self, values: ValueCache, kind: str, v: int, rects: Rects, progress: Progress | None) -> ValueCount:
@@ -157,7 +167,8 @@ class SequenceCells:
         return None
 
     def count(self, values: ValueCache, kind: str, v: int, rects: Rects, progress: Progress | None) -> ValueCount:
-        from explorer.core.analysis.far_values import clipped_bounds, count_value_rects, sequences_for, smaller_sides
+        from explorer.core.analysis.far_values import clipped_bounds, count_value_rects, smaller_sides
+        from explorer.core.value_options import sequences_for
 
         x0s, y0s, x1s, y1s = (clipped_bounds(c) for c in rects)
         solved = sequences_for(values, v + 1, smaller_sides(x1s, y1s), progress)
@@ -165,7 +176,7 @@ class SequenceCells:
         return ValueCount(counts, f"G={v} sequence")
 
 
-COUNT_SOURCES = (ColdCells(), CornerCells(), SequenceCells())
+COUNT_SOURCES = (ColdCells(), CornerCells(quick=True), SequenceCells(), CornerCells())
 
 
 def count_by_value(values: ValueCache, kind: str, v: int, rects: Rects, progress: Progress | None = None) -> ValueCount:

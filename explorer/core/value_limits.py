@@ -5,15 +5,33 @@ from explorer.core.budget; what to solve next (`Need`); an answer (`Value`); a r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from explorer.core import budget
 from explorer.core.errors import OutOfBounds
-from explorer.core.protocol import Rule, Valued
+from explorer.core.protocol import CertifiedRows, KnownValues, Rule, Valued, ValueSequences
 from explorer.core.values.cost import MAX_WORK, WINDOW_WORK
 
 SOURCES = ("closed form", "cold", "certified row", "corner", "sequences")
+
+
+def has_values(rule: Rule) -> bool:
+    """Whether the rule has Grundy values and remoteness at all (a corner sweep, or a closed form)."""
+    return isinstance(rule, (Valued, KnownValues))
+
+
+def values_far_out(rule: Rule) -> bool:
+    """Whether its values far out are sequences (moves holding Nim's rays, normal play): the cells
+    of one value, a heap's picture, counts and sums far out."""
+    return isinstance(rule, ValueSequences)
+
+
+def has_rows(rule: Rule) -> bool:
+    """Whether the rule's Grundy rows are certified at any distance (Wythoff's, and the rules
+    that share its rows)."""
+    return isinstance(rule, CertifiedRows)
 
 
 class ValueRefused(OutOfBounds):
@@ -42,6 +60,10 @@ ROWS_FROM = 4096  # a cell this far along an axis asks the certified rows before
 ROWS_MAX = 201  # Wythoff's rows 0-200 are certified (docs/math.md, "Grundy rows far from the origin")
 BLOCK_CELLS = 1 << 20  # cells of a block answered one by one (no corner holds it), at most
 MIN_COLUMNS = 1 << 12  # the value sequences are solved on a power of two of columns, at least this
+FAR_VALUES_MAX_STEP = 16  # cells a texel side, at most, for the value sequences to be solved for a view
+SHARE_COLUMNS = 1 << 16  # zoomed out, exact shares are counted while the view holds at most this many solved columns
+HEAP_COLUMNS_QUICK = 1 << 12  # a heap's picture reading more solved columns is drawn on a worker (each numpy
+# call on the GUI thread beside a sweep waits for the GIL: 65 536 columns once took 389 ms)
 
 WINDOW = Limits(
     "the window",
@@ -91,6 +113,15 @@ class Need(NamedTuple):
         if self.what == "corner":
             return f"Grundy values and remoteness on [0, {self.size:,}) × [0, {self.other:,})"
         return f"Grundy values 0–{self.values - 1} far out, each as a sequence, on {self.size:,} columns"
+
+
+class ViewNeeds(NamedTuple):
+    """What a view of values asks to be solved (`Plans.needs_for_view`): the corner's side (None:
+    no corner helps), the certified rows, the columns of the value sequences (None: none)."""
+
+    corner: int | None
+    rows: bool
+    far_columns: int | None
 
 
 class Value(NamedTuple):
@@ -154,3 +185,25 @@ def largest_side(rule: Rule, limits: Limits = WINDOW) -> int:
     if rule.bound is not None and side < rule.bound <= 2 * side:
         side = rule.bound  # a custom square: all of it
     return side
+
+
+# How much each part of the cache answers, to compare two answers of one kind (rows: not compared)
+_EXTENT: dict[str, Callable[[Any], tuple[int, ...]]] = {
+    "table": lambda table: tuple(table.shape),
+    "far": lambda far: (far.values, far.n),
+    "grundy_corner": lambda corner: tuple(corner.shape),
+}
+
+
+def covers_part(name: str, part: Any, other: Any) -> bool:
+    """Whether the cache part `name` answers at least what `other` (the same part, another
+    answer's) does: the values far out by values and columns, a corner by its shape, rows always.
+    Two workers' answers can arrive out of order (the second waited for the first's lock): the
+    smaller, older one must not replace the larger (a screenshot showed values 0-4 far out where
+    0-15 had been solved)."""
+    if other is None:
+        return True
+    if part is None:
+        return False
+    extent = _EXTENT.get(name)
+    return extent is None or all(a >= b for a, b in zip(extent(part), extent(other), strict=True))

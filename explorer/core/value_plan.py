@@ -20,13 +20,16 @@ from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import CertifiedRows, KnownValues, Rule, Valued, ValueSequences
 from explorer.core.value_limits import (
     BLOCK_CELLS,
+    FAR_VALUES_MAX_STEP,
     QUICK_WORK,
     ROWS_FROM,
     ROWS_MAX,
+    SHARE_COLUMNS,
     Limits,
     Need,
     Value,
     ValueRefused,
+    ViewNeeds,
     columns_for,
     corner_bytes,
     corner_fits,
@@ -64,6 +67,8 @@ class Plans:
         ) -> ValuesSolved | None: ...
         def far_fits(self, columns: int, values: int | None = None) -> int: ...
         def far_bytes_for(self, columns: int, values: int | None = None) -> int: ...
+        def side_for(self, x: int, y: int) -> int | None: ...
+        def far_columns_for(self, x: int, y: int) -> int | None: ...
 
     def rows_help(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> bool:
         """Whether the certified rows, not yet solved, would answer cells of [x_lo, x_hi] x [y_lo, y_hi]
@@ -74,6 +79,48 @@ class Plans:
             and max(x_hi, y_hi) >= ROWS_FROM
             and min(max(x_lo, 0), max(y_lo, 0)) < ROWS_MAX
         )
+
+    def needs_for_view(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int, step: int, kind: str = GRUNDY) -> ViewNeeds:
+        """What to solve so that a view of [x_lo, x_hi] x [y_lo, y_hi], in texels of step x step
+        cells, shows more values: a larger corner where the view reaches it; the certified rows
+        where it lies far along an axis; past the corner, the value sequences, where each texel
+        shows them (a narrow texel its corner cell; a wide one each value's exact share, while the
+        view holds at most SHARE_COLUMNS columns). Decided before any work, here alone."""
+        side = 0 if self.table is None else min(self.table.shape)
+        need = self.side_for(x_hi, y_hi)
+        corner = need if need is not None and need > side and max(x_lo, y_lo) < self.max_side else None
+        rows = kind == GRUNDY and self.rows_help(x_lo, y_lo, x_hi, y_hi)
+        sampled = step <= FAR_VALUES_MAX_STEP
+        shared = x_hi - x_lo + 1 <= SHARE_COLUMNS
+        far = (
+            self.far_columns_for(x_hi, y_hi)
+            if kind == GRUNDY
+            and (sampled or shared)
+            and max(x_hi, y_hi) >= self.max_side
+            and min(x_lo, y_lo) < self.limits.far_columns
+            else None
+        )
+        return ViewNeeds(corner, rows, far)
+
+    def solve_for_view(
+        self,
+        x_lo: int,
+        y_lo: int,
+        x_hi: int,
+        y_hi: int,
+        step: int,
+        kind: str = GRUNDY,
+        progress: Progress | None = None,
+    ) -> None:
+        """Solve at once what a view needs (`needs_for_view`): a figure's or the notebook's way;
+        the window asks for each need and runs it on a worker."""
+        needs = self.needs_for_view(x_lo, y_lo, x_hi, y_hi, step, kind)
+        if needs.corner is not None and isinstance(self.rule, Valued):
+            self.table = self.rule.value_table(needs.corner, needs.corner, progress)
+        if needs.rows:
+            self.solve_rows(progress)
+        if needs.far_columns is not None:
+            self.solve_far(needs.far_columns, progress)
 
     def next_need(
         self, cells: Sequence[Position], kind: str = GRUNDY, skip: frozenset[str] | set[str] = frozenset()

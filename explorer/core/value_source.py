@@ -35,6 +35,7 @@ from explorer.core.counting.dominance import rectangle_counts
 from explorer.core.protocol import CertifiedRows, KnownValues, Rule, Valued, ValueSequences
 from explorer.core.value_limits import (
     COMMAND,
+    HEAP_COLUMNS_QUICK,
     INSPECT_SIDE,
     MIN_COLUMNS,
     REST_SIDE,
@@ -48,6 +49,7 @@ from explorer.core.value_limits import (
     ValueRefused,
     columns_for,
     corner_fits,
+    covers_part,
     largest_side,
 )
 from explorer.core.value_plan import Plans
@@ -132,7 +134,7 @@ class ValueCache(Plans):
         changed = False
         for name, before in zip(self._PARTS, copy._base, strict=True):
             now, mine = getattr(copy, name), getattr(self, name)
-            if now is before or (mine is not before and not _covers(name, now, mine)):
+            if now is before or (mine is not before and not covers_part(name, now, mine)):
                 continue  # no news; or news older than what another copy brought since
             setattr(self, name, now)
             changed = True
@@ -184,6 +186,15 @@ class ValueCache(Plans):
         if max(x, y) >= min(INSPECT_SIDE, self.max_side):
             return None
         return self.side_for(x, y)
+
+    @staticmethod
+    def cheap_side(side: int) -> bool:
+        """Whether the corner [0, side)² is cheap enough to compute unasked (milliseconds, usually)."""
+        return side <= INSPECT_SIDE
+
+    def shed(self) -> None:
+        """Down to what the inspector needs (the memory pool asks this of a window short of room)."""
+        self.rest(INSPECT_SIDE)
 
     @property
     def at_cap(self) -> bool:
@@ -282,6 +293,14 @@ class ValueCache(Plans):
         n = far.n if far is not None and h < far.values else 0
         col = far.cols[h] if far is not None and n else np.empty(0, dtype=np.int32)
         return HeapPicture(rasterize_strip(col, n, x_lo, y_lo, x_hi, y_hi, step), n)
+
+    def heap_picture_quick(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> bool:
+        """Whether `heap_picture` of this view is quick enough for the GUI thread: the solved columns it
+        reads, and their mirrors, are at most HEAP_COLUMNS_QUICK (a view far along x with rows near 0
+        reads every solved column as a row: 2^22 of them took 259 ms)."""
+        solved = self.far.n if self.far is not None else 0
+        columns = max(0, min(x_hi, solved) - max(x_lo, 0)) + max(0, min(y_hi, solved) - max(y_lo, 0))
+        return columns <= HEAP_COLUMNS_QUICK
 
     def solve_rows(self, progress: Progress | None = None, rows: int = ROWS) -> GrundyRows | None:
         """Wythoff's rows at any distance (None for rules that have none)."""
@@ -416,25 +435,3 @@ def command_values(rule: Rule) -> ValueCache:
 def forget_command_values() -> None:
     """Forget the command's values kept for the process (explorer.core.process_caches)."""
     _COMMAND_CACHES.clear()
-
-
-# How much each part of the cache answers, to compare two answers of one kind (rows: not compared)
-_EXTENT: dict[str, Callable[[Any], tuple[int, ...]]] = {
-    "table": lambda table: tuple(table.shape),
-    "far": lambda far: (far.values, far.n),
-    "grundy_corner": lambda corner: tuple(corner.shape),
-}
-
-
-def _covers(name: str, part: Any, other: Any) -> bool:
-    """Whether the cache part `name` answers at least what `other` (the same part, another
-    answer's) does: the values far out by values and columns, a corner by its shape, rows always.
-    Two workers' answers can arrive out of order (the second waited for the first's lock): the
-    smaller, older one must not replace the larger (a screenshot showed values 0-4 far out where
-    0-15 had been solved)."""
-    if other is None:
-        return True
-    if part is None:
-        return False
-    extent = _EXTENT.get(name)
-    return extent is None or all(a >= b for a, b in zip(extent(part), extent(other), strict=True))

@@ -11,7 +11,6 @@ from typing import Any
 from explorer import __version__
 from explorer.core import budget
 from explorer.core.game import value_sequences
-from explorer.core.value_source import INSPECT_SIDE
 from explorer.core.values import shared_strip
 from explorer.gui.controllers.values import ValuesController
 from explorer.session.model import Session
@@ -38,7 +37,7 @@ def add_window_caches(
         they grow: what is growing keeps its table)."""
         cache = values.cache
         if not values.jobs.busy and not values.cell_jobs.busy:
-            cache.rest(INSPECT_SIDE)
+            cache.shed()
             value_sequences.release_all()
             if not values.row_jobs.busy:
                 shared_strip.release()

@@ -17,8 +17,9 @@ from explorer.core.analysis.modes import mode_refusal
 from explorer.core.analysis.play import Game
 from explorer.core.analysis.position import PositionReport
 from explorer.core.counting.closed_form import cells_in
-from explorer.core.protocol import Rule, ValueSequences
+from explorer.core.protocol import Rule
 from explorer.core.rules.closed import Wythoff
+from explorer.core.value_limits import values_far_out
 from explorer.core.value_source import ValueCache
 from explorer.core.values import COLD_OPTIONS, GRUNDY, HOT_COLD, MODES, REMOTENESS, VALUE_MODES
 from explorer.session.events import FieldSignals, evented
@@ -136,7 +137,7 @@ class Session:
         self.message = ""
         self.demo = ()
         self.sum_moves = ()
-        if not isinstance(rule, ValueSequences):  # no values as sequences: no heap to add
+        if not values_far_out(rule):  # no values as sequences: no heap to add
             self.heap = 0
         self.build = None
         self.why = None

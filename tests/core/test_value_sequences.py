@@ -13,6 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from explorer.core import budget
+from explorer.core import value_options as vo
 from explorer.core.analysis import far_values as fv
 from explorer.core.game.value_sequences import ValueEngine, release_all, value_engine_for
 from explorer.core.game.vector_sequence import SequenceTooLarge
@@ -98,9 +99,9 @@ def test_the_budget_is_named_before_the_work():
 
 def test_misere_and_rules_without_nim_rays_refuse_in_one_sentence():
     with pytest.raises(NotAvailable, match="misère"):
-        fv.engine_of(parse_rule("misere"))
+        vo.engine_of(parse_rule("misere"))
     with pytest.raises(NotAvailable, match="Nim's rays"):
-        fv.engine_of(parse_rule("wythoff:2"))
+        vo.engine_of(parse_rule("wythoff:2"))
 
 
 def test_equal_moves_share_one_engine():
@@ -163,7 +164,7 @@ def test_two_two_pile_parts_and_far_out_moves_land_on_the_value_needed():
     rule = parse_rule("wythoff")
     pos = fv.SumPosition.parse([100000, 161803, 5, 9, 4], second=True)
     answer = fv.sum_answer(ValueCache(rule, limits=COMMAND), pos)
-    solved = fv.sequences_for(ValueCache(rule, limits=COMMAND), 32, 100000)
+    solved = vo.sequences_for(ValueCache(rule, limits=COMMAND), 32, 100000)
     parts = (solved.value(100000, 161803), solved.value(5, 9), 4)
     assert answer.parts == parts
     assert answer.grundy == parts[0] ^ parts[1] ^ parts[2]
@@ -177,7 +178,7 @@ def test_two_two_pile_parts_and_far_out_moves_land_on_the_value_needed():
 def test_a_part_beyond_the_columns_is_refused_with_the_bound():
     rule = parse_rule("wythoff")
     with pytest.raises(OutOfBounds, match="columns"):
-        fv.sequences_for(ValueCache(rule, limits=COMMAND), 4, budget.FAR_COLUMNS_CLI + 5)
+        vo.sequences_for(ValueCache(rule, limits=COMMAND), 4, budget.FAR_COLUMNS_CLI + 5)
 
 
 def test_the_notebook_asks_far_values_and_sums():
@@ -240,7 +241,7 @@ def test_options_beside_a_huge_pile_are_found_without_overflow():
     solved = ValueEngine(*rule.value_moves).grow(16, 1 << 12)
     huge = 10**30
     for t in range(16):
-        found = fv.options_of_value(rule, solved, (5, huge), t)
+        found = vo.options_of_value(rule, solved, (5, huge), t)
         assert all(x == 5 and y < huge for x, y in found)  # only in its own column, far below
         assert len(found) == (1 if int(solved.cols[t][5]) < huge else 0)
     # near the top of the rows kept, the diagonal is read only where a cell can lie
@@ -248,7 +249,7 @@ def test_options_beside_a_huge_pile_are_found_without_overflow():
     for x, y in ((100, top + 3), (7, top - 2), (3000, top + 50)):
         for t in range(0, 16, 5):
             brute = [(x - k, y - k) for k in range(1, min(x, y) + 1) if solved.value(x - k, y - k) == t]
-            got = [c for c in fv.options_of_value(rule, solved, (x, y), t) if c[0] != x and c[1] != y]
+            got = [c for c in vo.options_of_value(rule, solved, (x, y), t) if c[0] != x and c[1] != y]
             assert got == brute[:1]
 
 
@@ -282,7 +283,8 @@ def test_a_sum_in_the_window_keeps_within_its_limits_and_a_command_answers():
     a command, which runs alone and solves 32, answers."""
     rule = parse_rule("wythoff")
     x = 400_000
-    col = fv.private_values(rule, 32, x + 100, budget.SUM_VALUES_BYTES).cols[20]  # value 20's cells
+    table = vo.private_values(rule, 32, x + 100, budget.SUM_VALUES_BYTES, work=COMMAND.sum_work)
+    col = table.cols[20]  # value 20's cells
     x = next(c for c in range(x, x + 100) if col[c] >= c)  # min(x, y) = x: the table reaches column x
     y = int(col[x])
     position = fv.SumPosition(((x, y),), ())

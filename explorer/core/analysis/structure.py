@@ -147,7 +147,8 @@ def value_structure(rule: Rule, h: int, columns: int, progress: Progress | None 
     """The upper cells (x <= y) of value h in the first `columns` columns, in increasing x, with
     their offsets from Wythoff's line: for each value a strip of bounded width along the beam
     (Blass–Fraenkel, Nivasch), its width growing with the value. h = 0: the cold pairs."""
-    from explorer.core.analysis.far_values import sequences_for, value_pairs
+    from explorer.core.analysis.far_values import value_pairs
+    from explorer.core.value_options import sequences_for
     from explorer.core.value_source import ValueCache
 
     solved = sequences_for(ValueCache(rule), h + 1, columns - 1, progress)  # the window's limits

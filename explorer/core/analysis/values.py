@@ -13,8 +13,8 @@ import html
 from explorer.core.analysis.position import PositionReport
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
-from explorer.core.protocol import Valued
 from explorer.core.rules.registry import grundy_note
+from explorer.core.value_limits import has_values
 from explorer.core.value_source import ValueCache, ValueRefused
 
 SHOWN = 5  # moves listed in a ranking
@@ -84,7 +84,7 @@ def moves_to_each_value(cache: ValueCache, p: tuple[int, int], g: int | None) ->
     far = cache.far
     if far is None or not far.covers(*p):
         return ""
-    from explorer.core.analysis.far_values import engine_of, options_of_value
+    from explorer.core.value_options import engine_of, options_of_value
 
     upto = far.values if g is None else min(g, far.values)
     if len(engine_of(cache.rule).rays) * min(p) * upto > MEX_LINE_STEPS:
@@ -107,7 +107,7 @@ def values_text(cache: ValueCache, r: PositionReport, growing: int = 0, working:
     """G and R of the reported position, the targets' G, and the moves ranked by R (HTML).
     `growing` is the side of a corner being computed now (0: none); `working`: G is being worked
     out in the background."""
-    if not isinstance(cache.rule, Valued):  # hot and cold only: one line, not one for G and one for R
+    if not has_values(cache.rule):  # hot and cold only: one line, not one for G and one for R
         return html.escape(f"{cache.rule.title} has no Grundy values or remoteness: it answers hot and cold.")
     parts: list[str] = []
     g = cache.grundy(r.a, r.b)

@@ -17,6 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from explorer.core.exact.bigint import digit_count
+from explorer.core.value_limits import SHARE_COLUMNS
 from explorer.core.value_source import GRUNDY, ValueCache
 
 if TYPE_CHECKING:
@@ -213,9 +214,6 @@ def _fill_far(
             j, i = (k, t) if transpose else (t, k)
             unknown = np.isnan(out[j, i])
             out[j[unknown], i[unknown]] = scaled
-
-
-SHARE_COLUMNS = 1 << 16  # zoomed out, exact shares are counted while the view holds at most this many solved columns
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ from typing import Any, NamedTuple
 
 from explorer.core.analysis.far_values import SumAnswer, SumPosition, sum_answer, sums_refusal
 from explorer.core.exact.bigint import short_decimal
-from explorer.core.protocol import NotAvailable, Progress, Rule, ValueSequences
+from explorer.core.protocol import NotAvailable, Progress, Rule
+from explorer.core.value_limits import values_far_out
 from explorer.core.value_source import ValueCache
 from explorer.session.jobs import Jobs
 from explorer.session.model import HOT_COLD, Session, SumParts
@@ -153,7 +154,7 @@ class SumsController:
         if heap:
             rule = self.session.rule
             refused = sums_refusal(rule)  # misère: values do not decide sums, one sentence says so
-            if refused is None and not isinstance(rule, ValueSequences):
+            if refused is None and not values_far_out(rule):
                 refused = NotAvailable(
                     f"{rule.title}: the cells of one value are drawn on the grid under rules whose moves hold "
                     "Nim's rays (1,0) and (0,1), each value a sequence"

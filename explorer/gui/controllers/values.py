@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from explorer.core import budget
 from explorer.core.analysis.position import PositionReport
 from explorer.core.analysis.values import ranked_winning_moves, values_text
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game import value_sequences
-from explorer.core.protocol import CertifiedRows, Rule
-from explorer.core.value_source import INSPECT_SIDE, Need, ValueCache
+from explorer.core.protocol import Rule
+from explorer.core.value_limits import has_rows, values_far_out
+from explorer.core.value_source import Need, ValueCache
 from explorer.core.values import shared_strip
 from explorer.session.jobs import Event, Jobs, Scheduler
 from explorer.session.model import VALUE_MODES, Session
@@ -89,7 +89,7 @@ class ValuesController:
         self._asked = side
         self.growing = side
         text = f"Computing Grundy values and remoteness on [0, {side})²…"
-        if side > INSPECT_SIDE:
+        if not self.cache.cheap_side(side):
             self.work.working(text)
         else:  # milliseconds, usually: a progress bar that flashes on each click says nothing
             self.scheduler.later(SHOW_WORK_AFTER_MS, lambda: self.work.working(text) if self.growing == side else None)
@@ -114,13 +114,13 @@ class ValuesController:
         """Solve the values 0-15 as sequences on `columns` columns (the view lies past the corner),
         unless they are, or it is under way, or it was cancelled or failed."""
         cache = self.cache
-        if self.far_jobs.busy or columns in self._far_refused or not cache.has_far:
+        if self.far_jobs.busy or columns in self._far_refused or not values_far_out(cache.rule):
             return
         if cache.far is not None and columns <= cache.far.n:
             return
         self.make_room(cache.far_bytes_for(columns))
         self.work.working(
-            f"Solving Grundy values 0–{budget.FAR_VALUES_WINDOW - 1} far out, each as a sequence, on "
+            f"Solving Grundy values 0–{cache.limits.far_values - 1} far out, each as a sequence, on "
             f"{columns:,} columns…"
         )
         work = cache.working_copy()
@@ -282,7 +282,7 @@ class ValuesController:
         self.cell_jobs.cancel()
         self.cell_working = None
         value_sequences.release_all()  # the values far out belonged to the rule before
-        if not isinstance(rule, CertifiedRows):  # Wythoff's strip of rows is kept for the rules sharing it
+        if not has_rows(rule):  # Wythoff's strip of rows is kept for the rules sharing it
             shared_strip.release()
         self._far_refused.clear()
         self.work.hide()

@@ -37,8 +37,6 @@ class GridView(Protocol):
     def _show_raster(self, raster: Raster, ready: Levels | None = None) -> None: ...
 
 
-HEAP_COLUMNS_ON_GUI = 1 << 12  # a heap's picture reading more solved columns is drawn on a worker (each numpy
-# call on the GUI thread beside a sweep waits for the GIL: 65 536 columns once took 389 ms)
 Request = tuple[int, int, int, int, int]
 
 
@@ -131,17 +129,13 @@ class OtherPictures:
         need = values.square_columns_for(x_hi, y_hi)
         if need is not None:
             grid.farValuesNeeded.emit(need)
-        solved = values.far.n if values.far is not None else 0
-        # the columns it reads, and their mirrors: a view far along x with rows near 0 reads every
-        # solved column as a row (2^22 of them took 259 ms on the GUI thread)
-        columns = max(0, min(x_hi, solved) - max(x_lo, 0)) + max(0, min(y_hi, solved) - max(y_lo, 0))
         grid.render_jobs.submit(
             values.heap_picture,
             heap,
             *request,
             done=lambda picture: self._heap_arrived(rule, heap, picture),
             failed=lambda exc: grid.busy.emit(f"Drawing failed: {exc}"),
-            background=columns > HEAP_COLUMNS_ON_GUI,
+            background=not values.heap_picture_quick(x_lo, y_lo, x_hi, y_hi),
         )
 
     def _heap_arrived(self, rule: Rule, heap: int, picture: HeapPicture) -> None:

@@ -12,11 +12,10 @@ import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
-from explorer.core import budget
 from explorer.core.counting.raster import Raster
 from explorer.core.exact.bigint import short_decimal, tail_decimal
 from explorer.core.render.levels import Levels
-from explorer.core.render.values import SHARE_COLUMNS, ValueGrid
+from explorer.core.render.values import ValueGrid
 from explorer.core.value_source import ValueCache
 from explorer.gui import palette
 from explorer.gui.grid.axes import ValueBar
@@ -24,7 +23,6 @@ from explorer.gui.grid.host import GridHost
 from explorer.gui.grid.items import CellNumbers, outline_box
 from explorer.session.model import GRUNDY, REMOTENESS, VALUE_MODES
 
-FAR_VALUES_MAX_STEP = 16  # cells a texel side, at most, for the value sequences to be solved for a view
 NUMBERS_FROM_PX = 26.0  # write values inside cells from this cell size on
 BAR_LABELS = {GRUNDY: "G", REMOTENESS: "R (moves left)"}
 
@@ -128,35 +126,15 @@ class ValueMarks:
                 cells.append((self.host.frame.sx(x), self.host.frame.sy(y), tail_decimal(value, fit), bool(bright)))
         (u0, u1), (v0, v1) = self.host.vb.viewRange()
         self.numbers.set_cells(QRectF(u0, v0, u1 - u0, v1 - v0), cells)
-        need = self.values.side_for(*self._far_corner(raster)) if self.values is not None else None
-        reachable = self.values is not None and max(raster.x0, raster.y0) < self.values.max_side
-        if need is not None and need > side and reachable:  # no corner helps a view far beyond it
-            self.on_needed(need)
-        far_x, far_y = self._far_corner(raster)
-        if (
-            self.mode == GRUNDY
-            and self.values is not None
-            and self.values.rows_help(raster.x0, raster.y0, far_x, far_y)
-        ):
-            self.on_rows_needed()
-        # Past the corner, the value sequences: where the view's texels can show them. A narrow
-        # texel shows its corner cell; a wide one mixes each value's exact share of its cells,
-        # while the view holds few enough columns to count them (render.values.SHARE_COLUMNS),
-        # inside the square of the columns solved.
-        sampled = raster.step <= FAR_VALUES_MAX_STEP
-        shared = raster.nx * raster.step <= SHARE_COLUMNS
-        if (
-            self.mode == GRUNDY
-            and self.values is not None
-            and (sampled or shared)
-            and max(far_x, far_y) >= self.values.max_side
-            and min(raster.x0, raster.y0) < budget.FAR_COLUMNS_WINDOW
-        ):
-            columns = (
-                self.values.far_columns_for(far_x, far_y) if sampled else self.values.square_columns_for(far_x, far_y)
-            )
-            if columns is not None:
-                self.on_far_needed(columns)
+        if self.values is not None:  # what to solve next for this view: the one place decides
+            far_x, far_y = self._far_corner(raster)
+            needs = self.values.needs_for_view(raster.x0, raster.y0, far_x, far_y, raster.step, self.mode)
+            if needs.corner is not None:
+                self.on_needed(needs.corner)
+            if needs.rows:
+                self.on_rows_needed()
+            if needs.far_columns is not None:
+                self.on_far_needed(needs.far_columns)
 
     def _outline_square(self, side: int) -> None:
         """Outline cells [0, side)²."""

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core import budget
 from explorer.core.exact.bigint import parse_natural
+from explorer.core.value_limits import WINDOW
 
 
 class SumsPanel(QWidget):
@@ -64,7 +64,7 @@ class SumsPanel(QWidget):
         grid_row = QHBoxLayout()
         grid_row.addWidget(QLabel("On the grid: the game plus a heap of"))
         self.grid_heap = QSpinBox(objectName="sumsGridHeap")
-        self.grid_heap.setRange(0, budget.FAR_VALUES_WINDOW - 1)
+        self.grid_heap.setRange(0, WINDOW.far_values - 1)  # the values the window solves far out
         self.grid_heap.setSpecialValueText("none")
         self.grid_heap.setToolTip(
             "The sum of the game and a Nim heap of h is cold exactly where G = h: the grid shows those "
