@@ -23,7 +23,6 @@ from explorer.cli.common import (
 from explorer.core.exact.bigint import ratio_scientific, short_decimal
 from explorer.core.protocol import ColdPairs, answers_text
 from explorer.core.textio import text_layout
-from explorer.core.value_limits import has_rows
 from explorer.core.values import GRUNDY, REMOTENESS
 
 if TYPE_CHECKING:
@@ -231,6 +230,8 @@ def cmd_grundy_row(args: argparse.Namespace, out: BinaryIO) -> None:
     if x >= MAX_ROWS:
         raise UsageError(f"rows 0 to {MAX_ROWS - 1} can be solved, not {short_decimal(x)}")
     rule = rule_of(args)
+    from explorer.core.value_limits import has_rows
+
     if not has_rows(rule):
         raise UsageError(f"Grundy rows at any distance are computed for Wythoff's game, not for {rule.title}")
     rows = command_values(rule).solve_rows(None, x + 1)  # the one place, with a command's limits
