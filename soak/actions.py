@@ -21,6 +21,7 @@ from soak.inputs import (
     _reads_as_number,
     _shown,
 )
+from soak.pending import Pending
 from soak.summary import (
     Summary,
 )
@@ -32,6 +33,7 @@ class GridActions:
     w: Any
     rng: Random
     summary: Summary
+    pending: Pending
 
     # ----- actions ----------------------------------------------------------------------------
     def wheel(self, steps: int | None = None) -> None:
@@ -70,7 +72,7 @@ class GridActions:
     def shift_drag(self) -> None:
         before = len(self.w.session.queries)
         self._drag(Qt.KeyboardModifier.ShiftModifier)
-        self.pending_query = ("grid", before)  # type: ignore[assignment]
+        self.pending.query = ("grid", before)
 
     def click(self) -> None:
         at = self.viewport_point()
@@ -86,7 +88,7 @@ class GridActions:
 
     def hover(self) -> None:
         QTest.mouseMove(self.w.grid.viewport(), self.viewport_point())
-        self.pending_hover = True
+        self.pending.hover = True
 
     def _type_into(self, edit: Any, text: str) -> None:
         edit.setText(text)  # typing 7 000 digits key by key adds nothing but time
@@ -121,7 +123,7 @@ class GridActions:
         """View ▸ Compare with another rule… (the dialog types a rule or junk), or Stop comparing."""
         name = "stop_compare" if self.w.session.compare is not None and self.rng.random() < 0.35 else "compare"
         self.w.menus.actions[name].trigger()
-        self.pending_hover = True
+        self.pending.hover = True
 
     def alter_cells(self) -> None:
         """View ▸ Alter cells by clicking: on, a click or two on the grid (each declares a cell and its
@@ -139,7 +141,7 @@ class GridActions:
         """View ▸ Extend the solved range (a growing rule solves more columns; others say nothing)."""
         before = self.w.session.rule.bound
         self.w.growth.extend()
-        self.pending_extend = (self.w.session.rule, before)
+        self.pending.extend = (self.w.session.rule, before)
 
     def panel_key(self) -> None:
         """Ctrl+1 … Ctrl+7: the panel comes to the front."""
@@ -167,7 +169,7 @@ class GridActions:
             w.builder.toggle_play()
         else:
             w.builder.close()
-        self.pending_build = True
+        self.pending.build = True
 
     def why(self) -> None:
         """Why? on the selection (W, or the inspector's button)."""
@@ -175,13 +177,13 @@ class GridActions:
             QTest.keyClick(self.w.grid, Qt.Key.Key_W)
         else:
             self.w.inspector.why_button.click()
-        self.pending_why = True
+        self.pending.why = True
 
     def perfect_play(self) -> None:
         self.w.session.demo = ()
         self.w.show_perfect_play()
         self.w.demo.set_move_ms(5)  # the monkey does not wait a second a move
-        self.pending_demo = True
+        self.pending.demo = True
 
     def export_animation(self) -> None:
         """File ▸ Export animation…, cancelled at once (or by the dialog): nothing written, nothing stuck."""
@@ -196,7 +198,7 @@ class GridActions:
         self.w.dialogs.animation = lambda: None if self.rng.random() < 0.2 else (what, steps, size, path)  # type: ignore[assignment]
         self.w.export_animation()
         self.w.exporter.cancel()
-        self.pending_export = path
+        self.pending.export = path
 
     def compare_fresh(self) -> None:
         """History independence (issue 35): a fresh window brought straight to this window's rule,
@@ -290,7 +292,7 @@ class GridActions:
             self.w.sequence_panel.export_csv(path, rows)
         else:
             self.w.save_session(path)
-        self.pending_file = (what, path, rows)
+        self.pending.file = (what, path, rows)
 
     def _check_file(self, what: str, path: str, rows: int) -> None:
         import os
@@ -347,7 +349,7 @@ class GridActions:
         strip = self.w.strip
         if strip.isVisible():
             QTest.mouseMove(strip, QPoint(self.rng.randrange(max(1, strip.width())), strip.height() // 2))
-            self.pending_strip = True
+            self.pending.strip = True
 
     def vectors_dialog(self) -> str | None:
         """The Vectors… dialog, shown without a modal loop: junk must disable OK with a message;

@@ -17,6 +17,7 @@ from soak.inputs import (
     _shows,
     _values,
 )
+from soak.pending import Pending
 from soak.rule_texts import definition_of
 from soak.summary import (
     Summary,
@@ -38,6 +39,7 @@ class Checks:
     w: Any
     rng: Random
     summary: Summary
+    pending: Pending
 
     def _check(self) -> None:
         self.summary.checks += 1
@@ -45,58 +47,58 @@ class Checks:
         cpp = self.w.grid.cells_per_pixel_exact() if hasattr(self.w.grid, "cells_per_pixel_exact") else None
         self.summary.zoom_out_digits = max(self.summary.zoom_out_digits, len(str(int(cpp))) if cpp else 0)
         self._check_selection()
-        if self.pending_query is not None:
-            self._check_query(*self.pending_query)  # type: ignore[misc]
-            self.pending_query = None
-        if self.pending_extend is not None:
-            rule, before = self.pending_extend
-            self.pending_extend = None
+        if self.pending.query is not None:
+            self._check_query(*self.pending.query)  # type: ignore[misc]
+            self.pending.query = None
+        if self.pending.extend is not None:
+            rule, before = self.pending.extend
+            self.pending.extend = None
             limit = self.w.growth.limit(rule)
             grew = before is None or limit is None or limit <= before or rule.bound > before
             if rule == self.w.session.rule and not grew and not self.w.growth.failure:
                 self.wrong(f"Extend the solved range left {rule.key} at {before:,} columns")
-        if self.pending_build:
-            self.pending_build = False
+        if self.pending.build:
+            self.pending.build = False
             self._check_build()
-        if self.pending_why:
-            self.pending_why = False
+        if self.pending.why:
+            self.pending.why = False
             self._check_why()
-        if self.pending_demo:
-            self.pending_demo = False
+        if self.pending.demo:
+            self.pending.demo = False
             self._check_demo()
-        if self.pending_strip:
-            self.pending_strip = False
+        if self.pending.strip:
+            self.pending.strip = False
             self._check_strip()
-        if self.pending_export is not None:
-            self._check_export(self.pending_export)
-            self.pending_export = None
-        if self.pending_file is not None:
-            self._check_file(*self.pending_file)
-            self.pending_file = None
-        if self.pending_value is not None:
-            self._check_value(*self.pending_value)
-            self.pending_value = None
-        if self.pending_heap:
+        if self.pending.export is not None:
+            self._check_export(self.pending.export)
+            self.pending.export = None
+        if self.pending.file is not None:
+            self._check_file(*self.pending.file)
+            self.pending.file = None
+        if self.pending.value is not None:
+            self._check_value(*self.pending.value)
+            self.pending.value = None
+        if self.pending.heap:
             self._check_heap()
-            self.pending_heap = False
-        if self.pending_value_batch is not None:
-            self._check_value_batch(*self.pending_value_batch)
-            self.pending_value_batch = None
-        if self.pending_hover:
+            self.pending.heap = False
+        if self.pending.value_batch is not None:
+            self._check_value_batch(*self.pending.value_batch)
+            self.pending.value_batch = None
+        if self.pending.hover:
             self._check_hover()
-            self.pending_hover = False
-        if self.pending_npiles is not None:
-            self._check_npiles(self.pending_npiles)
-            self.pending_npiles = None
-        if self.pending_sums:
+            self.pending.hover = False
+        if self.pending.npiles is not None:
+            self._check_npiles(self.pending.npiles)
+            self.pending.npiles = None
+        if self.pending.sums:
             self._check_sums()
-            self.pending_sums = False
-        if self.pending_sequence is not None:
+            self.pending.sums = False
+        if self.pending.sequence is not None:
             self._check_sequence()
-            self.pending_sequence = None
-        if self.pending_array is not None:
-            self._check_array(*self.pending_array)
-            self.pending_array = None
+            self.pending.sequence = None
+        if self.pending.array is not None:
+            self._check_array(*self.pending.array)
+            self.pending.array = None
         self._check_array_place()
         self._check_game()
         self._check_lines()

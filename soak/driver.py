@@ -36,6 +36,7 @@ from soak.inputs import (
 )
 from soak.panel_actions import PanelActions
 from soak.panel_checks import PanelChecks
+from soak.pending import Pending
 from soak.summary import (
     SLOW_ACTION_S,
     Summary,
@@ -63,20 +64,8 @@ class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
         self.warnings_shown = 0
         self.refused_in_dialog = 0  # rule texts the Compare dialog refused and kept open
         self.current = "start"
-        self.pending_query: tuple[int, int, int, int] | None = None
-        self.pending_extend: tuple[Any, int | None] | None = None
-        self.pending_build = self.pending_why = self.pending_demo = self.pending_strip = False
-        self.pending_export: str | None = None
-        self.pending_file: tuple[str, str, int] | None = None  # (what, path, rows expected)
-        self.pending_value: tuple[str, int, int, int, int, int] | None = None
-        self.pending_value_batch: tuple[str, int, list[tuple[int, int, int, int]], int] | None = None
-        self.pending_heap = False
+        self.pending = Pending()  # what the last actions left for the checks
         self.altered_by_clicks = False  # Alter mode made rules the oracle reads from their keys
-        self.pending_hover: bool = False
-        self.pending_npiles: tuple[int, ...] | None = None
-        self.pending_sums = False
-        self.pending_sequence: int | None = None
-        self.pending_array: tuple[str, Any] | None = None
         self.placed_for: tuple[int, int] | None = None  # the selection whose place in the array was checked
         self.watch_game = False
         self.expect_message = False

@@ -4,15 +4,13 @@ read numbers back from the window."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from random import Random
+from typing import Any, Protocol
 
 from explorer.core.rules.registry import FAMILIES
 from soak import oracle
 from soak.oracle import Definition
 from soak.rule_texts import definition_of
-
-if TYPE_CHECKING:
-    from soak.driver import Monkey
 
 # What the window's dialogs type (the custom and vector dialogs, and a typed a or k), beside the
 # examples every registry family lists: each read by the oracle's own parser of the text forms.
@@ -66,10 +64,23 @@ COMPARE_JUNK = [
 JUNK = ["", "  ", "-5", "+7", "abc", "٣", "1e5", "3.0", "0x10", "12 34", "1,000", "1_000_000", "∞", "\t9\t", "-0"]
 
 
+class Person(Protocol):
+    """What the scripted dialogs ask of the one who answers them (the soak's driver): a random
+    source, numbers as a person types them, the vectors dialog typed into, and a count of the
+    texts a dialog refused. A protocol, so that this module needs nothing of the driver: before,
+    inputs imported the driver, which imports the parts that import inputs."""
+
+    rng: Random
+    refused_in_dialog: int
+
+    def number(self) -> int: ...
+    def vectors_dialog(self) -> str | None: ...
+
+
 class ScriptedDialogs:
     """Answers the window's questions as a random person would (sometimes cancelling)."""
 
-    def __init__(self, monkey: Monkey) -> None:
+    def __init__(self, monkey: Person) -> None:
         self.monkey = monkey
 
     def integer(self, title: str, label: str, value: int, lo: int, hi: int) -> int | None:

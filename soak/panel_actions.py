@@ -14,6 +14,7 @@ from soak.inputs import (
     JUNK,
     _typed_number,
 )
+from soak.pending import Pending
 from soak.summary import (
     Summary,
 )
@@ -25,6 +26,7 @@ class PanelActions:
     w: Any
     rng: Random
     summary: Summary
+    pending: Pending
 
     def choose_mode(self) -> None:
         combo = self.w.rule_bar.mode
@@ -55,7 +57,7 @@ class PanelActions:
         self._type_into(p.value, "")
         before = len(self.w.session.queries)
         QTest.mouseClick(p.run, Qt.MouseButton.LeftButton)
-        self.pending_query = ("typed", before)  # type: ignore[assignment]
+        self.pending.query = ("typed", before)
 
     def value_query(self) -> None:
         p = self.w.query_panel
@@ -68,7 +70,7 @@ class PanelActions:
             self._type_into(edit, str(v))
         QTest.mouseClick(p.run, Qt.MouseButton.LeftButton)
         self._type_into(p.value, "")
-        self.pending_value = (kind, g, x0, y0, x1, y1)
+        self.pending.value = (kind, g, x0, y0, x1, y1)
 
     def value_batch(self) -> None:
         """Import batch… with a value typed: each rectangle counts the cells of that value (small
@@ -89,14 +91,14 @@ class PanelActions:
             handle.write(f"{len(rects)}\n" + "".join(f"{a} {b} {c} {d}\n" for a, b, c, d in rects))
         before = len(self.w.session.queries)
         self.w.query_panel.valueImportRequested.emit(path, kind, g)
-        self.pending_value_batch = (kind, g, rects, before)
+        self.pending.value_batch = (kind, g, rects, before)
 
     def grid_heap(self) -> None:
         """Sums panel ▸ the game plus a heap of h on the grid (or back to the game alone)."""
         self.w.show_panel("sums")
         h = 0 if self.rng.random() < 0.3 else self.rng.randrange(1, 16)
         self.w.sums_panel.grid_heap.setValue(h)
-        self.pending_heap = True
+        self.pending.heap = True
 
     def play(self) -> None:
         panel = self.w.play_panel
@@ -133,7 +135,7 @@ class PanelActions:
         else:
             bar = panel.table.verticalScrollBar()
             bar.setValue(self.rng.randrange(0, max(1, bar.maximum())))
-        self.pending_sequence = 1
+        self.pending.sequence = 1
 
     def array(self) -> None:
         panel = self.w.array_panel
@@ -145,7 +147,7 @@ class PanelActions:
             self._type_into(panel.col_field, col)
             QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
             want = _typed_number(row)
-            self.pending_array = ("jump", (want, int(col)) if want else None)
+            self.pending.array = ("jump", (want, int(col)) if want else None)
             # the table went where the person asked: the selection's place, found when the tab was
             # first shown (seed 20261180 built it in this very action), is no longer what it shows
             self.placed_for = self.w.session.selection
@@ -157,7 +159,7 @@ class PanelActions:
         if not index.isValid():
             return
         QTest.mouseClick(vp, Qt.MouseButton.LeftButton, pos=point)
-        self.pending_array = ("click", (panel.model.start + index.row(), index.column() + 1))
+        self.pending.array = ("click", (panel.model.start + index.row(), index.column() + 1))
 
     def npiles(self) -> None:
         panel = self.w.npiles_panel
@@ -174,7 +176,7 @@ class PanelActions:
             text = " ".join(map(str, piles))
         self._type_into(panel.piles, text)
         QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
-        self.pending_npiles = piles
+        self.pending.npiles = piles
 
     def sums(self) -> None:
         """The Sums panel: heaps typed (or junk), added or removed, a second position, a move played."""
@@ -199,7 +201,7 @@ class PanelActions:
             )
             self._type_into(panel.heaps, text)
             QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
-        self.pending_sums = True
+        self.pending.sums = True
 
     def activate_move(self) -> None:
         moves = self.w.inspector.moves
