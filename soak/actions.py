@@ -289,7 +289,7 @@ class GridActions:
             self.w.query_panel.exportRequested.emit(path)
         elif what == "sequence":  # rows of thousands of digits take a while: fewer of them
             rows = self.rng.choice([1, 50] if self.w.sequence_panel.model.start.bit_length() > 300 else [1, 50, 2000])
-            self.w.sequence_panel.export_csv(path, rows)
+            self.w.sequence.export_csv_to(path, rows)
         else:
             self.w.save_session(path)
         self.pending.file = (what, path, rows)

@@ -115,9 +115,6 @@ class Watchdog:
         busy = ["grid"] if w.grid.rendering else []
         busy += [name for name in ("selection", "rules", "sessions") if getattr(w, name).jobs.busy]
         busy += [type(c).__name__ for c in w.controllers if getattr(c, "busy", False)]
-        for name in ("sequence_panel", "array_panel"):
-            if w.parts.built(name[:-6]) and getattr(w, name).busy:
-                busy.append(name)
         return busy
 
     def _settle(self) -> None:

@@ -252,8 +252,8 @@ PART_OF = {
     **dict.fromkeys(("sums_panel", "npiles_panel", "sums", "npiles"), "sums"),
     **dict.fromkeys(("structure_panel", "structure"), "structure"),
     **dict.fromkeys(("build_panel", "builder"), "build"),
-    "sequence_panel": "sequence",
-    "rows_panel": "rows",
+    **dict.fromkeys(("sequence_panel", "sequence"), "sequence"),
+    **dict.fromkeys(("rows_panel", "rows"), "rows"),
 }
 
 
@@ -310,10 +310,21 @@ class Parts:
         return panel, [play]
 
     def _sequence(self) -> tuple[QWidget, list[Any]]:
-        from explorer.gui.panels.sequence import SequencePanel
+        from explorer.gui.controllers.sequence import SequenceController
+        from explorer.gui.panels.sequence import SequencePanel, ask_bfile_path, ask_csv_path
 
-        panel = self.w.sequence_panel = SequencePanel(self.w)
-        return panel, []
+        w = self.w
+        panel = w.sequence_panel = SequencePanel(w)
+        sequence = w.sequence = SequenceController(
+            w.session,
+            panel,
+            self.channel(),
+            self.channel(),
+            ask_csv=lambda: ask_csv_path(w),
+            ask_bfile=lambda: ask_bfile_path(w),
+        )
+        connect_sequence(panel, sequence)
+        return panel, [sequence]
 
     def _array(self) -> tuple[QWidget, list[Any]]:
         from explorer.gui.controllers.array import ArrayController
@@ -321,7 +332,7 @@ class Parts:
 
         w = self.w
         panel = w.array_panel = ArrayPanel(w)
-        array = w.array = ArrayController(w.session, panel, self.channel(), go_to=w.go_to_position)
+        array = w.array = ArrayController(w.session, panel, self.channel(), w.go_to_position, self.channel())
         connect_array(panel, array, w.session)
         return panel, [array]
 
@@ -345,18 +356,17 @@ class Parts:
         return stacked(sums_panel, npiles_panel), [sums, npiles]
 
     def _rows(self) -> tuple[QWidget, list[Any]]:
+        from explorer.gui.controllers.rows import RowsController
         from explorer.gui.panels.rows import RowsPanel
 
         w = self.w
         panel = w.rows_panel = RowsPanel(w)
-        w.values.rowsSolved.connect(panel.set_rows)
-        panel.solveRequested.connect(w.solve_rows)
+        rows = w.rows = RowsController(w.session, panel, w.values, go_to=w.go_to_position)
+        panel.solveRequested.connect(rows.solve)
         panel.positionRequested.connect(w.go_to_position)
-        panel.valueRequested.connect(w.row_value)
-        panel.bfileRequested.connect(w.row_bfile)
-        if w.values.cache.rows is not None:  # solved already (Grundy colouring): shown at once
-            panel.set_rows(w.values.cache.rows)
-        return panel, []
+        panel.valueRequested.connect(rows.value)
+        panel.bfileRequested.connect(rows.bfile)
+        return panel, [rows]
 
     def _structure(self) -> tuple[QWidget, list[Any]]:
         from explorer.gui.controllers.structure import StructureController
@@ -400,9 +410,19 @@ def connect_queries(panel: Any, queries: Any) -> None:
     panel.cancelRequested.connect(queries.cancel)
 
 
+def connect_sequence(panel: Any, sequence: Any) -> None:
+    panel.startTyped.connect(sequence.jump)
+    panel.rowsWanted.connect(sequence.fetch)
+    panel.exportRequested.connect(sequence.export_csv)
+    panel.bfileRequested.connect(sequence.export_bfile)
+    panel.exportCancelled.connect(sequence.cancel_export)
+
+
 def connect_array(panel: Any, array: Any, session: Any) -> None:
     panel.entryChosen.connect(array.entry_chosen)
-    panel.jumped.connect(array.jumped)
+    panel.goRequested.connect(array.go)
+    panel.startMoved.connect(array.start_moved)
+    panel.cellsWanted.connect(array.fetch)
     if session.selection is not None:  # what is selected already, placed in the array
         array.selected(session.selection)
 

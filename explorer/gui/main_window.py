@@ -106,20 +106,6 @@ class MainWindow(DockedPanels):
         if found:
             self.hover_label.setText(found[1])
 
-    def row_bfile(self, path: str, x: int, count: int) -> None:
-        text, error = self.values.row_bfile(path, x, count)
-        self.rows_panel.set_answer(text, error)
-
-    def row_value(self, x: int, y: int) -> None:
-        text, error = self.values.row_value(x, y)
-        self.rows_panel.set_answer(text, error)
-        if not error:
-            self.go_to_position(x, y)
-
-    def solve_rows(self) -> None:
-        self.rows_panel.set_busy("Solving and certifying the rows…")
-        self.values.solve_rows(force=True)
-
     @property
     def rule(self) -> Rule:
         return self.session.rule
@@ -127,14 +113,12 @@ class MainWindow(DockedPanels):
     @property
     def busy(self) -> bool:
         """True while any background work of the window is under way."""
-        panels = [getattr(self, name) for name in ("sequence_panel", "array_panel") if self.parts.built(name[:-6])]
         return bool(
             self.grid.rendering
             or self.selection.jobs.busy
             or self.rules.jobs.busy
             or self.sessions.jobs.busy
             or any(getattr(c, "busy", False) for c in self.controllers)
-            or any(p.busy for p in panels)
         )
 
     def __getattr__(self, name: str) -> Any:

@@ -24,7 +24,7 @@ from explorer.core.value_source import ValueCache
 from explorer.core.values import COLD_OPTIONS, GRUNDY, HOT_COLD, MODES, REMOTENESS, VALUE_MODES
 from explorer.session.events import FieldSignals, evented
 from explorer.session.marks import Marks, Overlay
-from explorer.session.store import MAX_SAVED_QUERIES, Bookmark, QueryRecord, SavedGame, SavedSession
+from explorer.session.store import MAX_SAVED_QUERIES, Bookmark, QueryRecord, SavedGame, SavedSession, Tables
 
 __all__ = [
     "COLD_OPTIONS",
@@ -95,6 +95,7 @@ class Session:
     # drawn on the grid while the panel is in front; () when there are none to draw.
     sum_moves: tuple[tuple[int, int], ...] = ()
     sum_parts: SumParts = field(default_factory=SumParts)  # saved with the session
+    tables: Tables = field(default_factory=Tables)  # the Sequence, Array and Rows tabs (saved)
     marks: Marks = field(default_factory=Marks)  # what the grid marks over the cells
     overlay: Overlay | None = None  # build mode's step or Why?'s lines over the grid
     # The panels in front, by name (explorer.session.views.PANELS): a panel works and draws only
@@ -229,5 +230,6 @@ class Session:
             altering=self.altering,
             cell_borders=self.cell_borders,
             golden_lines=self.golden_lines,
+            tables=self.tables,
         )
         return saved, left_out

@@ -75,6 +75,17 @@ class SavedGame:
 
 
 @dataclass(frozen=True)
+class Tables:
+    """The table tabs' state, saved with the session: where the Sequence and Array tabs start, the
+    cell the Rows tab was last asked about, and the file last exported from one of them."""
+
+    sequence_start: int = 0  # k of the Sequence tab's first row
+    array_start: int = 1  # the Array tab's first row (rows start at 1)
+    rows_asked: tuple[int, int] | None = None  # the Rows tab's last G(x, y) asked
+    last_export: str = ""  # the path of the last CSV or b-file written from these tabs
+
+
+@dataclass(frozen=True)
 class SavedSession:
     rule: str = "wythoff"
     view: tuple[int, int, int, int] | None = None
@@ -89,6 +100,7 @@ class SavedSession:
     altering: bool = False  # View ▸ Alter cells by clicking was on
     cell_borders: bool = True  # View ▸ Cell borders
     golden_lines: bool = False  # View ▸ Golden lines
+    tables: Tables = field(default_factory=Tables)  # the Sequence, Array and Rows tabs
 
 
 # ----- writing ----------------------------------------------------------------------------------
@@ -128,6 +140,12 @@ def to_document(s: SavedSession) -> dict[str, Any]:
         "compare": s.compare,
         "alter_mode": s.altering,
         "lines": {"borders": s.cell_borders, "golden": s.golden_lines},
+        "tables": {
+            "sequence_start": str(s.tables.sequence_start),
+            "array_start": str(s.tables.array_start),
+            "rows_asked": None if s.tables.rows_asked is None else _ints(s.tables.rows_asked),
+            "last_export": s.tables.last_export,
+        },
     }
 
 
@@ -273,6 +291,25 @@ def from_document(doc: Any) -> SavedSession:
         altering,
         cell_borders=borders,
         golden_lines=golden,
+        tables=_tables(doc.get("tables")),
+    )
+
+
+def _tables(value: Any) -> Tables:
+    """The table tabs' state (files saved before it was kept have none: the defaults)."""
+    if value is None:
+        return Tables()
+    if not isinstance(value, dict):
+        raise SessionFileError("the tables' state is damaged")
+    asked = value.get("rows_asked")
+    array_start = _int(value.get("array_start", "1"), "the Array tab's first row")
+    if array_start < 1:
+        raise SessionFileError("the Array tab's first row should be 1 or more")
+    return Tables(
+        _int(value.get("sequence_start", "0"), "the Sequence tab's first k"),
+        array_start,
+        None if asked is None else _pair(asked, "the Rows tab's cell"),
+        _text(value.get("last_export", ""), "the last export's path", 4096),
     )
 
 

@@ -199,10 +199,45 @@ class WorkView(Protocol):
 class ArrayView(Protocol):
     # requests (Qt signals in the window; the composition root connects them)
     entryChosen: Request
-    jumped: Request  # the person went to a row and column typed: a place still being found must not move it
+    goRequested: Request  # (row text, column text): go to the entry typed
+    startMoved: Request  # the table's first row moved (scrolled to a selection's place, or gone to)
+    cellsWanted: Request  # (start, [(row, column)]): cells too large to work out on the GUI thread
 
     def show_place(self, row: int | None, col: int | None, text: str) -> None: ...
     def set_busy(self, text: str) -> None: ...
+    def show_error(self, text: str) -> None: ...
+    def show_cells(self, row: int, col: int, count: int) -> None: ...  # select and scroll to them
+    def set_start(self, row: int) -> None: ...
+    def cells_arrived(self, start: int, found: dict[tuple[int, int], Any]) -> None: ...
+
+
+class SequenceView(Protocol):
+    """The Sequence tab: the cold pairs from any k, and their exports."""
+
+    startTyped: Request  # (text): the first k, as typed
+    rowsWanted: Request  # (start, [rows]): rows too large to work out on the GUI thread
+    exportRequested: Request  # (count): a CSV of that many rows from the start
+    bfileRequested: Request  # (count): a b-file of that many terms from the start
+    exportCancelled: Request
+
+    def set_start(self, k0: int) -> None: ...
+    def show_error(self, text: str) -> None: ...
+    def show_export(self, text: str, running: bool) -> None: ...
+    def rows_arrived(self, start: int, found: dict[int, tuple[Any, ...]]) -> None: ...
+
+
+class RowsView(Protocol):
+    """The Rows tab: Wythoff's certified Grundy rows, a value from them, a b-file of a row."""
+
+    solveRequested: Request
+    positionRequested: Request  # (x, y): select it on the grid
+    valueRequested: Request  # (x, y): G(x, y) from the solved rows
+    bfileRequested: Request  # (path, x, count): a b-file of row x's first values
+
+    def set_rows(self, rows: Any, note: str = "") -> None: ...
+    def set_busy(self, text: str) -> None: ...
+    def set_answer(self, text: str, error: bool = False) -> None: ...
+    def show_asked(self, x: int, y: int) -> None: ...  # the cell asked about, in its fields
 
 
 REQUESTS.update(

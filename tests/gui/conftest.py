@@ -135,6 +135,7 @@ class Desk:
 
     PART_OF: ClassVar[dict[str, str]] = {
         "sequence_panel": "sequence",
+        "sequence": "sequence",
         "npiles_panel": "npiles",
         "npiles": "npiles",
         "array_panel": "array",
@@ -195,10 +196,14 @@ class Desk:
         self.rules.request(key)
 
     def _sequence(self) -> None:
+        from explorer.gui.compose import connect_sequence
+        from explorer.gui.controllers.sequence import SequenceController
         from explorer.gui.panels.sequence import SequencePanel
 
-        self.sequence_panel = SequencePanel()
-        self._add(self.sequence_panel)
+        panel = self.sequence_panel = SequencePanel()
+        sequence = self.sequence = SequenceController(self.session, panel, self.channel(), self.channel())
+        connect_sequence(panel, sequence)
+        self._add(panel, sequence)
 
     def _npiles(self) -> None:
         from explorer.gui.compose import connect_npiles
@@ -216,7 +221,7 @@ class Desk:
         from explorer.gui.panels.array import ArrayPanel
 
         panel = self.array_panel = ArrayPanel()
-        array = self.array = ArrayController(self.session, panel, self.channel(), go_to=self.went_to)
+        array = self.array = ArrayController(self.session, panel, self.channel(), self.went_to, self.channel())
         self._add(panel, array)
         connect_array(panel, array, self.session)
 

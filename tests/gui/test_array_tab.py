@@ -25,7 +25,7 @@ from tests.test_controllers import _Held
 
 def _controller(jobs=None):  # type: ignore[no-untyped-def]
     session, view, go_to = Session(), MagicMock(spec=ArrayView), MagicMock()
-    return session, view, go_to, follow(ArrayController(session, view, jobs or InlineJobs(), go_to))
+    return session, view, go_to, follow(ArrayController(session, view, jobs or InlineJobs(), go_to, InlineJobs()))
 
 
 def _pairs(n: int) -> dict[int, int]:

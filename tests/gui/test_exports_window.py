@@ -24,8 +24,8 @@ def _export_everything(qtbot, window, folder) -> dict[str, str]:  # type: ignore
     qtbot.waitUntil(lambda: not window.queries.busy, timeout=60_000)
     said["queries.csv"] = window.query_panel.result.text()
     panel = window.sequence_panel
-    panel.export_csv(str(folder / "sequence.csv"), 5000)
-    qtbot.waitUntil(lambda: not panel.busy, timeout=60_000)
+    window.sequence.export_csv_to(str(folder / "sequence.csv"), 5000)
+    qtbot.waitUntil(lambda: not window.sequence.busy, timeout=60_000)
     said["sequence.csv"] = panel.error.text()
     window.show_panel("structure")
     qtbot.waitUntil(lambda: window.structure.current is not None and not window.busy, timeout=60_000)

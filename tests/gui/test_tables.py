@@ -52,11 +52,11 @@ def test_sequence_near_ten_to_the_hundred(qtbot, desk):
 
 
 def test_sequence_export(desk, tmp_path, qtbot):
-    panel = desk.sequence_panel
-    panel.model.set_start(10**100)
+    panel, sequence = desk.sequence_panel, desk.sequence
+    sequence.jump(str(10**100))
     out = tmp_path / "seq.csv"
-    panel.export_csv(str(out), 50)
-    qtbot.waitUntil(lambda: not panel.busy)  # written on a worker
+    sequence.export_csv_to(str(out), 50)
+    qtbot.waitUntil(lambda: not sequence.busy)  # written on a worker
     assert "Exported" in panel.export_status.text()
     with open(out) as handle:
         rows = list(csv.DictReader(handle))
@@ -71,18 +71,18 @@ def test_sequence_bfile(desk, tmp_path, qtbot):
     lists them); from 10^100 they are the exact numbers there."""
     from math import isqrt
 
-    panel = desk.sequence_panel
+    sequence = desk.sequence
     for name, upper, want in (
         ("lower.txt", False, [1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32]),
         ("upper.txt", True, [2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31, 34, 36, 39, 41, 44, 47, 49, 52]),
     ):
-        panel.export_bfile_to(str(tmp_path / name), 20, upper)
-        qtbot.waitUntil(lambda: not panel.busy)  # written on a worker
+        sequence.export_bfile_to(str(tmp_path / name), 20, upper)
+        qtbot.waitUntil(lambda: not sequence.busy)  # written on a worker
         lines = (tmp_path / name).read_text().splitlines()
         assert lines == [f"{n} {a}" for n, a in enumerate(want, 1)]
-    panel.model.set_start(10**100)
-    panel.export_bfile_to(str(tmp_path / "far.txt"), 5, False)
-    qtbot.waitUntil(lambda: not panel.busy)
+    sequence.jump(str(10**100))
+    sequence.export_bfile_to(str(tmp_path / "far.txt"), 5, False)
+    qtbot.waitUntil(lambda: not sequence.busy)
     lines = (tmp_path / "far.txt").read_text().splitlines()
     assert lines == [f"{k} {(k + isqrt(5 * k * k)) // 2}" for k in range(10**100, 10**100 + 5)]
 

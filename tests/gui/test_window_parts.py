@@ -77,6 +77,8 @@ def test_every_view_has_the_requests_its_protocol_declares(window):
         "NPilesView": window.npiles_panel,
         "SumsView": window.sums_panel,
         "ArrayView": window.array_panel,
+        "SequenceView": window.sequence_panel,
+        "RowsView": window.rows_panel,
     }
     assert set(REQUESTS) == set(views) and all(REQUESTS.values())
     for protocol, names in REQUESTS.items():

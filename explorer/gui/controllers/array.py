@@ -10,10 +10,11 @@ ones on a worker; an answer is shown only if the selection is still the one it w
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from explorer.core.analysis.tables import array_pair, array_place
-from explorer.core.exact.bigint import short_decimal
+from explorer.core.analysis.tables import ARRAY_COLUMNS, array_cells, array_pair, array_place
+from explorer.core.exact.bigint import parse_natural, short_decimal
 from explorer.core.game.array import Place
 from explorer.session.jobs import Jobs
 from explorer.session.model import Session
@@ -23,18 +24,69 @@ SYNC_BITS = 2_000  # below this size a place or a pair takes well under a millis
 
 
 class ArrayController:
-    def __init__(self, session: Session, view: ArrayView, jobs: Jobs, go_to: Callable[[int, int], None]) -> None:
+    def __init__(
+        self, session: Session, view: ArrayView, jobs: Jobs, go_to: Callable[[int, int], None], cells: Jobs
+    ) -> None:
+        """`jobs`: the channel of places and pairs; `cells`: of the table's large entries."""
         self.session = session
         self.view = view
         self.jobs = jobs
         self.go_to = go_to  # select (a, b) and show it on the grid
+        self.cells = cells
+        self._shown = session.tables.array_start  # the first row the table shows
+        view.set_start(self._shown)
 
     def listens(self) -> list[tuple[Any, Callable[[Any], object]]]:
-        return [(self.session.events.selection, self.selected)]
+        return [(self.session.events.selection, self.selected), (self.session.events.tables, self._tables_changed)]
 
     @property
     def busy(self) -> bool:
-        return self.jobs.busy
+        return self.jobs.busy or self.cells.busy
+
+    def cancel(self) -> None:
+        self.jobs.cancel()
+        self.cells.cancel()
+
+    # ----- the table: where it starts (in the session), its large entries (on a worker) ----------
+    def _tables_changed(self, tables: Any) -> None:
+        if tables.array_start != self._shown:  # a session opened
+            self._shown = tables.array_start
+            self.cells.cancel()
+            self.view.set_start(self._shown)
+
+    def start_moved(self, row: int) -> None:
+        """The table moved its first row (to show cells asked for elsewhere)."""
+        self._shown = row
+        self.cells.cancel()
+        self.session.tables = replace(self.session.tables, array_start=row)
+
+    def fetch(self, start: int, keys: list[tuple[int, int]]) -> None:
+        self.cells.submit(
+            array_cells, keys, done=lambda found: self._cells_arrived(start, found), failed=lambda exc: None
+        )
+
+    def _cells_arrived(self, start: int, found: dict[tuple[int, int], Any]) -> None:
+        if start == self._shown:
+            self.view.cells_arrived(start, found)
+
+    def go(self, row_text: str, col_text: str) -> None:
+        """Go to the row and column typed (either may be left empty: the first row, the first column)."""
+        try:
+            texts = row_text.strip(), col_text.strip()
+            if any(t.startswith("-") for t in texts):
+                raise ValueError("rows and columns of the Wythoff array start at 1")
+            row = parse_natural(texts[0] or "1", "The row")
+            col = parse_natural(texts[1] or "1", "The column")
+            if row < 1 or col < 1:
+                raise ValueError("rows and columns of the Wythoff array start at 1")
+            if col > ARRAY_COLUMNS:
+                raise ValueError(f"columns go up to {ARRAY_COLUMNS:,} here (an entry there has ~21 000 digits)")
+        except ValueError as exc:
+            self.view.show_error(str(exc))
+            return
+        self.view.show_error("")
+        self.jumped()
+        self.view.show_cells(row, col, 1)
 
     def entry_chosen(self, row: int, col: int) -> None:
         """The person chose W(row, col): select its cold pair on the grid."""

@@ -160,6 +160,7 @@ class SessionController:
         session.altering = s.altering
         session.cell_borders = s.cell_borders
         session.golden_lines = s.golden_lines
+        session.tables = s.tables
         self.restore_game(p.game)
         if s.selection is not None:
             self.select(*s.selection)

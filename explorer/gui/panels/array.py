@@ -13,6 +13,8 @@ numbers with thousands of digits are computed on a worker, a block at a time ("â
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import (
     QAbstractTableModel,
     QItemSelection,
@@ -36,8 +38,7 @@ from PySide6.QtWidgets import (
 
 from explorer.core import budget
 from explorer.core.analysis.tables import ARRAY_COLUMNS, CELL_WIDTH, ArrayCell, array_cells, array_whole_columns
-from explorer.core.exact.bigint import kept_digits, parse_natural, short_decimals_from
-from explorer.gui.jobs import LatestJob
+from explorer.core.exact.bigint import kept_digits, short_decimals_from
 from explorer.gui.panels.cells import MeasuredHeader, OneCallPerCell
 
 ROWS = 1_000_000  # rows shown from the start row; Go moves the start anywhere
@@ -47,19 +48,17 @@ LOG2_PHI = 0.6942419136306174  # entries grow by this many bits a column: used o
 
 
 class ArrayModel(OneCallPerCell, QAbstractTableModel):
-    def __init__(self, jobs: LatestJob | None = None) -> None:
+    def __init__(self, fetch: Callable[[int, list[tuple[int, int]]], None] | None = None) -> None:
+        """`fetch(start, cells)`: asks for cells too large for the GUI thread (the controller works
+        them out and hands them to `arrived`); None: every cell is worked out here."""
         super().__init__()
         self.start = 1  # the array row shown first
-        self.jobs = jobs
+        self.fetch = fetch
         self._cache: dict[tuple[int, int], ArrayCell] = {}
         self._bytes = 0
         self._wanted: set[tuple[int, int]] = set()
         self._label = short_decimals_from(1, 14, ROWS)  # row headers: Qt asks for ~1 700 per layout pass
         self.computed = 0  # cells computed so far (tests check laziness)
-
-    @property
-    def busy(self) -> bool:
-        return self.jobs is not None and self.jobs.busy
 
     @property
     def nbytes(self) -> int:
@@ -73,8 +72,6 @@ class ArrayModel(OneCallPerCell, QAbstractTableModel):
         self._bytes = 0
         self._wanted.clear()
         self._label = short_decimals_from(row, 14, ROWS)
-        if self.jobs is not None:
-            self.jobs.cancel()
         self.endResetModel()
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
@@ -89,7 +86,7 @@ class ArrayModel(OneCallPerCell, QAbstractTableModel):
         found = self._cache.get(key)
         if found is not None:
             return found
-        if self.jobs is None or key[0].bit_length() + LOG2_PHI * key[1] < SYNC_BITS:
+        if self.fetch is None or key[0].bit_length() + LOG2_PHI * key[1] < SYNC_BITS:
             self._store(array_cells([key]))
             return self._cache[key]
         if not self._wanted:
@@ -108,13 +105,11 @@ class ArrayModel(OneCallPerCell, QAbstractTableModel):
             self.computed += 1
 
     def _compute_wanted(self) -> None:
-        if not self._wanted or self.jobs is None:
+        if not self._wanted or self.fetch is None:
             return
-        keys = sorted(self._wanted)[:BLOCK]
-        start = self.start
-        self.jobs.submit(array_cells, keys, done=lambda found: self._arrived(start, found), failed=lambda exc: None)
+        self.fetch(self.start, sorted(self._wanted)[:BLOCK])
 
-    def _arrived(self, start: int, found: dict[tuple[int, int], ArrayCell]) -> None:
+    def arrived(self, start: int, found: dict[tuple[int, int], ArrayCell]) -> None:
         if start != self.start:
             return
         self._store(found)
@@ -149,7 +144,9 @@ class ArrayModel(OneCallPerCell, QAbstractTableModel):
 
 class ArrayPanel(QWidget):
     entryChosen = Signal(object, int)  # (row, column) of the Wythoff array; rows of any size
-    jumped = Signal()  # Go to a typed row and column (what the grid's selection places comes after it no more)
+    goRequested = Signal(str, str)  # Go: the row and the column typed
+    startMoved = Signal(object)  # the table's first row moved
+    cellsWanted = Signal(object, object)  # (start, [(row, column)]): cells too large for the GUI thread
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -176,7 +173,7 @@ class ArrayPanel(QWidget):
         self.error.setStyleSheet("color: #b00020; font-weight: bold;")
         self.error.setWordWrap(True)
         layout.addWidget(self.error)
-        self.model = ArrayModel(LatestJob(self))
+        self.model = ArrayModel(lambda start, cells: self.cellsWanted.emit(start, cells))
         self.table = QTableView(objectName="arrayTable")
         self.table.setHorizontalHeader(MeasuredHeader(Qt.Orientation.Horizontal, self.table))
         self.table.setVerticalHeader(MeasuredHeader(Qt.Orientation.Vertical, self.table))
@@ -199,38 +196,19 @@ class ArrayPanel(QWidget):
         self._whole = 0  # columns sized for whole numbers
         self._fit()
 
-    @property
-    def busy(self) -> bool:
-        return self.model.busy
-
     def _chosen(self, index: QModelIndex) -> None:
         self.entryChosen.emit(self.model.start + index.row(), index.column() + 1)
 
     def jump(self) -> None:
-        """Show the row and column typed (either may be left empty: the first row, the first column)."""
-        try:
-            texts = self.row_field.text().strip(), self.col_field.text().strip()
-            if any(t.startswith("-") for t in texts):
-                raise ValueError("rows and columns of the Wythoff array start at 1")
-            row = parse_natural(texts[0] or "1", "The row")
-            col = parse_natural(texts[1] or "1", "The column")
-            if row < 1 or col < 1:
-                raise ValueError("rows and columns of the Wythoff array start at 1")
-            if col > ARRAY_COLUMNS:
-                raise ValueError(f"columns go up to {ARRAY_COLUMNS:,} here (an entry there has ~21 000 digits)")
-        except ValueError as exc:
-            self.error.setText(str(exc))
-            return
-        self.error.setText("")
-        self.jumped.emit()
-        self.show_cells(row, col, 1)
+        """Go to the row and column typed (the controller reads them)."""
+        self.goRequested.emit(self.row_field.text(), self.col_field.text())
 
     def show_cells(self, row: int, col: int, count: int) -> None:
         """Select `count` cells from W(row, col) along the row and scroll them into view."""
         m = self.model
         if not m.start <= row < m.start + ROWS:
-            m.set_start(max(1, row - 3))
-            self._fit()
+            self.set_start(max(1, row - 3))
+            self.startMoved.emit(m.start)
         first = m.index(row - m.start, col - 1)
         last = m.index(row - m.start, min(col + count - 1, ARRAY_COLUMNS) - 1)
         self.table.selectionModel().select(
@@ -270,6 +248,18 @@ class ArrayPanel(QWidget):
 
     def set_busy(self, text: str) -> None:
         self.place.setText(text)
+
+    def show_error(self, text: str) -> None:
+        self.error.setText(text)
+
+    def set_start(self, row: int) -> None:
+        """The table from array row `row` (a session opened, or the cells asked lie elsewhere)."""
+        if row != self.model.start:
+            self.model.set_start(row)
+            self._fit()
+
+    def cells_arrived(self, start: int, found: dict[tuple[int, int], ArrayCell]) -> None:
+        self.model.arrived(start, found)
 
     def selected_cells(self) -> list[tuple[int, int]]:
         """(row, column) of the selected entries, in the array's numbering."""

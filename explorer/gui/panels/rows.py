@@ -171,6 +171,11 @@ class RowsPanel(QWidget):
         if path:
             self.bfileRequested.emit(path, x, self.terms.value())
 
+    def show_asked(self, x: int, y: int) -> None:
+        """The cell last asked about (a session opened brings it back), in its fields."""
+        self.x.setText(str(x))
+        self.y.setText(str(y))
+
     def set_answer(self, text: str, error: bool = False) -> None:
         if error:
             text = f"<span style='color:#b00020'><b>{html.escape(text)}</b></span>"
