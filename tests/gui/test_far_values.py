@@ -171,10 +171,12 @@ def test_zoomed_out_past_the_corner_the_grid_mixes_each_values_share(qtbot, boar
     # on a loaded machine it once ended after the values ("beyond the square [0, 65,536)²" on hover)
     rule = board.session.rule
     qtbot.waitUntil(
-        lambda: cache.far is not None
-        and cache.far.n > 120000
-        and not board.values.busy
-        and (rule.bound is None or rule.bound > 170000),
+        lambda: (
+            cache.far is not None
+            and cache.far.n > 120000
+            and not board.values.busy
+            and (rule.bound is None or rule.bound > 170000)
+        ),
         timeout=90_000,
     )
     board.grid.render_now()
