@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import sys
+from typing import Any
 
 QUIET = ("propagateSizeHints", "does not support raise()")  # the offscreen platform's notices: not problems
 
@@ -40,7 +41,7 @@ def quick_feature_scan() -> None:
     feature._mod_uses_pyside = uses_pyside  # type: ignore[union-attr]
 
 
-def application():  # type: ignore[no-untyped-def]
+def application() -> Any:
     quick_feature_scan()  # before PySide6.QtCore: its import scans every module loaded so far
     from PySide6.QtCore import qInstallMessageHandler
     from PySide6.QtWidgets import QApplication

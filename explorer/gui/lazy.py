@@ -34,7 +34,9 @@ class LazyWidget(QWidget):
     def widget(self) -> QWidget:
         if self._widget is None:
             self._widget = self._build()
-            self.layout().addWidget(self._widget)
+            layout = self.layout()
+            assert layout is not None  # made with the placeholder
+            layout.addWidget(self._widget)
             self._widget.setVisible(self.isVisible())  # Qt would only show it on a later pass
         return self._widget
 

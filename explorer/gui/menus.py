@@ -4,7 +4,6 @@ methods and controllers; each key is also added to the window so it works before
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from PySide6.QtGui import QAction, QKeySequence
@@ -18,7 +17,8 @@ class MenuHost(Protocol):
     menus do not import it, so the two modules form no cycle)."""
 
     docks: Any  # DockedPanels: items()
-    panel_shortcut: Callable[..., Any]
+
+    def panel_shortcut(self, name: str) -> str: ...
 
     def menuBar(self) -> QMenuBar: ...
     def addAction(self, action: QAction) -> None: ...

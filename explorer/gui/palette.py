@@ -3,6 +3,8 @@ pyqtgraph colour maps the colour bar needs (the same maps the tables were sample
 
 from __future__ import annotations
 
+from typing import Any
+
 from explorer.core.render.palette import (
     COLD,
     COLORMAPS,
@@ -56,5 +58,5 @@ def value_colormap(kind: str = "grundy"):  # type: ignore[no-untyped-def]
     return pg.colormap.get(COLORMAPS[kind])
 
 
-def grundy_colormap():  # type: ignore[no-untyped-def]
+def grundy_colormap() -> Any:
     return value_colormap("grundy")

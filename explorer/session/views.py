@@ -36,12 +36,18 @@ REQUESTS: dict[
 
 class InspectorView(Protocol):
     # requests (Qt signals in the window; the composition root connects them)
-    positionRequested: Request
-    positionTextRequested: Request
-    moveActivated: Request
-    inputRejected: Request
-    whyRequested: Request
-    perfectPlayRequested: Request
+    @property
+    def positionRequested(self) -> Request: ...
+    @property
+    def positionTextRequested(self) -> Request: ...
+    @property
+    def moveActivated(self) -> Request: ...
+    @property
+    def inputRejected(self) -> Request: ...
+    @property
+    def whyRequested(self) -> Request: ...
+    @property
+    def perfectPlayRequested(self) -> Request: ...
 
     def set_report(self, report: PositionReport | None) -> None: ...
     def set_error(self, message: str) -> None: ...
@@ -59,14 +65,22 @@ class GridView(Protocol):
     session model by itself: controllers never hand it those)."""
 
     # requests (Qt signals in the window; the composition root connects them)
-    cellClicked: Request
-    hoverText: Request
-    busy: Request
-    valuesNeeded: Request
-    farValuesNeeded: Request
-    rectangleSelected: Request
-    navigated: Request
-    limitReached: Request
+    @property
+    def cellClicked(self) -> Request: ...
+    @property
+    def hoverText(self) -> Request: ...
+    @property
+    def busy(self) -> Request: ...
+    @property
+    def valuesNeeded(self) -> Request: ...
+    @property
+    def farValuesNeeded(self) -> Request: ...
+    @property
+    def rectangleSelected(self) -> Request: ...
+    @property
+    def navigated(self) -> Request: ...
+    @property
+    def limitReached(self) -> Request: ...
 
     def visible_cells(self) -> tuple[int, int, int, int]: ...
     def set_view(self, x0: int, y0: int, x1: int, y1: int) -> None: ...
@@ -76,9 +90,12 @@ class GridView(Protocol):
 
 class RuleSelectorView(Protocol):
     # requests (Qt signals in the window; the composition root connects them)
-    ruleRequested: Request
-    askRequested: Request
-    modeRequested: Request
+    @property
+    def ruleRequested(self) -> Request: ...
+    @property
+    def askRequested(self) -> Request: ...
+    @property
+    def modeRequested(self) -> Request: ...
 
     def set_rule(self, rule: Rule) -> None: ...
     def set_mode(self, mode: str) -> None: ...
@@ -90,12 +107,18 @@ class StatusView(Protocol):
 
 class QueryView(Protocol):
     # requests (Qt signals in the window; the composition root connects them)
-    queryRequested: Request
-    valueQueryRequested: Request
-    importRequested: Request
-    valueImportRequested: Request
-    exportRequested: Request
-    cancelRequested: Request
+    @property
+    def queryRequested(self) -> Request: ...
+    @property
+    def valueQueryRequested(self) -> Request: ...
+    @property
+    def importRequested(self) -> Request: ...
+    @property
+    def valueImportRequested(self) -> Request: ...
+    @property
+    def exportRequested(self) -> Request: ...
+    @property
+    def cancelRequested(self) -> Request: ...
 
     def show_count(self, x0: int, y0: int, x1: int, y1: int, answer: Any) -> None: ...
     def show_value_count(self, kind: str, v: int, x0: int, y0: int, x1: int, y1: int, count: int) -> None: ...
@@ -115,10 +138,14 @@ class PlayView(Protocol):
     """The Play panel: a game's status line, Undo and Redo, its log of moves and its history chart."""
 
     # requests (Qt signals in the window; the composition root connects them)
-    startRequested: Request
-    hintRequested: Request
-    undoRequested: Request
-    redoRequested: Request
+    @property
+    def startRequested(self) -> Request: ...
+    @property
+    def hintRequested(self) -> Request: ...
+    @property
+    def undoRequested(self) -> Request: ...
+    @property
+    def redoRequested(self) -> Request: ...
 
     def set_status(self, text: str) -> None: ...  # rich text
     def set_turns(self, undo: bool, redo: bool) -> None: ...  # which of Undo and Redo can be pressed
@@ -132,12 +159,18 @@ class BuildView(Protocol):
     """The Build panel: the construction's timeline."""
 
     # requests (Qt signals in the window; the composition root connects them)
-    startRequested: Request
-    stepRequested: Request
-    scrubRequested: Request
-    playRequested: Request
-    speedRequested: Request
-    closeRequested: Request
+    @property
+    def startRequested(self) -> Request: ...
+    @property
+    def stepRequested(self) -> Request: ...
+    @property
+    def scrubRequested(self) -> Request: ...
+    @property
+    def playRequested(self) -> Request: ...
+    @property
+    def speedRequested(self) -> Request: ...
+    @property
+    def closeRequested(self) -> Request: ...
 
     def set_step(self, index: int, count: int, caption: str, playing: bool) -> None: ...
     def set_off(self, message: str = "") -> None: ...
@@ -145,10 +178,14 @@ class BuildView(Protocol):
 
 class StructureView(Protocol):
     # requests (Qt signals in the window; the composition root connects them)
-    refreshRequested: Request
-    exportRequested: Request
-    bfileRequested: Request
-    valueChosen: Request
+    @property
+    def refreshRequested(self) -> Request: ...
+    @property
+    def exportRequested(self) -> Request: ...
+    @property
+    def bfileRequested(self) -> Request: ...
+    @property
+    def valueChosen(self) -> Request: ...
 
     def set_busy(self, text: str) -> None: ...
     def set_structure(
@@ -159,8 +196,10 @@ class StructureView(Protocol):
 
 class NPilesView(Protocol):
     # requests (Qt signals in the window; the composition root connects them)
-    evaluateRequested: Request
-    cancelRequested: Request
+    @property
+    def evaluateRequested(self) -> Request: ...
+    @property
+    def cancelRequested(self) -> Request: ...
 
     def set_error(self, message: str) -> None: ...
     def set_result(self, html: str) -> None: ...
@@ -171,11 +210,16 @@ class SumsView(Protocol):
     """The Sums panel: a two-pile position plus Nim heaps (and optionally a second position)."""
 
     # requests (Qt signals in the window; the composition root connects them)
-    partsChanged: Request
-    partsRejected: Request
-    playRequested: Request
-    cancelRequested: Request
-    gridHeapChanged: Request
+    @property
+    def partsChanged(self) -> Request: ...
+    @property
+    def partsRejected(self) -> Request: ...
+    @property
+    def playRequested(self) -> Request: ...
+    @property
+    def cancelRequested(self) -> Request: ...
+    @property
+    def gridHeapChanged(self) -> Request: ...
 
     def set_position(self, text: str) -> None: ...  # the two-pile part, as the selection gives it
     def set_parts(self, heaps: tuple[int, ...], second: tuple[int, int] | None) -> None: ...  # the session's
@@ -198,10 +242,14 @@ class WorkView(Protocol):
 
 class ArrayView(Protocol):
     # requests (Qt signals in the window; the composition root connects them)
-    entryChosen: Request
-    goRequested: Request  # (row text, column text): go to the entry typed
-    startMoved: Request  # the table's first row moved (scrolled to a selection's place, or gone to)
-    cellsWanted: Request  # (start, [(row, column)]): cells too large to work out on the GUI thread
+    @property
+    def entryChosen(self) -> Request: ...
+    @property
+    def goRequested(self) -> Request: ...  # (row text, column text): go to the entry typed
+    @property
+    def startMoved(self) -> Request: ...  # the table's first row moved (scrolled to a selection's place, or gone to)
+    @property
+    def cellsWanted(self) -> Request: ...  # (start, [(row, column)]): cells too large to work out on the GUI thread
 
     def show_place(self, row: int | None, col: int | None, text: str) -> None: ...
     def set_busy(self, text: str) -> None: ...
@@ -214,11 +262,16 @@ class ArrayView(Protocol):
 class SequenceView(Protocol):
     """The Sequence tab: the cold pairs from any k, and their exports."""
 
-    startTyped: Request  # (text): the first k, as typed
-    rowsWanted: Request  # (start, [rows]): rows too large to work out on the GUI thread
-    exportRequested: Request  # (count): a CSV of that many rows from the start
-    bfileRequested: Request  # (count): a b-file of that many terms from the start
-    exportCancelled: Request
+    @property
+    def startTyped(self) -> Request: ...  # (text): the first k, as typed
+    @property
+    def rowsWanted(self) -> Request: ...  # (start, [rows]): rows too large to work out on the GUI thread
+    @property
+    def exportRequested(self) -> Request: ...  # (count): a CSV of that many rows from the start
+    @property
+    def bfileRequested(self) -> Request: ...  # (count): a b-file of that many terms from the start
+    @property
+    def exportCancelled(self) -> Request: ...
 
     def set_start(self, k0: int) -> None: ...
     def show_error(self, text: str) -> None: ...
@@ -229,10 +282,14 @@ class SequenceView(Protocol):
 class RowsView(Protocol):
     """The Rows tab: Wythoff's certified Grundy rows, a value from them, a b-file of a row."""
 
-    solveRequested: Request
-    positionRequested: Request  # (x, y): select it on the grid
-    valueRequested: Request  # (x, y): G(x, y) from the solved rows
-    bfileRequested: Request  # (path, x, count): a b-file of row x's first values
+    @property
+    def solveRequested(self) -> Request: ...
+    @property
+    def positionRequested(self) -> Request: ...  # (x, y): select it on the grid
+    @property
+    def valueRequested(self) -> Request: ...  # (x, y): G(x, y) from the solved rows
+    @property
+    def bfileRequested(self) -> Request: ...  # (path, x, count): a b-file of row x's first values
 
     def set_rows(self, rows: Any, note: str = "") -> None: ...
     def set_busy(self, text: str) -> None: ...
@@ -240,10 +297,22 @@ class RowsView(Protocol):
     def show_asked(self, x: int, y: int) -> None: ...  # the cell asked about, in its fields
 
 
+def _requests(proto: type) -> tuple[str, ...]:
+    """A view protocol's requests: its read-only members of type Request (properties, so that a
+    widget's Qt signal, a read-only attribute, satisfies them under mypy)."""
+    return tuple(
+        name
+        for name, member in vars(proto).items()
+        if isinstance(member, property)
+        and member.fget is not None
+        and member.fget.__annotations__.get("return") in ("Request", Request)
+    )
+
+
 REQUESTS.update(
     {
-        name: tuple(k for k, v in proto.__annotations__.items() if v in ("Request", Request))
+        name: _requests(proto)
         for name, proto in list(globals().items())
-        if name.endswith("View") and isinstance(proto, type) and "__annotations__" in vars(proto)
+        if name.endswith("View") and isinstance(proto, type) and _requests(proto)
     }
 )

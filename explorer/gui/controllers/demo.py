@@ -111,7 +111,11 @@ class DemoController:
         path = list(s.demo[: s.demo_at + 1])
         self.session.mark(path=tuple(path))
         players = ("the first player", "the second player")
-        at, cell = s.demo_at, lambda p: f"({short_decimal(p[0])}, {short_decimal(p[1])})"
+        at = s.demo_at
+
+        def cell(p: tuple[int, int]) -> str:
+            return f"({short_decimal(p[0])}, {short_decimal(p[1])})"
+
         if at == 0:
             cold = s.rule.is_cold(*path[0])
             text = f"Perfect play from {cell(path[0])}: {players[1] if cold else players[0]} wins"

@@ -24,7 +24,9 @@ def _write(rule: Rule, what: str, view, steps: int, size, start, remoteness, pat
     return len(frames)
 
 
-def _write_figure(rule: Rule, mode: str, view, select, size, path: str, compare, shown, overlay) -> str:  # type: ignore[no-untyped-def]
+def _write_figure(  # type: ignore[no-untyped-def]
+    rule: Rule, mode: str, view: tuple[int, int, int, int], select, size, path: str, compare, shown, overlay
+) -> str:
     from explorer.api import figure, forget_values, save_figure
     from explorer.core.render.figure import Overlaid
 

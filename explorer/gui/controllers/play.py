@@ -63,7 +63,7 @@ class PlayController:
         self.panel.clear_log()
         self.grid.center_on(a, b, span=max(24, min(400, 2 * max(a, b) + 6)) if max(a, b) < 10**6 else 24)
         self._refresh()
-        if self.game.to_move == COMPUTER:
+        if game.to_move == COMPUTER:
             self.scheduler.later(self.reply_delay_ms, self._computer)
 
     def restore(self, game: Game | None) -> None:

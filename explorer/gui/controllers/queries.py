@@ -24,7 +24,7 @@ from explorer.core.textio.atomic import replaced
 from explorer.core.textio.query_file import QueryBatch, parse_query_file
 from explorer.core.value_counts import Rects, ValueCount, count_by_value
 from explorer.core.value_source import ValueCache
-from explorer.session.jobs import Event, Jobs, ProgressFn
+from explorer.session.jobs import Event, Jobs
 from explorer.session.model import GRUNDY, BatchRecord, QueryRecord, Session
 from explorer.session.views import HISTORY_SHOWN, QueryView
 
@@ -101,7 +101,8 @@ class QueryController:
         """A count arrived (on this thread): the index takes what the worker's copy grew, if still ours."""
         if counter is self.counter:
             counter.adopt(work)
-        self._show(rule, *rect, answer)
+        x0, y0, x1, y1 = rect
+        self._show(rule, x0, y0, x1, y1, answer)
 
     def _run_comparison(self, x0: int, y0: int, x1: int, y1: int) -> None:
         """While two rules are compared, a rectangle's cells of each kind, cell by cell (on a worker)."""
@@ -383,7 +384,7 @@ def _write_csv(path: str, records: tuple[QueryRecord | BatchRecord, ...]) -> int
 def _batch_job(
     data: bytes,
     count: Callable[[QueryBatch], tuple[Any, str]],
-    progress: ProgressFn,
+    progress: Callable[[int, int], bool],
     partial: Callable[[tuple[QueryBatch, Any, str]], None],
 ) -> int:
     """Read a batch file and answer it chunk by chunk, each chunk handed over as it is answered;

@@ -314,7 +314,7 @@ class LeanAxis(pg.AxisItem):
                 if self.style["tickFont"]:
                     p.setFont(self.style["tickFont"])
                 self._specs = self.generateDrawSpecs(p)
-                self.picture = True  # pyqtgraph's "up to date" flag: anything but None
+                self.picture = True  # type: ignore[assignment]  # pyqtgraph's "up to date" flag: anything but None
             if self._specs is not None:
                 self._draw(p, *self._specs)
         finally:
@@ -346,7 +346,7 @@ class ExactAxis(LeanAxis):
             super()._updateMaxTextSize(x)
             return
         width = -(-int(x) // WIDTH_STEP) * WIDTH_STEP
-        if width != self.textWidth:
+        if width != self.textWidth:  # type: ignore[has-type]  # pyqtgraph's own attribute
             self.textWidth = width
             if self.style["autoExpandTextSpace"]:
                 self._updateWidth()

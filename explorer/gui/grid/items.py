@@ -59,7 +59,7 @@ class CellImage(pg.ImageItem):
         key = lut.tobytes()
         if self._colours[0] != key:
             rgb = lut.astype(np.uint32)
-            words = 0xFF000000 | rgb[:, 0] << 16 | rgb[:, 1] << 8 | rgb[:, 2]
+            words: NDArray[np.uint32] = (0xFF000000 | rgb[:, 0] << 16 | rgb[:, 1] << 8 | rgb[:, 2]).astype(np.uint32)
             wide = words.astype(np.uint64)
             pairs = wide[np.newaxis, :] | (wide[:, np.newaxis] << np.uint64(32))
             self._colours = (key, words, pairs.ravel())
@@ -84,7 +84,7 @@ class CellImage(pg.ImageItem):
     def render(self) -> None:
         if not self._colours_directly():
             super().render()
-            image = self.qimage
+            image = self.qimage  # type: ignore[has-type]  # pyqtgraph's ImageItem attribute
             if image is not None and image.format() == QImage.Format.Format_Indexed8:
                 opaque = not image.hasAlphaChannel()
                 self.qimage = image.convertToFormat(

@@ -119,7 +119,7 @@ class ValueMarks:
             known = grid.known
             for j, i in zip(*np.nonzero(known), strict=True):
                 x, y = raster.x0 + int(i), raster.y0 + int(j)
-                value = self.values.value(self.mode, x, y)
+                value = self.values.value(self.mode, x, y) if self.values is not None else None
                 if value is None:
                     continue
                 bright = (grid.values[j, i] - lo) > 0.6 * (hi - lo)  # the maps turn light: dark text

@@ -85,6 +85,8 @@ class GridView(ExactView, pg.PlotWidget):
     navigated = Signal()  # the view was moved (a gesture, a key, or a set_view / center_on call)
     limitReached = Signal(str)  # the view was held at its most zoomed-in or zoomed-out scale
 
+    marks: Marks  # made below, once the plot is; the view box's drag reaches it later
+
     def __init__(self, parent=None) -> None:  # type: ignore[no-untyped-def]
         self.axis_x = ExactAxis("bottom")
         self.axis_y = ExactAxis("left")
@@ -110,7 +112,7 @@ class GridView(ExactView, pg.PlotWidget):
         self.view_moves = 0
         self._reanchoring = False
         self.render_jobs = LatestJob(self, pool=drawing_pool())  # never behind a long sweep
-        self.render_jobs.busyChanged.connect(lambda busy: busy or self.busy.emit(""))
+        self.render_jobs.busyChanged.connect(self._drawing_busy)
 
         plot = self.getPlotItem()
         plot.setLabel("bottom", "pile A")
@@ -166,6 +168,10 @@ class GridView(ExactView, pg.PlotWidget):
     # ----- drawing -------------------------------------------------------------------
     def _schedule_render(self) -> None:
         self._render_throttle()  # now, or once when 15 ms have passed since the last render
+
+    def _drawing_busy(self, busy: bool) -> None:
+        if not busy:  # the drawing ended: its line in the status bar goes
+            self.busy.emit("")
 
     def render_now(self) -> None:
         """Recompute the image for what is on screen: about 1 ms at any zoom up to 10^100;

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QModelRoleDataSpan, QPersistentModelIndex, QSize, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QEvent,
+    QModelIndex,
+    QModelRoleData,
+    QModelRoleDataSpan,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+)
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QHeaderView, QStyle, QStyleOptionHeader, QWidget
 
@@ -23,9 +32,12 @@ class OneCallPerCell:
     def data(self, index: Any, role: int = 0) -> Any:  # the model's own
         raise NotImplementedError
 
-    def multiData(self, index: QModelIndex | QPersistentModelIndex, span: QModelRoleDataSpan) -> None:
-        for i in range(len(span)):
-            item = span[i]
+    def multiData(
+        self, index: QModelIndex | QPersistentModelIndex, span: QModelRoleDataSpan | QModelRoleData, /
+    ) -> None:
+        # PySide's stub gives the span neither __len__ nor __getitem__, which it has
+        for i in range(len(span)):  # type: ignore[arg-type]
+            item = span[i]  # type: ignore[index]
             value = self.data(index, item.role())
             if value is None:
                 item.clearData()

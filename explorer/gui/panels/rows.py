@@ -57,12 +57,12 @@ class RowsPanel(QWidget):
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         ask = QHBoxLayout()
-        self.x = QLineEdit(objectName="rowsX", placeholderText="row x")
-        self.y = QLineEdit(objectName="rowsY", placeholderText="column y (any size)")
+        self.x_field = QLineEdit(objectName="rowsX", placeholderText="row x")
+        self.y_field = QLineEdit(objectName="rowsY", placeholderText="column y (any size)")
         self.at = QPushButton("G(x, y)", objectName="rowsAt")
         self.at.clicked.connect(self._ask)
-        self.y.returnPressed.connect(self._ask)
-        for w in (self.x, self.y, self.at):
+        self.y_field.returnPressed.connect(self._ask)
+        for w in (self.x_field, self.y_field, self.at):
             ask.addWidget(w)
         layout.addLayout(ask)
         bfile = QHBoxLayout()
@@ -154,8 +154,8 @@ class RowsPanel(QWidget):
 
     def _ask(self) -> None:
         try:
-            x = parse_natural(self.x.text(), "the row x")
-            y = parse_natural(self.y.text(), "the column y")
+            x = parse_natural(self.x_field.text(), "the row x")
+            y = parse_natural(self.y_field.text(), "the column y")
         except ValueError as exc:
             self.set_answer(str(exc), error=True)
             return
@@ -163,7 +163,7 @@ class RowsPanel(QWidget):
 
     def _ask_bfile(self) -> None:
         try:
-            x = parse_natural(self.x.text(), "the row x")
+            x = parse_natural(self.x_field.text(), "the row x")
         except ValueError as exc:
             self.set_answer(str(exc), error=True)
             return
@@ -173,8 +173,8 @@ class RowsPanel(QWidget):
 
     def show_asked(self, x: int, y: int) -> None:
         """The cell last asked about (a session opened brings it back), in its fields."""
-        self.x.setText(str(x))
-        self.y.setText(str(y))
+        self.x_field.setText(str(x))
+        self.y_field.setText(str(y))
 
     def set_answer(self, text: str, error: bool = False) -> None:
         if error:

@@ -133,15 +133,15 @@ class AnimationDialog(QDialog):
         self.what.addItem("The construction of the cold cells in view", "build")
         self.what.addItem("A perfect game from the selected position", "play")
         self.steps = QSpinBox(objectName="animationSteps", minimum=1, maximum=600, value=24)
-        self.size = QComboBox(objectName="animationSize")
+        self.size_choice = QComboBox(objectName="animationSize")
         for text in ("640x480", "800x600", "1024x768"):
-            self.size.addItem(text, text)
-        self.size.setCurrentIndex(1)
+            self.size_choice.addItem(text, text)
+        self.size_choice.setCurrentIndex(1)
         form.addRow("Animate", self.what)
         form.addRow("Steps (frames)", self.steps)
-        form.addRow("Size", self.size)
+        form.addRow("Size", self.size_choice)
         _ok_cancel(self, form)
 
     def choice(self) -> tuple[str, int, tuple[int, int]]:
-        w, h = (int(v) for v in self.size.currentData().split("x"))
+        w, h = (int(v) for v in self.size_choice.currentData().split("x"))
         return self.what.currentData(), self.steps.value(), (w, h)

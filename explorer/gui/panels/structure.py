@@ -111,7 +111,7 @@ class StructurePanel(QWidget):
             self._draw()
 
     def _draw(self) -> None:
-        empty = ([], [])
+        empty: tuple[list[int], list[int]] = ([], [])
         self.ratio_points.setData(*self.shown.get("ratio", empty))
         self.offset_points.setData(*self.shown.get("offset", empty))
         self.largest.setData(*self.shown.get("largest", empty))
