@@ -75,6 +75,9 @@ class Checks:
         if self.pending.file is not None:
             self._check_file(*self.pending.file)
             self.pending.file = None
+        if self.pending.rows is not None:
+            self._check_rows(*self.pending.rows)
+            self.pending.rows = None
         if self.pending.value is not None:
             self._check_value(*self.pending.value)
             self.pending.value = None
@@ -253,6 +256,19 @@ class Checks:
         want = sum(values[x][y] == g for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
         if int(m.group(1)) != want or int(m.group(2)) != g:
             self.wrong(f"{name} = {g} count in [{x0}, {x1}] × [{y0}, {y1}]: shown {m.group(1)}, oracle {want}")
+
+    def _check_rows(self, x: int, y: int) -> None:
+        """The Rows tab's G(x, y), where it answered, is the definition's (cells near the origin); the
+        cell asked is kept in the session (issue 65), and a cell answered is selected."""
+        text = self.w.rows_panel.answer.text()
+        if self.w.session.tables.rows_asked != (x, y):
+            self.wrong(f"Rows tab: G({x}, {y}) asked, the session keeps {self.w.session.tables.rows_asked}")
+        m = re.search(r"= <b>(\d+)</b>", text)
+        if m is None or max(x, y) >= 80:
+            return  # not known (no rows under this rule, or beyond them): said in red
+        want = _values(self.definition, max(x, y) + 1)[0][x][y]
+        if int(m.group(1)) != want:
+            self.wrong(f"Rows tab: G({x}, {y}) shown {m.group(1)}, oracle {want}")
 
     def _check_value_batch(self, kind: str, g: int, rects: list[tuple[int, int, int, int]], before: int) -> None:
         """Every rectangle answered (or the batch refused with a message) and each count right: the

@@ -96,6 +96,7 @@ class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
             (3, self.play_buttons),
             (3, self.sequence),
             (3, self.array),
+            (2, self.rows_tab),
             (3, self.npiles),
             (2, self.sums),
             (2, self.activate_move),

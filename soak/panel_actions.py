@@ -161,6 +161,21 @@ class PanelActions:
         QTest.mouseClick(vp, Qt.MouseButton.LeftButton, pos=point)
         self.pending.array = ("click", (panel.model.start + index.row(), index.column() + 1))
 
+    def rows_tab(self) -> None:
+        """The Rows tab: solve the rows at times, ask G(x, y) (junk at times); its controller answers
+        from the one place that answers values, whatever the rule."""
+        panel = self.w.rows_panel
+        self.w.show_panel("rows")
+        if self.rng.random() < 0.2:
+            QTest.mouseClick(panel.solve, Qt.MouseButton.LeftButton)
+        x = self.rng.choice([self.rng.randrange(0, 60), self.rng.randrange(0, 201), self.number()])
+        y = self.rng.choice([self.rng.randrange(0, 60), self.number()])
+        x_text = self.rng.choice(JUNK) if self.rng.random() < 0.05 else str(x)
+        self._type_into(panel.x_field, x_text)
+        self._type_into(panel.y_field, str(y))
+        QTest.mouseClick(panel.at, Qt.MouseButton.LeftButton)
+        self.pending.rows = (x, y) if x_text == str(x) else None
+
     def npiles(self) -> None:
         panel = self.w.npiles_panel
         n = self.rng.randrange(1, 7)

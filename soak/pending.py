@@ -26,3 +26,4 @@ class Pending:
     sums: bool = False
     sequence: int | None = None
     array: tuple[str, Any] | None = None
+    rows: tuple[int, int] | None = None  # the Rows tab's G(x, y) asked

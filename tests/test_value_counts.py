@@ -105,6 +105,10 @@ def test_far_out_the_sequences_answer_and_the_cold_cells_at_any_size(cli):  # no
         (["count", "100000", "100000", "--value", "20", "--rule", "misere"], "G = 20 in [0, 100000]", "sum"),
         (["count", "99999999", "99999999", "--value", "3", "--rule", "wythoff:2"], "G = 3 in [0, 99999999]", "sum"),
         (["count", "90", "90", "--value", "1", "--rule", "custom:one=2 3;both=1;n=64"], "[0, 64)", "sum"),
+        # a rule that answers hot and cold only: its cold cells are not "the cells of value 0" (the
+        # soak, seed 7: the Queries tab counted the pass game's cold cells as G = 0)
+        (["count", "30", "30", "--value", "0", "--rule", "pass"], "has no Grundy values", "sum"),
+        (["count", "30", "30", "--value", "0", "--rule", "block:3"], "has no Grundy values", "sum"),
     ],
 )
 def test_a_refusal_names_the_question_asked(cli, args, says, not_says):  # noqa: F811

@@ -26,7 +26,7 @@ from numpy.typing import NDArray
 
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import Valued, ValueSequences
-from explorer.core.value_limits import QUICK_WORK, ValueRefused, corner_fits
+from explorer.core.value_limits import QUICK_WORK, ValueRefused, corner_fits, has_values
 from explorer.core.values import GRUNDY
 
 if TYPE_CHECKING:
@@ -89,6 +89,8 @@ class ColdCells:
 
     def refusal(self, values: ValueCache, kind: str, v: int, rects: Rects) -> str | None:
         rule = values.rule
+        if not has_values(rule):  # hot and cold only (the pass game, k-blocking...): no G at all
+            return f"{rule.title} has no Grundy values or remoteness"
         if kind != GRUNDY or v != 0:
             return ""  # not this source's question: no sentence
         if not rule.last_mover_wins:
