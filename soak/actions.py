@@ -286,8 +286,10 @@ class GridActions:
             self.w.export_figure(path)
         elif what == "queries":
             rows = sum(len(r) for r in self.w.session.queries)
+            self.w.panels.build("queries")  # as showing its tab would
             self.w.query_panel.exportRequested.emit(path)
         elif what == "sequence":  # rows of thousands of digits take a while: fewer of them
+            self.w.panels.build("sequence")  # as showing its tab would
             rows = self.rng.choice([1, 50] if self.w.sequence_panel.model.start.bit_length() > 300 else [1, 50, 2000])
             self.w.sequence.export_csv_to(path, rows)
         else:

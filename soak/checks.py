@@ -124,7 +124,7 @@ class Checks:
             self.wrong(f"the selector shows {w.rule_bar.rules.currentText()!r} while {key} is in effect")
         if w.grid.rule != s.rule:
             self.wrong(f"the grid draws {w.grid.rule.key} while {key} is in effect")
-        if w.parts.built("queries") and w.query_panel.rule_label.text() != f"Rule: {s.rule.title}":
+        if w.panels.built("queries") and w.query_panel.rule_label.text() != f"Rule: {s.rule.title}":
             self.wrong(f"the query panel says {w.query_panel.rule_label.text()!r} under {key}")
         if w.rule_bar.mode.currentData() != s.mode or w.grid.mode != s.mode:
             self.wrong(f"mode shown {w.rule_bar.mode.currentData()} / drawn {w.grid.mode}, in effect {s.mode}")

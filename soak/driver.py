@@ -75,7 +75,8 @@ class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
         self._stack, self._stack_for = "", 0
         self._watch_stop = threading.Event()
         window.dialogs = ScriptedDialogs(self)
-        window.play.reply_delay_ms = 0  # (the Play panel is built here: its replies come at once)
+        window.panels.build("play")  # built here: its replies come at once
+        window.play.reply_delay_ms = 0
         self.actions: list[tuple[float, Callable[[], None]]] = [
             (10, self.wheel),
             (2, self.wheel_far),

@@ -48,6 +48,7 @@ class PanelActions:
         return base, base // 2, base + self.rng.randrange(0, 10**6), base + base // 3
 
     def query(self) -> None:
+        self.w.panels.build("queries")  # as showing its tab would
         p = self.w.query_panel
         x0, y0, x1, y1 = self._rectangle()
         if self.rng.random() < 0.08:
@@ -60,6 +61,7 @@ class PanelActions:
         self.pending.query = ("typed", before)
 
     def value_query(self) -> None:
+        self.w.panels.build("queries")  # as showing its tab would
         p = self.w.query_panel
         x0, y0 = self.rng.randrange(0, 40), self.rng.randrange(0, 40)
         x1, y1 = x0 + self.rng.randrange(0, 30), y0 + self.rng.randrange(0, 30)
@@ -90,6 +92,7 @@ class PanelActions:
         with open(path, "w") as handle:
             handle.write(f"{len(rects)}\n" + "".join(f"{a} {b} {c} {d}\n" for a, b, c, d in rects))
         before = len(self.w.session.queries)
+        self.w.panels.build("queries")  # as showing its tab would
         self.w.query_panel.valueImportRequested.emit(path, kind, g)
         self.pending.value_batch = (kind, g, rects, before)
 
@@ -97,10 +100,12 @@ class PanelActions:
         """Sums panel ▸ the game plus a heap of h on the grid (or back to the game alone)."""
         self.w.show_panel("sums")
         h = 0 if self.rng.random() < 0.3 else self.rng.randrange(1, 16)
+        self.w.panels.build("sums")  # as showing its tab would
         self.w.sums_panel.grid_heap.setValue(h)
         self.pending.heap = True
 
     def play(self) -> None:
+        self.w.panels.build("play")  # as showing its tab would
         panel = self.w.play_panel
         if self.rng.random() < 0.35 or self.w.session.game is None:
             big = self.rng.random() < 0.3
@@ -118,15 +123,17 @@ class PanelActions:
             tx, ty = max(0, x - self.rng.randrange(0, 5)), max(0, y - self.rng.randrange(0, 5))
             self.w.grid.center_on(x, y) if max(x, y) < 10**6 else None
             self.game_seen = self._game_length()
-            self.w.cell_clicked(tx, ty)
+            self.w.clicks.clicked(tx, ty)
 
     def play_buttons(self) -> None:
+        self.w.panels.build("play")  # as showing its tab would
         panel = self.w.play_panel
         button = self.rng.choice([panel.hint, panel.undo, panel.redo, panel.random])
         if button.isEnabled():
             QTest.mouseClick(button, Qt.MouseButton.LeftButton)
 
     def sequence(self) -> None:
+        self.w.panels.build("sequence")  # as showing its tab would
         panel = self.w.sequence_panel
         if self.rng.random() < 0.6:
             text = self.rng.choice(JUNK) if self.rng.random() < 0.1 else str(self.number())
@@ -138,6 +145,7 @@ class PanelActions:
         self.pending.sequence = 1
 
     def array(self) -> None:
+        self.w.panels.build("array")  # as showing its tab would
         panel = self.w.array_panel
         self.w.findChild(type(panel.parentWidget()), "arrayDock").raise_()
         if self.rng.random() < 0.5:
@@ -164,6 +172,7 @@ class PanelActions:
     def rows_tab(self) -> None:
         """The Rows tab: solve the rows at times, ask G(x, y) (junk at times); its controller answers
         from the one place that answers values, whatever the rule."""
+        self.w.panels.build("rows")  # as showing its tab would
         panel = self.w.rows_panel
         self.w.show_panel("rows")
         if self.rng.random() < 0.2:
@@ -177,6 +186,7 @@ class PanelActions:
         self.pending.rows = (x, y) if x_text == str(x) else None
 
     def npiles(self) -> None:
+        self.w.panels.build("sums")  # as showing its tab would
         panel = self.w.npiles_panel
         n = self.rng.randrange(1, 7)
         if self.rng.random() < 0.1:
@@ -195,6 +205,7 @@ class PanelActions:
 
     def sums(self) -> None:
         """The Sums panel: heaps typed (or junk), added or removed, a second position, a move played."""
+        self.w.panels.build("sums")  # as showing its tab would
         panel = self.w.sums_panel
         r = self.rng.random()
         if r < 0.15 and panel.moves.count():

@@ -54,7 +54,7 @@ class PanelChecks:
     def _check_sums(self) -> None:
         """The answer shown is for the sum and rule in effect, and, for small positions, agrees with
         G by its definition: each part's value, and every move listed leads to a sum of value 0."""
-        if not self.w.parts.built("sums"):
+        if not self.w.panels.built("sums"):
             return
         controller = self.w.sums
         if controller.answer is None or self.w.sums.busy:
@@ -91,7 +91,7 @@ class PanelChecks:
                 self.wrong(f"sums {question.position}: the move to {after} leaves value {total}")
 
     def _check_sequence(self) -> None:
-        if not self.w.parts.built("sequence"):
+        if not self.w.panels.built("sequence"):
             return
         panel = self.w.sequence_panel
         model = panel.table.model()
@@ -136,7 +136,7 @@ class PanelChecks:
     def _check_array_place(self) -> None:
         """A newly selected cold pair of Wythoff's game is shown in the array, in columns 2j - 1, 2j
         (until the person moves the array elsewhere with Go)."""
-        if not self.w.parts.built("array"):
+        if not self.w.panels.built("array"):
             return
         s, panel = self.w.session, self.w.array_panel
         if s.selection == self.placed_for:

@@ -4,19 +4,61 @@ tab's tooltip) and put back by View ▸ Panels ▸ Restore the default layout.""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QTabBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QMainWindow,
+    QScrollArea,
+    QStatusBar,
+    QTabBar,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from explorer.session.views import PANEL_ALIASES, PANELS
 
 
-class DockedPanels(QMainWindow):
-    """Needs from its host (set in its __init__): docks (panel name -> dock, in PANELS' order)
-    and default_state (the layout saved before any setting was restored)."""
+class DockedPanelsHost(Protocol):
+    """The window's layout as explorer.gui.compose uses it: the central widget, the docks and their
+    tabs, the toolbar and the status bar (QMainWindow's, and `DockedPanels`' own)."""
 
-    docks: dict[str, QDockWidget]
-    default_state: QByteArray
+    @property
+    def docks(self) -> dict[str, QDockWidget]: ...
+    def statusBar(self) -> QStatusBar: ...
+    def setCentralWidget(self, widget: QWidget) -> None: ...
+    def setDockOptions(self, options: QMainWindow.DockOption) -> None: ...
+    def setTabPosition(self, areas: Qt.DockWidgetArea, position: QTabWidget.TabPosition) -> None: ...
+    def _dock(self, title: str, name: str, panel: QWidget) -> QDockWidget: ...
+    def tabifyDockWidget(self, first: QDockWidget, second: QDockWidget) -> None: ...
+    def saveState(self, version: int = 0) -> QByteArray: ...
+    def resizeDocks(self, docks: Sequence[QDockWidget], sizes: Sequence[int], orientation: Qt.Orientation) -> None: ...
+    def addToolBar(self, title: str) -> QToolBar: ...
+    def show_panel(self, name: str) -> None: ...
+    def restore_default_layout(self) -> None: ...
+    def window_widget(self) -> DockedPanels: ...  # itself, as the Qt parent of its parts
+
+
+class DockedPanels(QMainWindow):
+    """Needs from its host: docks (panel name -> dock, in PANELS' order) and default_state (the
+    layout saved before any setting was restored), both read from its parts."""
+
+    @property
+    def docks(self) -> dict[str, QDockWidget]:
+        raise NotImplementedError
+
+    @property
+    def default_state(self) -> QByteArray:
+        raise NotImplementedError
+
+    def window_widget(self) -> DockedPanels:
+        return self
 
     def show_panel(self, name: str) -> None:
         """Show the named panel and bring its tab to the front (`screenshot --panel`, Ctrl+1 … Ctrl+7)."""

@@ -20,31 +20,26 @@ from explorer.core.protocol import Rule
 from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, example_rules, family_named
 from explorer.core.rules.texts import rule_refusal
 from explorer.gui import collector, jobs
-from explorer.gui.compose import PART_OF, compose
+from explorer.gui.compose import connect, make_parts
 from explorer.gui.docks import DockedPanels
 from explorer.gui.files import save_png
-from explorer.gui.grid.strip import hovered_pair
-from explorer.gui.grid.view import GridView
+from explorer.gui.held_parts import HeldParts
 from explorer.gui.jobs import LatestJob
-from explorer.gui.menus import START_HINT, Menus, shortcuts_html
-from explorer.gui.panels.inspector import Inspector
+from explorer.gui.menus import START_HINT, shortcuts_html
 from explorer.gui.window_pool import about_html, caches_in_use
 from explorer.session.model import Session
+from explorer.session.views import PANEL_ALIASES
 
 SESSION_FILES = "Wythoff Explorer sessions (*.json);;All files (*)"
 RECENT = 8  # files under File ▸ Open recent
 
 
-class MainWindow(DockedPanels):
-    """The window: its parts are made and connected by explorer.gui.compose (the one place);
-    this class holds them, and does what needs the window itself (dialogs, settings, closing)."""
+class MainWindow(HeldParts, DockedPanels):
+    """The window: its parts are made and connected by explorer.gui.compose (the one place), and
+    held here, typed and read-only (`parts`: explorer.gui.parts.WindowParts); this class lays out
+    the docks and does what needs the window itself (dialogs, settings, files, closing)."""
 
-    # made by explorer.gui.compose
     session: Session
-    grid: GridView
-    inspector: Inspector
-    menus: Menus
-    controllers: list[Any]  # every controller made so far (a panel's, once it is built)
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -58,7 +53,8 @@ class MainWindow(DockedPanels):
         self._saved_view: tuple[Fraction, Fraction, Fraction] | None = None
         self._moves_at_restore = 0
         self._detached = False
-        compose(self)
+        self.parts = make_parts(self)
+        connect(self)
         self.resize(1280, 800)
         self._restore()
 
@@ -99,13 +95,6 @@ class MainWindow(DockedPanels):
         self.show_panel("build")
         self.builder.start()
 
-    def number_hovered(self, n: int | None) -> None:
-        """The Beatty strip's number under the mouse: its cold pair outlined on the grid."""
-        found = hovered_pair(self.session.rule, n, None if n is None else self.strip.known_role(n))
-        self.grid.set_highlight(found[0] if found else ())
-        if found:
-            self.hover_label.setText(found[1])
-
     @property
     def rule(self) -> Rule:
         return self.session.rule
@@ -121,14 +110,25 @@ class MainWindow(DockedPanels):
             or any(getattr(c, "busy", False) for c in self.controllers)
         )
 
-    def __getattr__(self, name: str) -> Any:
-        """A part not built yet (a panel and its controllers) is built when first asked for."""
-        part = PART_OF.get(name)
-        parts = self.__dict__.get("parts")
-        if part is None or parts is None or parts.built(part):
-            raise AttributeError(f"{type(self).__name__!r} has no attribute {name!r}")
-        parts.build(part)
-        return self.__dict__[name]
+    def show_panel(self, name: str) -> None:
+        """Build the named panel if it is not built yet, then show it in front."""
+        self.panels.build(PANEL_ALIASES.get(name, name))
+        super().show_panel(name)
+
+    def restore_game(self, game: Any) -> None:
+        """A session opened: its game (or none) in the Play panel, built for a game."""
+        if game is not None:
+            self.panels.build("play")
+        if self.panels.built("play"):
+            self.play.restore(game)
+
+    def play_click(self, x: int, y: int) -> bool:
+        """A click during a game: its move, if it is one (the game lives in the Play panel)."""
+        return self.panels.built("play") and self.play.handle_click(x, y)
+
+    def built_queries(self) -> Any:
+        """The Queries controller, if its panel is built (the memory pool counts its index)."""
+        return self.queries if self.panels.built("queries") else None
 
     # ----- menus ------------------------------------------------------------------------
     def memory_in_use(self) -> dict[str, int]:
@@ -169,13 +169,6 @@ class MainWindow(DockedPanels):
         self.rules.request(text)
 
     # ----- requests from the views ------------------------------------------------------
-    def cell_clicked(self, x: int, y: int) -> None:
-        """A click on the grid: in Alter mode a declared cell, else a move in a game under way, else a selection."""
-        if self.session.altering:
-            self.rules.toggle_cell(x, y)
-        elif self.session.game is None or not self.play.handle_click(x, y):
-            self.select_position(x, y)
-
     def go_to_position(self, a: int, b: int) -> None:
         """Show (a, b) in the inspector and centre the grid on it, zoomed in to cells."""
         self.grid.center_on(a, b)

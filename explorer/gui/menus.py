@@ -7,7 +7,7 @@ import html
 from typing import Any, Protocol
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenuBar, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QMenuBar, QMessageBox
 
 from explorer.gui.grid.view import GRID_KEYS
 
@@ -15,8 +15,6 @@ from explorer.gui.grid.view import GRID_KEYS
 class MenuHost(Protocol):
     """What the menus need of the window they are built for (the main window implements it; the
     menus do not import it, so the two modules form no cycle)."""
-
-    docks: Any  # DockedPanels: items()
 
     def panel_shortcut(self, name: str) -> str: ...
 
@@ -61,7 +59,8 @@ class Menus:
     """The window's menus and their actions, by name (explorer.gui.compose connects each to what it
     does). Every key is also added to the window, so it works before its menu is first opened."""
 
-    def __init__(self, window: MenuHost) -> None:
+    def __init__(self, window: MenuHost, docks: dict[str, QDockWidget]) -> None:
+        """`docks`: the panels' docks by name (View ▸ Panels lists them)."""
         self.window = window
         self.actions: dict[str, QAction] = {}
         bar = window.menuBar()
@@ -115,7 +114,7 @@ class Menus:
         panels = view.addMenu("&Panels")
         panels.setObjectName("panelsMenu")
         self.panel_actions: dict[str, QAction] = {}
-        for i, (name, dock) in enumerate(window.docks.items(), start=1):
+        for i, (name, dock) in enumerate(docks.items(), start=1):
             action = self._action(f"panel:{name}", dock.windowTitle(), f"Ctrl+{i}")
             action.setToolTip(f"Show the {dock.windowTitle()} panel ({window.panel_shortcut(name)})")
             self.panel_actions[name] = action

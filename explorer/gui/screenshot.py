@@ -49,7 +49,7 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
     # status 2: kept here and raised from this flow, since it may come from a worker's callback,
     # where an exception is only printed (a traceback, and exit status 0).
     warnings: list[str] = []
-    window.dialogs.warn = lambda title, message: warnings.append(message)
+    window.dialogs.warn = lambda title, message: warnings.append(message)  # type: ignore[method-assign]
     prepare_window(window, args.session, args.window_rule, args.window_mode)
     _wait(app, window)
     if warnings:
@@ -61,6 +61,7 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
     panel = args.panel
     if getattr(args, "value", None) is not None:  # the Structure panel, showing the cells of one value
         panel = "structure"
+        window.panels.build("structure")
         window.structure.value = args.value
         index = window.structure_panel.which.findData(args.value)
         if index < 0:

@@ -69,7 +69,7 @@ def add_window_caches(
 def caches_in_use(window: Any) -> dict[str, int]:
     """Bytes held by each cache of explorer.core.budget (a panel not built yet holds none)."""
     values = window.values.cache
-    built = window.parts.built
+    built = window.panels.built
     structure = window.structure.current if built("structure") else None
     return {
         "Fenwick index": window.queries.counter.nbytes if built("queries") else 0,

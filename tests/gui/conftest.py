@@ -196,7 +196,7 @@ class Desk:
         self.rules.request(key)
 
     def _sequence(self) -> None:
-        from explorer.gui.compose import connect_sequence
+        from explorer.gui.parts import connect_sequence
         from explorer.gui.controllers.sequence import SequenceController
         from explorer.gui.panels.sequence import SequencePanel
 
@@ -206,7 +206,7 @@ class Desk:
         self._add(panel, sequence)
 
     def _npiles(self) -> None:
-        from explorer.gui.compose import connect_npiles
+        from explorer.gui.parts import connect_npiles
         from explorer.gui.controllers.npiles import NPilesController
         from explorer.gui.panels.npiles import NPilesPanel
 
@@ -216,7 +216,7 @@ class Desk:
         self._add(panel, npiles)
 
     def _array(self) -> None:
-        from explorer.gui.compose import connect_array
+        from explorer.gui.parts import connect_array
         from explorer.gui.controllers.array import ArrayController
         from explorer.gui.panels.array import ArrayPanel
 
@@ -226,7 +226,7 @@ class Desk:
         connect_array(panel, array, self.session)
 
     def _queries(self) -> None:
-        from explorer.gui.compose import connect_queries
+        from explorer.gui.parts import connect_queries
         from explorer.gui.controllers.queries import QueryController
         from explorer.gui.panels.queries import QueryPanel
 

@@ -151,6 +151,7 @@ def test_the_cache_keeps_to_its_budget(desk, monkeypatch):
 
 
 def test_clicking_an_entry_selects_its_pair_on_the_grid_and_the_grid_selects_back(qtbot, window):
+    window.panels.build("array")  # built as showing its tab would
     panel = window.array_panel
     window.findChild(type(panel.parentWidget()), "arrayDock").raise_()
     table = panel.table
@@ -182,6 +183,7 @@ def test_an_answer_that_arrives_after_the_window_closed_is_dropped(qtbot, window
     cell's place in the array arrived after its window was closed. Closing cancels every job."""
     row = 10**5000 + 7
     window.select_position(entry(row, 1), entry(row, 2))
+    window.panels.build("array")  # built as showing its tab would
     assert window.array.jobs.busy  # placed on a worker
     before = window.array_panel.place.text()
     window.close()

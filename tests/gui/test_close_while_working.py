@@ -21,6 +21,7 @@ def test_closing_the_window_while_workers_run_is_quiet(qtbot, tmp_path, capfd):
         qtbot.waitExposed(win)
         huge = 7 * 10**30_000 + 1
         win.go_to_position(huge, huge // 3)  # a report and a raster of 30 000 digits, on workers
+        win.panels.build("sequence")  # built as showing its tab would
         win.sequence.jump(str(huge))
         win.sequence_panel.model.row(0)
         QApplication.processEvents()

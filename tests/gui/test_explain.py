@@ -45,6 +45,7 @@ def test_build_mode_driven_by_its_keys_and_buttons_draws_the_cold_cells(qtbot, w
     qtbot.keyClick(window.grid, Qt.Key.Key_BracketLeft)
     assert window.session.build == (0, 2)
     window.findChild(QPushButton, "buildPlay").click()
+    window.panels.build("build")  # built as showing its tab would
     assert window.builder.playing
     qtbot.waitUntil(lambda: window.session.build[1] >= 4, timeout=5_000)
     window.findChild(QPushButton, "buildPlay").click()

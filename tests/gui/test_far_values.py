@@ -60,6 +60,7 @@ def test_the_sums_panel_lists_every_winning_move_and_plays_one(qtbot, window):
     from tests.oracles import grundy_table
 
     g = grundy_table(30)
+    window.panels.build("sums")  # built as showing its tab would
     panel = window.sums_panel
     window.show_panel("sums")  # a panel works while it is in front
     window.select_position(6, 11)

@@ -216,13 +216,16 @@ def test_a_heap_on_the_grid_reached_through_other_states_draws_as_a_fresh_window
     window.grid.set_view(0, 0, 200, 150)
     _settle(qtbot, window)
     _rule(qtbot, window, "wythoff")
+    window.panels.build("sums")  # built as showing its tab would
     window.sums.show_heap(3)
     fresh = _fresh(qtbot, tmp_path, "heap")
+    fresh.panels.build("sums")
     fresh.sums.show_heap(3)
     _same(qtbot, window, fresh)
 
 
 def _sums_state(window) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    window.panels.build("sums")  # built as showing its tab would
     panel = window.sums_panel
     return {
         "parts": window.session.sum_parts,
@@ -271,6 +274,7 @@ def test_the_sums_panel_reached_through_other_sums_shows_what_a_fresh_one_does(q
 
 
 def _history(window) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    window.panels.build("queries")  # built as showing its tab would
     table = window.query_panel.history
     return [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
 

@@ -56,6 +56,7 @@ def test_the_window_caches_draw_from_one_pool(qtbot, window):
     Help ▸ About shows the pool and what each cache holds."""
     from explorer.session.model import GRUNDY
 
+    window.panels.build("queries")  # built as showing its tab would
     window.queries.run_query(0, 0, 3_000_000, 3_000_000)  # grows the Fenwick index
     qtbot.waitUntil(lambda: not window.queries.busy, timeout=20_000)
     grown = window.queries.counter.nbytes
@@ -101,6 +102,7 @@ def test_the_values_far_out_are_counted_by_the_pool_and_go_with_their_rule(qtbot
 def test_about_names_every_cache_its_budget_and_what_it_holds(qtbot, window):
     """Caches have a budget, visible in Help ▸ About (issue 10 item 6). The Structure tab keeps its
     pairs for export (12 bytes a pair, 2^20 of Wythoff's): About named every cache but not them."""
+    window.panels.build("queries")  # built as showing its tab would
     window.query_panel.set_rectangle(0, 0, 10**6, 10**6)
     window.query_panel.submit()
     qtbot.waitUntil(lambda: not window.queries.busy, timeout=20_000)

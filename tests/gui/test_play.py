@@ -13,6 +13,7 @@ from tests.gui.helpers import widget_point
 
 def start(qtbot, window, a, b, human_first=True):
     window.docks["play"].raise_()
+    window.panels.build("play")  # built as showing its tab would
     window.play.reply_delay_ms = 0
     window.findChild(QLineEdit, "playA").setText(str(a))
     window.findChild(QLineEdit, "playB").setText(str(b))
@@ -33,6 +34,7 @@ def status(window) -> str:
 
 def test_a_whole_game_won_by_perfect_play(qtbot, window):
     start(qtbot, window, 9, 6)
+    window.panels.build("play")  # built as showing its tab would
     game = window.play.game
     while not game.over:
         x, y = game.position
@@ -48,6 +50,7 @@ def test_illegal_click_and_a_negative_start(qtbot, window):
     """The panel's and the grid's part (the controller alone: test_play_mocked.py)."""
     start(qtbot, window, 6, 9)
     click(qtbot, window, 5, 7)  # takes 1 and 2: illegal in Wythoff
+    window.panels.build("play")  # built as showing its tab would
     assert "cannot be reached" in status(window) and window.play.game.path == [(6, 9)]
     window.findChild(QLineEdit, "playA").setText("-2")
     qtbot.mouseClick(window.findChild(QPushButton, "playStart"), Qt.MouseButton.LeftButton)
@@ -66,6 +69,7 @@ def test_the_value_history_axes_count_in_whole_moves(qtbot, window):
     start(qtbot, window, 5, 7)
     qtbot.waitUntil(lambda: window.values.cache.covers(5, 7) and not window.values.jobs.busy, timeout=60_000)
     click(qtbot, window, 3, 5)
+    window.panels.build("play")  # built as showing its tab would
     qtbot.waitUntil(lambda: window.play.game.over or window.play.game.to_move == "you", timeout=5000)
     panel = window.play_panel
     assert len(panel.history) >= 2

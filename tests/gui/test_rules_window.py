@@ -37,6 +37,7 @@ def test_grid_and_inspector_follow_the_rule(qtbot, window, name):
     assert sorted(got) == sorted(want) or (not want and "none" in got[0])  # listed fastest first
     assert "Rule:" in window.findChild(QLabel, "positionStatus").text()
     # queries follow the rule
+    window.panels.build("queries")  # built as showing its tab would
     window.query_panel.set_rectangle(2, 3, 15, 19)
     window.query_panel.submit()
     n = sum(cold[(x, y)] for x in range(2, 16) for y in range(3, 20))
@@ -84,6 +85,7 @@ def test_custom_rule_is_solved_and_followed(qtbot, window):
             assert is_cold_colour(c) if cold[(x, y)] else is_hot_colour(c), (x, y)
     window.go_to_position(100, 3)  # beyond the solved square: said so, nothing breaks
     assert "solved on" in window.findChild(QLabel, "positionError").text()
+    window.panels.build("play")  # built as showing its tab would
     window.play.reply_delay_ms = 0
     window.play.new_game(9, 6, True)
     hot_moves = [t for t in variant_moves(9, 6, {1, 2, 5}, {1, 3}, 1) if cold[t]]

@@ -43,6 +43,7 @@ def _idle(window, qtbot):
     ],
 )
 def test_a_saved_session_reopens_to_the_same_state(qtbot, tmp_path, window, rule, mode, far):
+    window.panels.build("play")  # built as showing its tab would
     window.play.reply_delay_ms = 0
     window.set_rule(rule)
     _idle(window, qtbot)
@@ -51,6 +52,7 @@ def test_a_saved_session_reopens_to_the_same_state(qtbot, tmp_path, window, rule
     assert window.play.handle_click(5, 6)  # a legal move under each of these rules
     _idle(window, qtbot)
     qtbot.waitUntil(lambda: window.session.game.to_move == "you" or window.session.game.over, timeout=5000)
+    window.panels.build("queries")  # built as showing its tab would
     window.queries.run_query(0, 0, 40, 30)
     _idle(window, qtbot)
     a = BIG if far else 20
@@ -72,6 +74,7 @@ def test_a_saved_session_reopens_to_the_same_state(qtbot, tmp_path, window, rule
     assert other.session.mode == mode and other.session.selection == (a, a + 5)
     assert [b.name for b in other.session.bookmarks] == ["start"]
     assert other.session.game is not None and other.session.game.path == window.session.game.path
+    other.panels.build("queries")  # the history, drawn from the session when the tab is built
     assert other.query_panel.history.rowCount() == 1
     again = tmp_path / "two.json"
     assert other.save_session(str(again))

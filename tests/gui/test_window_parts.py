@@ -20,10 +20,12 @@ GUI = Path(compose.__file__).resolve().parent
 
 
 def _sum_text(window) -> str:  # type: ignore[no-untyped-def]
+    window.panels.build("sums")  # built as showing its tab would
     return re.sub(r"<[^>]+>", "", window.sums_panel.result.text())
 
 
 def _evaluate(qtbot, window, heaps: str) -> None:  # type: ignore[no-untyped-def]
+    window.panels.build("sums")  # built as showing its tab would
     window.sums_panel.heaps.setText(heaps)
     window.sums_panel.evaluate()
     qtbot.waitUntil(lambda: not window.sums.busy, timeout=30_000)
@@ -45,10 +47,10 @@ def test_only_the_root_connects_and_the_window_init_is_short():
 def test_controllers_are_plain_objects_made_with_everything(window):
     from explorer.session.views import PANELS
 
-    assert window.parts.made == {"inspector"}  # the other panels are built when first shown
+    assert window.panels.made == {"inspector"}  # the other panels are built when first shown
     for name in PANELS:
         window.show_panel(name)
-    assert window.parts.made == set(PANELS)
+    assert window.panels.made == set(PANELS)
     assert len(window.controllers) >= 14
     for controller in window.controllers:
         assert not isinstance(controller, QObject), type(controller).__name__
@@ -64,8 +66,10 @@ def test_every_view_has_the_requests_its_protocol_declares(window):
     emits each of its protocol's requests as a signal."""
     from PySide6.QtCore import SignalInstance
 
-    from explorer.session.views import REQUESTS
+    from explorer.session.views import PANELS, REQUESTS
 
+    for name in PANELS:  # each panel built, as showing its tab builds it
+        window.panels.build(name)
     views = {
         "InspectorView": window.inspector,
         "GridView": window.grid,
@@ -153,6 +157,7 @@ def test_the_sum_and_the_query_history_come_back_with_the_session(qtbot, window,
     window.sums_panel.second.setText("4 7")
     _evaluate(qtbot, window, "3 5")
     for rect in ((0, 0, 100, 100), (3, 4, 50, 60)):
+        window.panels.build("queries")  # built as showing its tab would
         window.queries.run_query(*rect)
     qtbot.waitUntil(lambda: len(window.session.queries) == 2 and not window.busy, timeout=30_000)
     path = tmp_path / "s.json"
@@ -161,6 +166,8 @@ def test_the_sum_and_the_query_history_come_back_with_the_session(qtbot, window,
     other.open_session(str(path))
     qtbot.waitUntil(lambda: other.session.selection == (6, 11), timeout=30_000)
     assert other.session.sum_parts == window.session.sum_parts
+    for name in ("sums", "queries"):  # built as showing their tabs would: they show the session's state
+        other.panels.build(name)
     panel = other.sums_panel
     assert panel.heaps.text() == "3 5" and panel.use_second.isChecked() and panel.second.text() == "4 7"
     table = other.query_panel.history
@@ -226,3 +233,29 @@ def test_closing_in_any_order_prints_nothing(tmp_path):
     for order, err in heard.items():
         noise = [line for line in err.splitlines() if "propagateSizeHints" not in line]
         assert running[order].returncode == 0 and not noise, (order, err[-2000:])
+
+
+def test_no_attribute_read_builds_a_panel_and_the_root_sets_nothing_on_the_window(window):
+    """Issue 65: the window built a panel as a side effect of reading an attribute (`__getattr__`),
+    and the composition root set about 30 attributes on it. Now the root returns typed parts
+    (explorer.gui.parts.WindowParts) that the window holds, and a panel is built when shown."""
+    import dataclasses
+
+    from explorer.gui.parts import NotBuilt, WindowParts
+
+    assert window.panels.made == {"inspector"}
+    with pytest.raises(NotBuilt, match=r"show_panel\('queries'\)"):
+        _ = window.query_panel
+    assert window.panels.made == {"inspector"}  # reading it built nothing
+    window.show_panel("queries")
+    assert window.query_panel is window.parts.panels.parts.query_panel
+    assert "__getattr__" not in vars(main_window.MainWindow)
+    for path in (GUI / "compose.py", GUI / "parts.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+            for t in targets:
+                assert not (
+                    isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id in ("w", "window")
+                ), f"{path.name}:{node.lineno} sets an attribute on the window"
+    hints = {f.name: f.type for f in dataclasses.fields(WindowParts)}
+    assert all(hint not in ("Any", "object") for hint in hints.values()), hints  # each part typed

@@ -79,6 +79,7 @@ def test_nim_far_from_the_diagonal_draws_and_answers(window, qtbot):
     window.set_rule("nim")
     qtbot.waitUntil(lambda: not window.grid.rendering)
     assert window.grid.rule.key == "nim" and window.grid.raster_rule.key == "nim"
+    window.panels.build("queries")  # built as showing its tab would
     window.query_panel.set_rectangle(12, 2, 17, 8)
     window.query_panel.submit()
     qtbot.waitUntil(lambda: not window.queries.busy)

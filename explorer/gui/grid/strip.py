@@ -217,20 +217,3 @@ def roles_of(rule: Rule, numbers: list[int]) -> list[tuple[int, tuple[str, int] 
 
 def _named(r: NumberRole | None) -> tuple[str, int] | None:
     return None if r is None else ({NumberKind.LOWER: "a", NumberKind.UPPER: "b"}.get(r.kind, ""), r.index)
-
-
-def hovered_pair(
-    rule: Rule, n: int | None, role: tuple[str, int] | None
-) -> tuple[tuple[tuple[int, int], ...], str] | None:
-    """The cold pair of the strip's number n (its role: ("a" or "b", k)) and what the status bar
-    says of it; None where n has no pair solved."""
-    if n is None or role is None or not isinstance(rule, ColdPairs):
-        return None
-    name, k = role
-    try:
-        a, b = rule.cold_pair(k)
-    except RuleError:  # a sequence that names roles beyond the pairs it has solved
-        return None
-    what = {"a": "the lower number a", "b": "the upper number b"}.get(name, "")
-    text = f"n = {n}: {what}_{k}; its cold pair ({a}, {b})" if what else f"n = {n}: the cold pair ({a}, {b})"
-    return ((a, b), (b, a)), text
