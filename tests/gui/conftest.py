@@ -196,9 +196,9 @@ class Desk:
         self.rules.request(key)
 
     def _sequence(self) -> None:
-        from explorer.gui.parts import connect_sequence
         from explorer.gui.controllers.sequence import SequenceController
         from explorer.gui.panels.sequence import SequencePanel
+        from explorer.gui.parts import connect_sequence
 
         panel = self.sequence_panel = SequencePanel()
         sequence = self.sequence = SequenceController(self.session, panel, self.channel(), self.channel())
@@ -206,9 +206,9 @@ class Desk:
         self._add(panel, sequence)
 
     def _npiles(self) -> None:
-        from explorer.gui.parts import connect_npiles
         from explorer.gui.controllers.npiles import NPilesController
         from explorer.gui.panels.npiles import NPilesPanel
+        from explorer.gui.parts import connect_npiles
 
         panel = self.npiles_panel = NPilesPanel()
         npiles = self.npiles = NPilesController(panel, self.channel())
@@ -216,9 +216,9 @@ class Desk:
         self._add(panel, npiles)
 
     def _array(self) -> None:
-        from explorer.gui.parts import connect_array
         from explorer.gui.controllers.array import ArrayController
         from explorer.gui.panels.array import ArrayPanel
+        from explorer.gui.parts import connect_array
 
         panel = self.array_panel = ArrayPanel()
         array = self.array = ArrayController(self.session, panel, self.channel(), self.went_to, self.channel())
@@ -226,9 +226,9 @@ class Desk:
         connect_array(panel, array, self.session)
 
     def _queries(self) -> None:
-        from explorer.gui.parts import connect_queries
         from explorer.gui.controllers.queries import QueryController
         from explorer.gui.panels.queries import QueryPanel
+        from explorer.gui.parts import connect_queries
 
         panel = self.query_panel = QueryPanel()
         queries = self.queries = QueryController(self.session, panel, self.channel)
