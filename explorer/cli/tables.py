@@ -183,7 +183,7 @@ def cmd_grundy(args: argparse.Namespace, out: BinaryIO) -> None:
     """G on a block, each cell from the one place that answers values: exact, `>H` where the value
     is known to be above the values solved, `?` where nothing within a command's limits answers
     (said on stderr; every cell refused: exit status 2)."""
-    from explorer.core.rules.registry import grundy_note
+    from explorer.core.rules.presentation import grundy_note
 
     rule = rule_of(args)
     table, refused = block_of(args, rule, GRUNDY)

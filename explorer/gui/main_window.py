@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from explorer import allocator
 from explorer.core.exact.bigint import parse_natural
 from explorer.core.protocol import Rule
-from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, example_rules, family_named
+from explorer.core.rules.presentation import example_rules
+from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, family_named
 from explorer.core.rules.texts import rule_refusal
 from explorer.gui import collector, jobs
 from explorer.gui.compose import connect, make_parts

@@ -18,7 +18,8 @@ from explorer.core.analysis.compare import best_translation_in, compare_with_shi
 from explorer.core.analysis.position import no_moves_text, report, verdict
 from explorer.core.game.moves import MoveKind
 from explorer.core.rules import RuleError, parse_rule
-from explorer.core.rules.registry import FAMILIES, solve_peak
+from explorer.core.rules.presentation import solve_peak
+from explorer.core.rules.registry import FAMILIES
 from soak import oracle
 from soak.rule_texts import definition_of
 

@@ -32,7 +32,8 @@ from explorer.core.protocol import (
     grown,
 )
 from explorer.core.rules import OutOfBounds, Rule, RuleError, parse_rule
-from explorer.core.rules.registry import FAMILIES, grundy_note
+from explorer.core.rules.presentation import grundy_note
+from explorer.core.rules.registry import FAMILIES
 from soak import oracle
 from soak.rule_texts import definition_of
 from tests.oracles import Vectors, values_by_definition, variant_moves

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core.rules.registry import example_rules
+from explorer.core.rules.presentation import example_rules
 from explorer.session import store
 from explorer.session.store import Bookmark, SavedGame, SavedQuery, SavedSession, SessionFileError
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
-from explorer.core.rules.registry import example_rules
+from explorer.core.rules.presentation import example_rules
 from explorer.core.rules.texts import rule_refusal
 
 

@@ -12,7 +12,7 @@ from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole
 from explorer.core.game.zeckendorf import zeckendorf_digits
 from explorer.core.protocol import ColdPairs, DeclaredCells, Noted, Rule
-from explorer.core.rules.registry import shows_zeckendorf
+from explorer.core.rules.presentation import shows_zeckendorf
 
 __all__ = ["NumberKind", "NumberRole", "PositionReport", "no_moves_text", "report", "verdict"]
 

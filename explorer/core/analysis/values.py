@@ -13,7 +13,7 @@ import html
 from explorer.core.analysis.position import PositionReport
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
-from explorer.core.rules.registry import grundy_note
+from explorer.core.rules.presentation import grundy_note
 from explorer.core.value_limits import has_values
 from explorer.core.value_source import ValueCache, ValueRefused
 

@@ -13,7 +13,8 @@ from typing import Any
 from explorer.core.analysis.modes import mode_refusal
 from explorer.core.exact.bigint import short_text
 from explorer.core.protocol import Altered, DeclaredCells, Rule
-from explorer.core.rules.registry import grundy_note, parse_rule, solve_peak, takes_time
+from explorer.core.rules.presentation import grundy_note, solve_peak, takes_time
+from explorer.core.rules.registry import parse_rule
 from explorer.core.rules.texts import altered_text
 from explorer.session.jobs import Jobs
 from explorer.session.model import GRUNDY, MODES, Session

@@ -16,7 +16,8 @@ from explorer.core import budget
 from explorer.core.analysis.modes import mode_refusal
 from explorer.core.analysis.play import Game
 from explorer.core.protocol import Progress, Rule, adopt, grown
-from explorer.core.rules.registry import parse_rule, takes_time
+from explorer.core.rules.presentation import takes_time
+from explorer.core.rules.registry import parse_rule
 from explorer.session import store
 from explorer.session.jobs import Jobs
 from explorer.session.model import Session, SumParts

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from explorer.core.rules.registry import DEFAULT_SIDE, MAX_SIDE, Amounts, MoveSpec, custom_text, vectors_text
+from explorer.core.rules.presentation import custom_text, vectors_text
+from explorer.core.rules.registry import DEFAULT_SIDE, MAX_SIDE, Amounts, MoveSpec
 
 
 def _error_label(name: str) -> QLabel:

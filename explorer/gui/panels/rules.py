@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
 from explorer.core.analysis.modes import mode_refusal
 from explorer.core.protocol import Rule
-from explorer.core.rules.registry import ASK_NOTHING, FAMILIES, rule_list
+from explorer.core.rules.presentation import rule_list
+from explorer.core.rules.registry import ASK_NOTHING, FAMILIES
 from explorer.session.model import COLD_OPTIONS, GRUNDY, HOT_COLD, REMOTENESS
 
 ASK = "ask:"  # item data of entries that ask for parameters first
