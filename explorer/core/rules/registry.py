@@ -167,7 +167,7 @@ def _recursion() -> Any:
 
 
 def make_vector_rule(spec: VectorSpec, bound: int | None = None) -> Rule:
-    from explorer.core.rules.vectors import make_vector_rule as make
+    from explorer.core.rules.vector_rules import make_vector_rule as make
 
     return make(spec, bound)
 

@@ -13,7 +13,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
-from explorer.core.exact.bigint import digit_count, leading_digits, trailing_digits
+from explorer.core.exact.bigint import digit_count, leading_digits, short_decimal, trailing_digits
 
 
 def compact(n: int, spacing: int) -> str:
@@ -427,3 +427,19 @@ class ValueBar(pg.ColorBarItem):
         for side in ("left", "right", "top", "bottom"):
             items.setdefault(side, ValueAxis(side) if side == "right" else LeanAxis(side))
         super().setAxisItems(items)
+
+
+def caption_axes(plot: Any, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> None:
+    """When tick labels show only trailing digits, say which number they end: the middle of
+    the view rounded down to a multiple of 10^k, the first power of ten above the view's
+    width. Rounded, the caption stays the same while the view pans (the exact middle changed
+    it on every frame, and each new caption re-laid the axis out: 0.5 ms a frame)."""
+    for side, name, lo, hi in (("bottom", "pile A", x_lo, x_hi), ("left", "pile B", y_lo, y_hi)):
+        mid = (lo + hi) // 2
+        text = name
+        if mid >= 10**12 and hi - lo < mid // 10**6:
+            near = mid - mid % 10 ** digit_count(max(1, hi - lo))
+            text = f"{name}: ticks end {short_decimal(near, 24)}"
+        axis = plot.getAxis(side)
+        if axis.labelText != text:  # setLabel re-lays the axis out: ~0.4 ms a frame, twice
+            plot.setLabel(side, text)

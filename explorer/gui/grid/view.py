@@ -22,7 +22,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtWidgets import QLabel
 
 from explorer.core.counting.raster import Raster
-from explorer.core.exact.bigint import digit_count, short_decimal
+from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
 from explorer.core.protocol import Rule
 from explorer.core.render.frame import Frame
@@ -37,18 +37,17 @@ from explorer.core.render.levels import (
 from explorer.core.value_source import ValueCache
 from explorer.gui import palette
 from explorer.gui.grid import hover
-from explorer.gui.grid.axes import ExactAxis
-from explorer.gui.grid.hover import cold_cells
+from explorer.gui.grid.axes import ExactAxis, caption_axes
 from explorer.gui.grid.items import CellBorders, CellImage, RectSelectViewBox
 from explorer.gui.grid.marks import Marks
 from explorer.gui.grid.navigation import ExactView
 from explorer.gui.grid.overlay import Overlays
 from explorer.gui.grid.pictures import OtherPictures
-from explorer.gui.grid.values import BAR_LABELS, ValueMarks
+from explorer.gui.grid.values import ValueMarks
 from explorer.gui.jobs import LatestJob, drawing_pool
 from explorer.gui.throttle import Throttle
 from explorer.session.jobs import off_thread
-from explorer.session.model import GRUNDY, HOT_COLD, VALUE_MODES, Session
+from explorer.session.model import HOT_COLD, Session
 from explorer.session.views import Overlay
 
 GRID_LINES_FROM_PX = 8.0  # draw cell borders once a cell is this many pixels wide
@@ -365,20 +364,7 @@ class GridView(ExactView, pg.PlotWidget):
 
     # ----- Grundy mode ------------------------------------------------------------------------
     def _caption_axes(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> None:
-        """When tick labels show only trailing digits, say which number they end: the middle of
-        the view rounded down to a multiple of 10^k, the first power of ten above the view's
-        width. Rounded, the caption stays the same while the view pans (the exact middle changed
-        it on every frame, and each new caption re-laid the axis out: 0.5 ms a frame)."""
-        plot = self.getPlotItem()
-        for side, name, lo, hi in (("bottom", "pile A", x_lo, x_hi), ("left", "pile B", y_lo, y_hi)):
-            mid = (lo + hi) // 2
-            text = name
-            if mid >= 10**12 and hi - lo < mid // 10**6:
-                near = mid - mid % 10 ** digit_count(max(1, hi - lo))
-                text = f"{name}: ticks end {short_decimal(near, 24)}"
-            axis = plot.getAxis(side)
-            if axis.labelText != text:  # setLabel re-lays the axis out: ~0.4 ms a frame, twice
-                plot.setLabel(side, text)
+        caption_axes(self.getPlotItem(), x_lo, y_lo, x_hi, y_hi)
 
     def _show_solving(self) -> None:
         """Mark the picture as the rule in effect's while another is solved (the session's `solving`)."""
@@ -428,40 +414,8 @@ class GridView(ExactView, pg.PlotWidget):
 
     # ----- the mouse and the keyboard ---------------------------------------------------
     def hover_description(self, x: int, y: int) -> str:
-        """What the status bar says about cell (x, y): read from the raster on screen (exact
-        counts), so hovering costs nothing even at 100 000 digits."""
-        step = self.raster.step if self.raster else 1
-        if x < 0 or y < 0:
-            return "outside the board: piles hold 0 or more counters"
-        if self.session.compare is not None:
-            return self.pictures.describe_compare(x, y)
-        if self.heap_shown:
-            return hover.describe_heap(self, x, y, step)
-        # the raster on screen answers only if it was drawn for the rule in effect
-        known = self.raster.count_at(x, y) if self.raster and self.raster_rule == self.rule else None
-        bound = self.rule.bound
-        if bound is not None and max(x, y) >= bound:
-            return f"({x}, {y}): beyond the square [0, {bound:,})² where this rule is solved"
-        if step == 1:
-            cold = bool(known) if known is not None else self.rule.is_cold(x, y)
-            word = "cold: P-position, the player to move loses" if cold else "hot: N-position, the player to move wins"
-            value = self.values.value(self.mode, x, y) if self.mode in VALUE_MODES and self.values is not None else None
-            extra = "" if value is None else f"; {BAR_LABELS[self.mode].split(' ')[0]} = {short_decimal(value, 24)}"
-            above = self.values.grundy_above(x, y) if self.mode == GRUNDY and self.values is not None else None
-            if above is not None:
-                extra = f"; G > {above - 1} (values 0–{above - 1} are solved this far out)"
-            return f"({x}, {y})  {word}{extra}"
-        x0, y0 = x - x % step, y - y % step
-        x1, y1 = x0 + step - 1, y0 + step - 1
-        solved = ""
-        if bound is not None and max(x1, y1) >= bound:  # the pixel reaches past the solved square
-            x1, y1 = min(x1, bound - 1), min(y1, bound - 1)
-            solved = f", counted in the solved square [0, {bound:,})² only"
-        n = known if known is not None else self.rule.count_rect(x0, y0, x1, y1).count
-        return (
-            f"pixel [{x0}, {x0 + step - 1}] × [{y0}, {y0 + step - 1}]: {cold_cells(n)} of {step}²{solved} "
-            f"(near ({x}, {y})){hover.describe_shares(self, x, y)}"
-        )
+        """What the status bar says about cell (x, y) (explorer.gui.grid.hover.describe_cell)."""
+        return hover.describe_cell(self, x, y)
 
     def _on_mouse_moved(self, pos: QPointF) -> None:
         if not self.vb.sceneBoundingRect().contains(pos):
