@@ -111,7 +111,7 @@ class GridActions:
         QTest.keyClick(ins.position_b, Qt.Key.Key_Return)
 
     def go_to(self) -> None:
-        self.w.ask_go_to()
+        self.w.asks.ask_go_to()
 
     def choose_rule(self) -> None:
         combo = self.w.rule_bar.rules
@@ -196,7 +196,7 @@ class GridActions:
         what = self.rng.choice(["build", "play"])
         steps, size = self.rng.choice([(120, (800, 600)), (600, (1024, 768))])  # the second is refused: too big
         self.w.dialogs.animation = lambda: None if self.rng.random() < 0.2 else (what, steps, size, path)  # type: ignore[assignment]
-        self.w.export_animation()
+        self.w.asks.export_animation()
         self.w.exporter.cancel()
         self.pending.export = path
 

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from explorer.core import budget
 from explorer.gui import memory
+from explorer.gui.controllers.asks import Asks
 from explorer.gui.controllers.demo import DemoController
 from explorer.gui.controllers.export import AnimationExporter
 from explorer.gui.controllers.growth import GrowthController
@@ -185,6 +186,7 @@ class _Controllers:
     sessions: SessionController
     clicks: GridClicks
     strip_hover: StripHover
+    asks: Asks
 
 
 def _make_controllers(w: Host, v: _Views) -> _Controllers:
@@ -242,9 +244,12 @@ def _make_controllers(w: Host, v: _Views) -> _Controllers:
         opened=w.remember_file,
     )
     add_window_caches(pool, session, values, w.built_queries)
+    asks = Asks(session, lambda: w.dialogs, rules, sessions, exporter, values, w.go_to_position)
     clicks = GridClicks(session, rules.toggle_cell, w.play_click, w.select_position)
     strip_hover = StripHover(session, v.strip, v.grid, v.hover_label.setText)
-    return _Controllers(pool, rules, selection, values, growth, why, demo, exporter, sessions, clicks, strip_hover)
+    return _Controllers(
+        pool, rules, selection, values, growth, why, demo, exporter, sessions, clicks, strip_hover, asks
+    )
 
 
 # ----- the connections ------------------------------------------------------------------------------
@@ -281,7 +286,7 @@ def _connect_views(w: Host) -> None:
     w.hover_text("")
     # the toolbar and the inspector
     w.rule_bar.ruleRequested.connect(w.rules.request)
-    w.rule_bar.askRequested.connect(w.ask_rule)
+    w.rule_bar.askRequested.connect(w.asks.ask_rule)
     w.rule_bar.modeRequested.connect(w.rules.request_mode)
     inspector = w.inspector
     inspector.positionRequested.connect(w.go_to_position)
@@ -328,15 +333,15 @@ def _connect_menus(w: Host, menus: Menus) -> None:
         "save": lambda: w.save_session(),
         "export_png": lambda: w.export_png(),
         "export_figure": lambda: w.export_figure(),
-        "export_animation": w.export_animation,
+        "export_animation": w.asks.export_animation,
         "quit": w.close,
         "reset": w.grid.reset_view,
-        "goto": w.ask_go_to,
-        "add_bookmark": w.ask_bookmark,
+        "goto": w.asks.ask_go_to,
+        "add_bookmark": w.asks.ask_bookmark,
         "grid_lines": lambda on: w.sessions.show_lines(borders=on),
         "phi_lines": lambda on: w.sessions.show_lines(golden=on),
         "extend": lambda: w.growth.extend(),
-        "compare": w.ask_compare,
+        "compare": w.asks.ask_compare,
         "stop_compare": lambda: w.rules.stop_comparing(),
         "compare_base": lambda: w.rules.compare_with_base(),
         "alter_mode": lambda on: w.rules.set_altering(on),

@@ -13,6 +13,7 @@ from explorer.core import budget
 
 if TYPE_CHECKING:
     from explorer.gui.controllers.array import ArrayController
+    from explorer.gui.controllers.asks import Asks
     from explorer.gui.controllers.build import BuildController
     from explorer.gui.controllers.demo import DemoController
     from explorer.gui.controllers.export import AnimationExporter
@@ -138,6 +139,10 @@ class HeldParts:
     @property
     def strip_hover(self) -> StripHover:
         return self.parts.strip_hover
+
+    @property
+    def asks(self) -> Asks:
+        return self.parts.asks
 
     @property
     def menus(self) -> Menus:

@@ -15,11 +15,7 @@ from PySide6.QtCore import QByteArray, QSettings, QSignalBlocker, QTimer
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from explorer import allocator
-from explorer.core.exact.bigint import parse_natural
 from explorer.core.protocol import Rule
-from explorer.core.rules.presentation import example_rules
-from explorer.core.rules.registry import ASK_INTEGER, ASK_VECTORS, family_named
-from explorer.core.rules.texts import rule_refusal
 from explorer.gui import collector, jobs
 from explorer.gui.compose import connect, make_parts
 from explorer.gui.docks import DockedPanels
@@ -76,17 +72,6 @@ class MainWindow(HeldParts, DockedPanels):
         path, chosen = QFileDialog.getSaveFileName(self, "Export a b-file", "bfile.txt", f"{lower};;{upper}")
         return (path, chosen == upper) if path else None
 
-    def export_animation(self) -> None:
-        """File ▸ Export animation…: ask what, then write the GIF in the background."""
-        choice = self.dialogs.animation()
-        if choice is None:
-            return
-        what, steps, size, path = choice
-        cache = self.values.cache
-        s = self.session
-        known = s.selection is not None and cache.remoteness(*s.selection) is not None
-        self.exporter.export(what, steps, size, path, cache.remoteness if known else None)
-
     def show_perfect_play(self) -> None:
         """The selection's game between two perfect players, on the grid (R where it is known)."""
         self.demo.show_perfect_play()
@@ -139,32 +124,6 @@ class MainWindow(HeldParts, DockedPanels):
     def about_text(self) -> str:
         return about_html(self.memory_in_use(), self.pool)
 
-    def ask_compare(self) -> None:
-        """View ▸ Compare with another rule…: the grid then shows where the two differ."""
-        text = self.dialogs.rule(
-            "Compare with another rule",
-            "Pick a rule, or type its text (such as block:2, pass, nim or wythoff:2):",
-            example_rules(),
-            rule_refusal,
-        )
-        if text is not None and text.strip():
-            self.rules.request_compare(text)
-
-    def ask_rule(self, family_name: str) -> None:
-        """A rule entry that needs parameters was chosen: ask for them, then request the rule."""
-        family = family_named(family_name)
-        if family.ask == ASK_INTEGER and family.question is not None:
-            value = self.dialogs.integer(*family.question)
-            text = None if value is None else f"{family.name}:{value}"
-        elif family.ask == ASK_VECTORS:
-            text = self.dialogs.vector_rule()
-        else:
-            text = self.dialogs.custom_rule()
-        if text is None:
-            self.rules.cancelled()
-        else:
-            self.rules.request(text)
-
     def set_rule(self, text: str) -> None:
         """Request the rule named `text` (its registry key), as choosing it in the list does."""
         self.rules.request(text)
@@ -184,20 +143,6 @@ class MainWindow(HeldParts, DockedPanels):
 
     def select_position(self, a: int, b: int) -> None:
         self.selection.request(a, b)
-
-    def ask_go_to(self) -> None:
-        text = self.dialogs.text("Go to position", "Position as 'A B' (any size):")
-        if text is None:
-            return
-        parts = text.replace(",", " ").split()
-        try:
-            if len(parts) != 2:
-                raise ValueError("type two whole numbers, A and B, such as 5 7")
-            a, b = parse_natural(parts[0], "Pile A"), parse_natural(parts[1], "Pile B")
-        except ValueError as exc:
-            self.dialogs.warn("Go to position", str(exc))
-            return
-        self.go_to_position(a, b)
 
     # ----- sessions and bookmarks -----------------------------------------------------------
     def save_session(self, path: str | None = None) -> bool:
@@ -222,11 +167,6 @@ class MainWindow(HeldParts, DockedPanels):
     def remember_file(self, path: str) -> None:
         path = os.path.abspath(path)
         self.settings.setValue("session/recent", [path, *(f for f in self.recent_files() if f != path)][:RECENT])
-
-    def ask_bookmark(self) -> None:
-        name = self.dialogs.text("Add bookmark", "Name for this view:")
-        if name is not None:
-            self.sessions.add_bookmark(name)
 
     def export_png(self, path: str | None = None) -> None:
         if not path:

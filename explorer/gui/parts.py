@@ -25,6 +25,7 @@ from explorer.session.model import Session
 
 if TYPE_CHECKING:
     from explorer.gui.controllers.array import ArrayController
+    from explorer.gui.controllers.asks import Asks
     from explorer.gui.controllers.build import BuildController
     from explorer.gui.controllers.demo import DemoController
     from explorer.gui.controllers.export import AnimationExporter
@@ -326,6 +327,7 @@ class WindowParts:
     sessions: SessionController
     clicks: GridClicks
     strip_hover: StripHover
+    asks: Asks
     menus: Menus
     panels: Panels
     controllers: list[Any] = field(default_factory=list)  # every controller made so far

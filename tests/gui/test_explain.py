@@ -80,23 +80,23 @@ def test_export_animation_writes_a_gif_refuses_a_wide_view_and_cancels(qtbot, wi
     window.grid.set_view(0, 0, 30, 20)
     _settle(qtbot, window)
     window.dialogs.animation = lambda: ("build", 12, (640, 480), str(path))
-    window.export_animation()
+    window.asks.export_animation()
     _settle(qtbot, window)
     with Image.open(path) as image:
         assert image.n_frames == 12 and image.size == (640, 480)
     assert window.exporter.last.startswith("wrote 12 frames")
     window.grid.set_view(0, 0, 10**6, 10**6)
     _settle(qtbot, window)
-    window.export_animation()
+    window.asks.export_animation()
     assert "at most 240" in window.exporter.last and not window.exporter.busy
     window.grid.set_view(0, 0, 200, 130)
     _settle(qtbot, window)
     window.dialogs.animation = lambda: ("build", 600, (1920, 1080), str(tmp_path / "big.gif"))
-    window.export_animation()  # 125 frames (the steps about this view) of 1920x1080 pass the budget: refused
+    window.asks.export_animation()  # 125 frames (the steps about this view) of 1920x1080 pass the budget: refused
     _settle(qtbot, window)
     assert "budget" in window.exporter.last and not (tmp_path / "big.gif").exists()
     window.dialogs.animation = lambda: ("build", 150, (1024, 768), str(tmp_path / "big.gif"))
-    window.export_animation()
+    window.asks.export_animation()
     assert window.exporter.busy
     window.findChild(QPushButton, "exportCancel").click()
     _settle(qtbot, window)

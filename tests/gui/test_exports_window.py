@@ -39,7 +39,7 @@ def _export_everything(qtbot, window, folder) -> dict[str, str]:  # type: ignore
     said["view.png"] = window.statusBar().currentMessage()
     window.grid.set_view(0, 0, 30, 20)
     window.dialogs.animation = lambda: ("build", 6, (320, 240), str(folder / "build.gif"))
-    window.export_animation()
+    window.asks.export_animation()
     qtbot.waitUntil(lambda: not window.exporter.busy, timeout=60_000)
     said["build.gif"] = window.exporter.last
     window.export_figure(str(folder / "view.pdf"))

@@ -15,7 +15,7 @@ def test_a_refused_comparison_says_why_and_raises_nothing(window, qtbot, text):
     jobs.untyped_failures.append(failures.append)
     try:
         window.dialogs.rule = lambda title, label, choices, refusal: text  # past the dialog: the controller refuses
-        window.ask_compare()
+        window.asks.ask_compare()
         qtbot.waitUntil(lambda: not window.busy)
         qtbot.wait(20)
     finally:

@@ -138,8 +138,8 @@ def test_a_game_that_breaks_the_rule_is_refused(qtbot, tmp_path, window):
 def test_bookmarks_are_named_listed_jumped_to_and_deleted(qtbot, window):
     window.dialogs = Answers("  far out  ", "")
     window.sessions.show_view((BIG, BIG, BIG + 50, BIG + 30))
-    window.ask_bookmark()
-    window.ask_bookmark()  # an empty name: refused with a message
+    window.asks.ask_bookmark()
+    window.asks.ask_bookmark()  # an empty name: refused with a message
     assert [b.name for b in window.session.bookmarks] == ["far out"]
     assert window.dialogs.warnings and "name" in window.dialogs.warnings[0]
     window.grid.reset_view()

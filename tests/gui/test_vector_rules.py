@@ -85,10 +85,10 @@ def test_the_vectors_dialog_refuses_junk_and_makes_the_rule(qtbot, window):
     assert ok.isEnabled() and dialog.error.text() == ""
     text = dialog.rule_text
     window.dialogs.vector_rule = lambda: text  # the person presses OK
-    window.ask_rule("vectors")
+    window.asks.ask_rule("vectors")
     qtbot.waitUntil(lambda: window.session.rule.key == "maharaja" and not window.busy, timeout=60_000)
     window.dialogs.vector_rule = lambda: None  # ...and next time cancels
-    window.ask_rule("vectors")
+    window.asks.ask_rule("vectors")
     assert window.session.rule.key == "maharaja"
     assert window.rule_bar.rules.currentData() == "maharaja"
 
