@@ -48,11 +48,18 @@ from soak.watchdog import Watchdog
 __all__ = ["RULES", "Monkey", "Summary"]
 
 
-class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
-    """The monkey: its actions, its checks against the oracle and its watchdog are mixed in from
-    soak.actions, soak.panel_actions, soak.checks, soak.panel_checks and soak.watchdog."""
+class Monkey:
+    """The monkey: its state (the window, the random source, the summary, what the last action left
+    for the checks), and its parts, composed: the grid's and the panels' actions (soak.actions,
+    soak.panel_actions), the checks against the oracle (soak.checks, soak.panel_checks) and the
+    watchdog (soak.watchdog). Each part is given the monkey and reads the state through it."""
 
     def __init__(self, window: Any, seed: int, settle_s: float = 20.0) -> None:
+        self.grid_actions = GridActions(self)
+        self.panel_actions = PanelActions(self)
+        self.checks = Checks(self)
+        self.panel_checks = PanelChecks(self)
+        self.watchdog = Watchdog(self)
         self.w = window
         self.rng = Random(seed)
         self.summary = Summary(seed)
@@ -78,41 +85,41 @@ class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
         window.panels.build("play")  # built here: its replies come at once
         window.play.reply_delay_ms = 0
         self.actions: list[tuple[float, Callable[[], None]]] = [
-            (10, self.wheel),
-            (2, self.wheel_far),
-            (6, self.drag),
-            (4, self.shift_drag),
-            (10, self.click),
-            (5, self.key),
-            (6, self.hover),
-            (8, self.type_position),
-            (2, self.go_to),
-            (5, self.choose_rule),
-            (3, self.choose_mode),
-            (7, self.query),
-            (2, self.value_query),
-            (1, self.value_batch),
-            (2, self.grid_heap),
-            (5, self.play),
-            (3, self.play_buttons),
-            (3, self.sequence),
-            (3, self.array),
-            (2, self.rows_tab),
-            (3, self.npiles),
-            (2, self.sums),
-            (2, self.activate_move),
-            (1, self.toggle_overlay),
-            (1, self.extend),
-            (1, self.compare_rules),
-            (1, self.alter_cells),
-            (1, self.panel_key),
-            (2, self.build),
-            (2, self.why),
-            (1, self.perfect_play),
-            (1, self.export_animation),
-            (1, self.strip_hover),
-            (1, self.export_file),
-            (0.5, self.compare_fresh),
+            (10, self.grid_actions.wheel),
+            (2, self.grid_actions.wheel_far),
+            (6, self.grid_actions.drag),
+            (4, self.grid_actions.shift_drag),
+            (10, self.grid_actions.click),
+            (5, self.grid_actions.key),
+            (6, self.grid_actions.hover),
+            (8, self.grid_actions.type_position),
+            (2, self.grid_actions.go_to),
+            (5, self.grid_actions.choose_rule),
+            (3, self.panel_actions.choose_mode),
+            (7, self.panel_actions.query),
+            (2, self.panel_actions.value_query),
+            (1, self.panel_actions.value_batch),
+            (2, self.panel_actions.grid_heap),
+            (5, self.panel_actions.play),
+            (3, self.panel_actions.play_buttons),
+            (3, self.panel_actions.sequence),
+            (3, self.panel_actions.array),
+            (2, self.panel_actions.rows_tab),
+            (3, self.panel_actions.npiles),
+            (2, self.panel_actions.sums),
+            (2, self.panel_actions.activate_move),
+            (1, self.panel_actions.toggle_overlay),
+            (1, self.grid_actions.extend),
+            (1, self.grid_actions.compare_rules),
+            (1, self.grid_actions.alter_cells),
+            (1, self.grid_actions.panel_key),
+            (2, self.grid_actions.build),
+            (2, self.grid_actions.why),
+            (1, self.grid_actions.perfect_play),
+            (1, self.grid_actions.export_animation),
+            (1, self.grid_actions.strip_hover),
+            (1, self.grid_actions.export_file),
+            (0.5, self.grid_actions.compare_fresh),
         ]
 
     # ----- numbers and places ------------------------------------------------------------------
@@ -159,18 +166,18 @@ class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
     def run(self, count: int) -> Summary:
         s = self.summary
         old_hook, old_thread_hook = sys.excepthook, threading.excepthook
-        sys.excepthook = self._excepthook
-        threading.excepthook = lambda args: self._excepthook(args.exc_type, args.exc_value, args.exc_traceback)
-        previous_handler = qInstallMessageHandler(self._qt_message)
+        sys.excepthook = self.watchdog._excepthook
+        threading.excepthook = lambda args: self.watchdog._excepthook(args.exc_type, args.exc_value, args.exc_traceback)
+        previous_handler = qInstallMessageHandler(self.watchdog._qt_message)
         from explorer.gui import jobs
 
-        untyped = lambda exc: self._excepthook(type(exc), exc, exc.__traceback__)  # noqa: E731
+        untyped = lambda exc: self.watchdog._excepthook(type(exc), exc, exc.__traceback__)  # noqa: E731
         jobs.untyped_failures.append(untyped)
-        gc.callbacks.append(self._gc_timer)
-        watchdog = threading.Thread(target=self._watch, name="soak-watchdog", daemon=True)
+        gc.callbacks.append(self.watchdog._gc_timer)
+        watchdog = threading.Thread(target=self.watchdog._watch, name="soak-watchdog", daemon=True)
         watchdog.start()
         try:
-            self._settle()
+            self.watchdog._settle()
             gc.collect()
             s.rss_start = last_rss = rss_mib()
             last_peak = peak_mib()
@@ -183,9 +190,9 @@ class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
                 s.counts[action.__name__] = s.counts.get(action.__name__, 0) + 1
                 self._segmented = False
                 began = time.perf_counter()
-                self._timed(action, whole_action=True)
-                self._settle()
-                self._check()
+                self.watchdog._timed(action, whole_action=True)
+                self.watchdog._settle()
+                self.checks._check()
                 if self.progress_every and time.perf_counter() - began > SLOW_ACTION_S:
                     print(f"slow: {self.current} took {time.perf_counter() - began:.1f} s", flush=True)
                 s.actions += 1
@@ -213,7 +220,7 @@ class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
             sys.excepthook, threading.excepthook = old_hook, old_thread_hook
             jobs.untyped_failures.remove(untyped)
             qInstallMessageHandler(previous_handler)
-            gc.callbacks.remove(self._gc_timer)
+            gc.callbacks.remove(self.watchdog._gc_timer)
             self._watch_stop.set()
         return s
 
@@ -224,6 +231,10 @@ class Monkey(GridActions, PanelActions, Checks, PanelChecks, Watchdog):
             if pick <= 0:
                 return action
         return self.actions[-1][1]
+
+    def vectors_dialog(self) -> str | None:
+        """The scripted person types into the window's Vectors… dialog (soak.inputs.Person)."""
+        return self.grid_actions.vectors_dialog()
 
     def wrong(self, text: str) -> None:
         self.summary.wrong.append(f"{self.current}: {text}")

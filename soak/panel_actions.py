@@ -3,7 +3,6 @@ array, n-piles and sums tabs."""
 
 from __future__ import annotations
 
-from random import Random
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
@@ -14,65 +13,61 @@ from soak.inputs import (
     JUNK,
     _typed_number,
 )
-from soak.pending import Pending
-from soak.summary import (
-    Summary,
-)
 
 
 class PanelActions:
     """The panels' actions (a part of Monkey)."""
 
-    w: Any
-    rng: Random
-    summary: Summary
-    pending: Pending
+    def __init__(self, m: Any) -> None:
+        """`m`: the monkey (soak.driver.Monkey): its window, random source, summary, pending
+        record and state, and its other parts."""
+        self.m = m
 
     def choose_mode(self) -> None:
-        combo = self.w.rule_bar.mode
-        index = self.rng.randrange(combo.count())
+        combo = self.m.w.rule_bar.mode
+        index = self.m.rng.randrange(combo.count())
         if not combo.model().item(index).isEnabled():
             return
         combo.setCurrentIndex(index)
         combo.activated.emit(index)
 
     def _rectangle(self) -> tuple[int, int, int, int]:
-        r = self.rng.random()
+        r = self.m.rng.random()
         if r < 0.5:
-            x0, y0 = self.rng.randrange(0, 80), self.rng.randrange(0, 80)
-            return x0, y0, x0 + self.rng.randrange(0, 60), y0 + self.rng.randrange(0, 60)
+            x0, y0 = self.m.rng.randrange(0, 80), self.m.rng.randrange(0, 80)
+            return x0, y0, x0 + self.m.rng.randrange(0, 60), y0 + self.m.rng.randrange(0, 60)
         if r < 0.8:
-            x1, y1 = self.number(), self.number()
-            return self.rng.randrange(0, x1 + 1), self.rng.randrange(0, y1 + 1), x1, y1
-        base = self.number()
-        return base, base // 2, base + self.rng.randrange(0, 10**6), base + base // 3
+            x1, y1 = self.m.number(), self.m.number()
+            return self.m.rng.randrange(0, x1 + 1), self.m.rng.randrange(0, y1 + 1), x1, y1
+        base = self.m.number()
+        return base, base // 2, base + self.m.rng.randrange(0, 10**6), base + base // 3
 
     def query(self) -> None:
-        self.w.panels.build("queries")  # as showing its tab would
-        p = self.w.query_panel
+        self.m.w.panels.build("queries")  # as showing its tab would
+        p = self.m.w.query_panel
         x0, y0, x1, y1 = self._rectangle()
-        if self.rng.random() < 0.08:
+        if self.m.rng.random() < 0.08:
             x0, x1 = x1 + 1, x0  # an empty rectangle: refused with a message
         for edit, v in ((p.x0, x0), (p.y0, y0), (p.x1, x1), (p.y1, y1)):
-            self._type_into(edit, str(v) if self.rng.random() > 0.03 else self.rng.choice(JUNK))
-        self._type_into(p.value, "")
-        before = len(self.w.session.queries)
+            self.m.grid_actions._type_into(edit, str(v) if self.m.rng.random() > 0.03 else self.m.rng.choice(JUNK))
+        self.m.grid_actions._type_into(p.value, "")
+        before = len(self.m.w.session.queries)
         QTest.mouseClick(p.run, Qt.MouseButton.LeftButton)
-        self.pending.query = ("typed", before)
+        self.m.pending.query = ("typed", before)
 
     def value_query(self) -> None:
-        self.w.panels.build("queries")  # as showing its tab would
-        p = self.w.query_panel
-        x0, y0 = self.rng.randrange(0, 40), self.rng.randrange(0, 40)
-        x1, y1 = x0 + self.rng.randrange(0, 30), y0 + self.rng.randrange(0, 30)
-        g = self.rng.randrange(0, 6)
-        kind = self.rng.choice([GRUNDY, REMOTENESS])
+        self.m.w.panels.build("queries")  # as showing its tab would
+        p = self.m.w.query_panel
+        x0, y0 = self.m.rng.randrange(0, 40), self.m.rng.randrange(0, 40)
+        x1, y1 = x0 + self.m.rng.randrange(0, 30), y0 + self.m.rng.randrange(0, 30)
+        g = self.m.rng.randrange(0, 6)
+        kind = self.m.rng.choice([GRUNDY, REMOTENESS])
         p.value_kind.setCurrentIndex(p.value_kind.findData(kind))
         for edit, v in ((p.x0, x0), (p.y0, y0), (p.x1, x1), (p.y1, y1), (p.value, g)):
-            self._type_into(edit, str(v))
+            self.m.grid_actions._type_into(edit, str(v))
         QTest.mouseClick(p.run, Qt.MouseButton.LeftButton)
-        self._type_into(p.value, "")
-        self.pending.value = (kind, g, x0, y0, x1, y1)
+        self.m.grid_actions._type_into(p.value, "")
+        self.m.pending.value = (kind, g, x0, y0, x1, y1)
 
     def value_batch(self) -> None:
         """Import batch… with a value typed: each rectangle counts the cells of that value (small
@@ -81,165 +76,168 @@ class PanelActions:
         import tempfile
 
         rects = []
-        for _ in range(self.rng.randrange(1, 12)):
-            x0, y0 = self.rng.randrange(0, 40), self.rng.randrange(0, 40)
-            rects.append((x0, y0, x0 + self.rng.randrange(0, 25), y0 + self.rng.randrange(0, 25)))
-        if self.rng.random() < 0.3:
-            rects.append((self.rng.randrange(0, 30), 0, self.number(), self.rng.randrange(0, 30)))
-        kind = GRUNDY if self.rng.random() < 0.75 else REMOTENESS
-        g = self.rng.randrange(0, 6)
+        for _ in range(self.m.rng.randrange(1, 12)):
+            x0, y0 = self.m.rng.randrange(0, 40), self.m.rng.randrange(0, 40)
+            rects.append((x0, y0, x0 + self.m.rng.randrange(0, 25), y0 + self.m.rng.randrange(0, 25)))
+        if self.m.rng.random() < 0.3:
+            rects.append((self.m.rng.randrange(0, 30), 0, self.m.number(), self.m.rng.randrange(0, 30)))
+        kind = GRUNDY if self.m.rng.random() < 0.75 else REMOTENESS
+        g = self.m.rng.randrange(0, 6)
         path = os.path.join(tempfile.gettempdir(), f"soak-{os.getpid()}-values.txt")
         with open(path, "w") as handle:
             handle.write(f"{len(rects)}\n" + "".join(f"{a} {b} {c} {d}\n" for a, b, c, d in rects))
-        before = len(self.w.session.queries)
-        self.w.panels.build("queries")  # as showing its tab would
-        self.w.query_panel.valueImportRequested.emit(path, kind, g)
-        self.pending.value_batch = (kind, g, rects, before)
+        before = len(self.m.w.session.queries)
+        self.m.w.panels.build("queries")  # as showing its tab would
+        self.m.w.query_panel.valueImportRequested.emit(path, kind, g)
+        self.m.pending.value_batch = (kind, g, rects, before)
 
     def grid_heap(self) -> None:
         """Sums panel ▸ the game plus a heap of h on the grid (or back to the game alone)."""
-        self.w.show_panel("sums")
-        h = 0 if self.rng.random() < 0.3 else self.rng.randrange(1, 16)
-        self.w.panels.build("sums")  # as showing its tab would
-        self.w.sums_panel.grid_heap.setValue(h)
-        self.pending.heap = True
+        self.m.w.show_panel("sums")
+        h = 0 if self.m.rng.random() < 0.3 else self.m.rng.randrange(1, 16)
+        self.m.w.panels.build("sums")  # as showing its tab would
+        self.m.w.sums_panel.grid_heap.setValue(h)
+        self.m.pending.heap = True
 
     def play(self) -> None:
-        self.w.panels.build("play")  # as showing its tab would
-        panel = self.w.play_panel
-        if self.rng.random() < 0.35 or self.w.session.game is None:
-            big = self.rng.random() < 0.3
-            a = self.number() if big else self.rng.randrange(0, 40)
-            b = self.number() if big else self.rng.randrange(0, 40)
-            self._type_into(panel.a, str(a))
-            self._type_into(panel.b, str(b))
-            panel.human_first.setChecked(self.rng.random() < 0.6)
+        self.m.w.panels.build("play")  # as showing its tab would
+        panel = self.m.w.play_panel
+        if self.m.rng.random() < 0.35 or self.m.w.session.game is None:
+            big = self.m.rng.random() < 0.3
+            a = self.m.number() if big else self.m.rng.randrange(0, 40)
+            b = self.m.number() if big else self.m.rng.randrange(0, 40)
+            self.m.grid_actions._type_into(panel.a, str(a))
+            self.m.grid_actions._type_into(panel.b, str(b))
+            panel.human_first.setChecked(self.m.rng.random() < 0.6)
             QTest.mouseClick(panel.start, Qt.MouseButton.LeftButton)
-            self.watch_game = True
+            self.m.watch_game = True
         else:
-            game = self.w.session.game
+            game = self.m.w.session.game
             x, y = game.position
             # a click near the position: often a legal move, sometimes not
-            tx, ty = max(0, x - self.rng.randrange(0, 5)), max(0, y - self.rng.randrange(0, 5))
-            self.w.grid.center_on(x, y) if max(x, y) < 10**6 else None
-            self.game_seen = self._game_length()
-            self.w.clicks.clicked(tx, ty)
+            tx, ty = max(0, x - self.m.rng.randrange(0, 5)), max(0, y - self.m.rng.randrange(0, 5))
+            self.m.w.grid.center_on(x, y) if max(x, y) < 10**6 else None
+            self.m.game_seen = self._game_length()
+            self.m.w.clicks.clicked(tx, ty)
 
     def play_buttons(self) -> None:
-        self.w.panels.build("play")  # as showing its tab would
-        panel = self.w.play_panel
-        button = self.rng.choice([panel.hint, panel.undo, panel.redo, panel.random])
+        self.m.w.panels.build("play")  # as showing its tab would
+        panel = self.m.w.play_panel
+        button = self.m.rng.choice([panel.hint, panel.undo, panel.redo, panel.random])
         if button.isEnabled():
             QTest.mouseClick(button, Qt.MouseButton.LeftButton)
 
     def sequence(self) -> None:
-        self.w.panels.build("sequence")  # as showing its tab would
-        panel = self.w.sequence_panel
-        if self.rng.random() < 0.6:
-            text = self.rng.choice(JUNK) if self.rng.random() < 0.1 else str(self.number())
-            self._type_into(panel.start, text)
+        self.m.w.panels.build("sequence")  # as showing its tab would
+        panel = self.m.w.sequence_panel
+        if self.m.rng.random() < 0.6:
+            text = self.m.rng.choice(JUNK) if self.m.rng.random() < 0.1 else str(self.m.number())
+            self.m.grid_actions._type_into(panel.start, text)
             QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
         else:
             bar = panel.table.verticalScrollBar()
-            bar.setValue(self.rng.randrange(0, max(1, bar.maximum())))
-        self.pending.sequence = 1
+            bar.setValue(self.m.rng.randrange(0, max(1, bar.maximum())))
+        self.m.pending.sequence = 1
 
     def array(self) -> None:
-        self.w.panels.build("array")  # as showing its tab would
-        panel = self.w.array_panel
-        self.w.findChild(type(panel.parentWidget()), "arrayDock").raise_()
-        if self.rng.random() < 0.5:
-            row = self.rng.choice(JUNK) if self.rng.random() < 0.1 else str(self.number() + 1)
-            col = str(self.rng.choice([1, 2, 3, self.rng.randrange(1, 60), self.rng.randrange(1, 3000)]))
-            self._type_into(panel.row_field, row)
-            self._type_into(panel.col_field, col)
+        self.m.w.panels.build("array")  # as showing its tab would
+        panel = self.m.w.array_panel
+        self.m.w.findChild(type(panel.parentWidget()), "arrayDock").raise_()
+        if self.m.rng.random() < 0.5:
+            row = self.m.rng.choice(JUNK) if self.m.rng.random() < 0.1 else str(self.m.number() + 1)
+            col = str(self.m.rng.choice([1, 2, 3, self.m.rng.randrange(1, 60), self.m.rng.randrange(1, 3000)]))
+            self.m.grid_actions._type_into(panel.row_field, row)
+            self.m.grid_actions._type_into(panel.col_field, col)
             QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
             want = _typed_number(row)
-            self.pending.array = ("jump", (want, int(col)) if want else None)
+            self.m.pending.array = ("jump", (want, int(col)) if want else None)
             # the table went where the person asked: the selection's place, found when the tab was
             # first shown (seed 20261180 built it in this very action), is no longer what it shows
-            self.placed_for = self.w.session.selection
+            self.m.placed_for = self.m.w.session.selection
             return
         table = panel.table
         vp = table.viewport()
-        point = QPoint(self.rng.randrange(2, max(3, vp.width() - 2)), self.rng.randrange(2, max(3, vp.height() - 2)))
+        point = QPoint(
+            self.m.rng.randrange(2, max(3, vp.width() - 2)), self.m.rng.randrange(2, max(3, vp.height() - 2))
+        )
         index = table.indexAt(point)
         if not index.isValid():
             return
         QTest.mouseClick(vp, Qt.MouseButton.LeftButton, pos=point)
-        self.pending.array = ("click", (panel.model.start + index.row(), index.column() + 1))
+        self.m.pending.array = ("click", (panel.model.start + index.row(), index.column() + 1))
 
     def rows_tab(self) -> None:
         """The Rows tab: solve the rows at times, ask G(x, y) (junk at times); its controller answers
         from the one place that answers values, whatever the rule."""
-        self.w.panels.build("rows")  # as showing its tab would
-        panel = self.w.rows_panel
-        self.w.show_panel("rows")
-        if self.rng.random() < 0.2:
+        self.m.w.panels.build("rows")  # as showing its tab would
+        panel = self.m.w.rows_panel
+        self.m.w.show_panel("rows")
+        if self.m.rng.random() < 0.2:
             QTest.mouseClick(panel.solve, Qt.MouseButton.LeftButton)
-        x = self.rng.choice([self.rng.randrange(0, 60), self.rng.randrange(0, 201), self.number()])
-        y = self.rng.choice([self.rng.randrange(0, 60), self.number()])
-        x_text = self.rng.choice(JUNK) if self.rng.random() < 0.05 else str(x)
-        self._type_into(panel.x_field, x_text)
-        self._type_into(panel.y_field, str(y))
+        x = self.m.rng.choice([self.m.rng.randrange(0, 60), self.m.rng.randrange(0, 201), self.m.number()])
+        y = self.m.rng.choice([self.m.rng.randrange(0, 60), self.m.number()])
+        x_text = self.m.rng.choice(JUNK) if self.m.rng.random() < 0.05 else str(x)
+        self.m.grid_actions._type_into(panel.x_field, x_text)
+        self.m.grid_actions._type_into(panel.y_field, str(y))
         QTest.mouseClick(panel.at, Qt.MouseButton.LeftButton)
-        self.pending.rows = (x, y) if x_text == str(x) else None
+        self.m.pending.rows = (x, y) if x_text == str(x) else None
 
     def npiles(self) -> None:
-        self.w.panels.build("sums")  # as showing its tab would
-        panel = self.w.npiles_panel
-        n = self.rng.randrange(1, 7)
-        if self.rng.random() < 0.1:
-            text = self.rng.choice(JUNK)
+        self.m.w.panels.build("sums")  # as showing its tab would
+        panel = self.m.w.npiles_panel
+        n = self.m.rng.randrange(1, 7)
+        if self.m.rng.random() < 0.1:
+            text = self.m.rng.choice(JUNK)
             piles = None
         else:
             piles = tuple(
-                self.rng.randrange(0, 12) if self.rng.random() < 0.7 else self.rng.randrange(0, 200) for _ in range(n)
+                self.m.rng.randrange(0, 12) if self.m.rng.random() < 0.7 else self.m.rng.randrange(0, 200)
+                for _ in range(n)
             )
-            if self.rng.random() < 0.1:
-                piles = tuple(self.number() for _ in range(n))
+            if self.m.rng.random() < 0.1:
+                piles = tuple(self.m.number() for _ in range(n))
             text = " ".join(map(str, piles))
-        self._type_into(panel.piles, text)
+        self.m.grid_actions._type_into(panel.piles, text)
         QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
-        self.pending.npiles = piles
+        self.m.pending.npiles = piles
 
     def sums(self) -> None:
         """The Sums panel: heaps typed (or junk), added or removed, a second position, a move played."""
-        self.w.panels.build("sums")  # as showing its tab would
-        panel = self.w.sums_panel
-        r = self.rng.random()
+        self.m.w.panels.build("sums")  # as showing its tab would
+        panel = self.m.w.sums_panel
+        r = self.m.rng.random()
         if r < 0.15 and panel.moves.count():
-            panel.moves.itemActivated.emit(panel.moves.item(self.rng.randrange(panel.moves.count())))
+            panel.moves.itemActivated.emit(panel.moves.item(self.m.rng.randrange(panel.moves.count())))
         elif r < 0.3:
-            QTest.mouseClick(self.rng.choice([panel.add, panel.remove]), Qt.MouseButton.LeftButton)
+            QTest.mouseClick(self.m.rng.choice([panel.add, panel.remove]), Qt.MouseButton.LeftButton)
         elif r < 0.4:
             panel.use_second.setChecked(not panel.use_second.isChecked())
-            self._type_into(panel.second, f"{self.rng.randrange(0, 30)} {self.rng.randrange(0, 30)}")
+            self.m.grid_actions._type_into(panel.second, f"{self.m.rng.randrange(0, 30)} {self.m.rng.randrange(0, 30)}")
             QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
         else:
-            n = self.rng.randrange(0, 4)
+            n = self.m.rng.randrange(0, 4)
             text = (
-                self.rng.choice(JUNK)
-                if self.rng.random() < 0.1
+                self.m.rng.choice(JUNK)
+                if self.m.rng.random() < 0.1
                 else " ".join(
-                    str(self.rng.randrange(0, 20) if self.rng.random() < 0.8 else self.number()) for _ in range(n)
+                    str(self.m.rng.randrange(0, 20) if self.m.rng.random() < 0.8 else self.m.number()) for _ in range(n)
                 )
             )
-            self._type_into(panel.heaps, text)
+            self.m.grid_actions._type_into(panel.heaps, text)
             QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
-        self.pending.sums = True
+        self.m.pending.sums = True
 
     def activate_move(self) -> None:
-        moves = self.w.inspector.moves
+        moves = self.m.w.inspector.moves
         if moves.count():
-            item = moves.item(self.rng.randrange(moves.count()))
+            item = moves.item(self.m.rng.randrange(moves.count()))
             moves.itemActivated.emit(item)
 
     def toggle_overlay(self) -> None:
-        action = self.rng.choice([self.w.menus.grid_lines, self.w.menus.phi_lines])
+        action = self.m.rng.choice([self.m.w.menus.grid_lines, self.m.w.menus.phi_lines])
         action.toggle()
 
     # ----- checks -----------------------------------------------------------------------------
     def _game_length(self) -> int:
-        game = self.w.session.game
+        game = self.m.w.session.game
         return len(game.movers) if game is not None else 0

@@ -9,7 +9,6 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
-from random import Random
 from typing import Any
 
 from PySide6.QtCore import QtMsgType
@@ -20,43 +19,43 @@ from soak.summary import (
     BENIGN_QT,
     SLOW_ACTION_S,
     STACK_AFTER_S,
-    Summary,
 )
 
 
 class Watchdog:
     """Times the GUI thread and collects what went wrong (a part of Monkey)."""
 
-    w: Any
-    rng: Random
-    summary: Summary
+    def __init__(self, m: Any) -> None:
+        """`m`: the monkey (soak.driver.Monkey): its window, random source, summary, pending
+        record and state, and its other parts."""
+        self.m = m
 
     def _gc_timer(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self._gc_started = time.perf_counter()
+            self.m._gc_started = time.perf_counter()
         elif threading.current_thread() is threading.main_thread():
-            self.summary.longest_gc = max(self.summary.longest_gc, time.perf_counter() - self._gc_started)
+            self.m.summary.longest_gc = max(self.m.summary.longest_gc, time.perf_counter() - self.m._gc_started)
 
     def _excepthook(self, kind: type[BaseException], exc: BaseException, tb: Any) -> None:
         text = "".join(traceback.format_exception(kind, exc, tb))
-        self.summary.exceptions.append(f"{self.current}: {text}")
+        self.m.summary.exceptions.append(f"{self.m.current}: {text}")
 
     def _qt_message(self, kind: QtMsgType, context: Any, message: str) -> None:
         if any(b in message for b in BENIGN_QT):
             return
         if kind in (QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg, QtMsgType.QtWarningMsg):
-            self.summary.exceptions.append(f"{self.current}: Qt {kind.name}: {message}")
+            self.m.summary.exceptions.append(f"{self.m.current}: Qt {kind.name}: {message}")
 
     def _watch(self) -> None:
         """A watchdog thread: 150 ms into a stretch of GUI work, note where the GUI thread is
         (so the summary can say what the longest stall was doing, not only when)."""
-        while not self._watch_stop.wait(0.02):
-            stretch, started = self._stretch
-            if stretch and stretch != self._stack_for and time.perf_counter() - started > STACK_AFTER_S:
+        while not self.m._watch_stop.wait(0.02):
+            stretch, started = self.m._stretch
+            if stretch and stretch != self.m._stack_for and time.perf_counter() - started > STACK_AFTER_S:
                 stack = self._stacks()
                 if stack is not None:
-                    self._stack = stack
-                    self._stack_for = stretch
+                    self.m._stack = stack
+                    self.m._stack_for = stretch
 
     @staticmethod
     def _stacks() -> str | None:
@@ -83,35 +82,35 @@ class Watchdog:
     def _timed(self, fn: Callable[[], None], whole_action: bool = False) -> None:
         """Run fn on the GUI thread, timing it as one uninterrupted stretch of GUI work."""
         t0 = time.perf_counter()
-        self._stretches += 1
-        stretch = self._stretches
-        self._stretch = (stretch, t0)
+        self.m._stretches += 1
+        stretch = self.m._stretches
+        self.m._stretch = (stretch, t0)
         try:
             fn()
         except Exception:
             self._excepthook(*sys.exc_info())  # type: ignore[arg-type]
         elapsed = time.perf_counter() - t0
-        self._stretch = (0, 0.0)
-        if whole_action and self._segmented:
+        self.m._stretch = (0, 0.0)
+        if whole_action and self.m._segmented:
             return  # the action timed its own events: a person's events reach the loop one by one
-        if elapsed > self.summary.longest_stall:
-            self.summary.longest_stall = elapsed
+        if elapsed > self.m.summary.longest_stall:
+            self.m.summary.longest_stall = elapsed
             part = "the action" if whole_action else getattr(fn, "__name__", "an event")
-            self.summary.stall_action = f"{self.current}, in {part}"
-            self.summary.stall_stack = self._stack if self._stack_for == stretch else ""
+            self.m.summary.stall_action = f"{self.m.current}, in {part}"
+            self.m.summary.stall_stack = self.m._stack if self.m._stack_for == stretch else ""
 
     def _event(self, fn: Callable[[], None]) -> None:
         """One input event of a longer gesture, then a turn of the event loop, each timed."""
-        self._segmented = True
+        self.m._segmented = True
         self._timed(fn)
         self._timed(QApplication.processEvents)
 
     def _busy(self) -> bool:
-        return bool(self.w.busy)
+        return bool(self.m.w.busy)
 
     def _who_is_busy(self) -> list[str]:
         """The parts still working (the controllers made so far: a panel not built has none)."""
-        w = self.w
+        w = self.m.w
         busy = ["grid"] if w.grid.rendering else []
         busy += [name for name in ("selection", "rules", "sessions") if getattr(w, name).jobs.busy]
         busy += [type(c).__name__ for c in w.controllers if getattr(c, "busy", False)]
@@ -119,18 +118,24 @@ class Watchdog:
 
     def _settle(self) -> None:
         """Turn the event loop (each turn timed) until no background work is left."""
-        deadline = time.perf_counter() + self.settle_s
+        deadline = time.perf_counter() + self.m.settle_s
         self._timed(QApplication.processEvents)
         time.sleep(0.002)
         self._timed(QApplication.processEvents)
         said_slow = False
         while self._busy():
-            if self.progress_every and not said_slow and time.perf_counter() > deadline - self.settle_s + SLOW_ACTION_S:
+            if (
+                self.m.progress_every
+                and not said_slow
+                and time.perf_counter() > deadline - self.m.settle_s + SLOW_ACTION_S
+            ):
                 said_slow = True  # a slow action: say who is busy
-                print(f"busy: {self.current} after {SLOW_ACTION_S:.0f} s: {', '.join(self._who_is_busy())}", flush=True)
+                print(
+                    f"busy: {self.m.current} after {SLOW_ACTION_S:.0f} s: {', '.join(self._who_is_busy())}", flush=True
+                )
             if time.perf_counter() > deadline:
                 who = ", ".join(self._who_is_busy()) or "other"
-                self.summary.unsettled.append(f"{self.current}: still busy after {self.settle_s:.0f} s ({who})")
+                self.m.summary.unsettled.append(f"{self.m.current}: still busy after {self.m.settle_s:.0f} s ({who})")
                 return
             time.sleep(0.005)
             self._timed(QApplication.processEvents)

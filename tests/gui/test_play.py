@@ -81,3 +81,21 @@ def test_the_value_history_axes_count_in_whole_moves(qtbot, window):
         assert all(float(v).is_integer() for v in ticks), (name, ticks)
     moves = sorted(_drawn_ticks(plot.getAxis("bottom")))
     assert set(range(len(panel.history))) <= {int(v) for v in moves}  # each move is labelled
+
+
+def test_a_remoteness_beyond_floats_is_not_plotted_and_the_chart_says_so(qtbot):
+    """The soak (seed 20261187): a game under Nim from a position of thousands of digits has a
+    remoteness (a closed form) beyond the float range; the value history plotted it and every
+    paint of the window raised OverflowError in pyqtgraph's bounds."""
+    from explorer.gui.panels.play import COMPUTER, HUMAN, PlayPanel
+
+    panel = PlayPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.chart_holder.widget()  # the chart built, as when the tab is shown
+    huge = 10**400
+    panel.set_history([(0, huge, HUMAN), (1, huge - 1, COMPUTER), (2, 5, HUMAN)])
+    _, ys = panel.chart_line.getData()
+    assert list(ys) == [5.0]  # only what a float holds exactly is plotted
+    assert "too large to plot" in panel.chart_note.text()
+    panel.chart.grab()  # paints without raising

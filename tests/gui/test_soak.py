@@ -29,7 +29,7 @@ def test_the_longest_stall_is_reported_with_its_own_stack(window):
     import time
 
     monkey = Monkey(window, SEED)
-    watchdog = threading.Thread(target=monkey._watch, daemon=True)
+    watchdog = threading.Thread(target=monkey.watchdog._watch, daemon=True)
     watchdog.start()
 
     def first_slow_stretch() -> None:
@@ -39,9 +39,9 @@ def test_the_longest_stall_is_reported_with_its_own_stack(window):
         time.sleep(0.5)
 
     try:
-        monkey._timed(first_slow_stretch)
+        monkey.watchdog._timed(first_slow_stretch)
         assert "first_slow_stretch" in monkey.summary.stall_stack
-        monkey._timed(second_slower_stretch)
+        monkey.watchdog._timed(second_slower_stretch)
     finally:
         monkey._watch_stop.set()
         watchdog.join()

@@ -44,6 +44,11 @@ class WholeNumberAxis(pg.AxisItem):
         ]
 
 
+# The value history plots what a float holds exactly (a remoteness under Nim far out, a closed form,
+# has thousands of digits: plotted, every paint raised OverflowError in pyqtgraph's bounds)
+PLOTTED = 1 << 53
+
+
 class PlayPanel(QWidget):
     startRequested = Signal(object, object, bool)
     hintRequested = Signal()
@@ -132,7 +137,7 @@ class PlayPanel(QWidget):
         return self._chart_points
 
     def _draw_history(self) -> None:
-        known = [(i, r, who) for i, r, who in self.history if r is not None]
+        known = [(i, r, who) for i, r, who in self.history if r is not None and r < PLOTTED]
         self._chart_line.setData([i for i, _, _ in known], [r for _, r, _ in known])
         self._chart_points.setData(
             [{"pos": (i, r), "brush": pg.mkBrush(*WINNER_COLOURS[who]), "pen": None} for i, r, who in known]
@@ -163,6 +168,8 @@ class PlayPanel(QWidget):
         thrown = [i for (i, _, a), (_, _, b) in pairwise(history) if a != b]
         if history and not known:
             note = "Remoteness is known inside the computed corner: colour by remoteness to compute it."
+        elif any(r >= PLOTTED for r in known):
+            note = "Moves left of 2^53 or more are too large to plot exactly: the log lists them."
         elif thrown:
             note = "The winner changed after move " + ", ".join(str(i + 1) for i in thrown) + ": a win was thrown away."
         else:
