@@ -124,6 +124,21 @@ class ViewNeeds(NamedTuple):
     far_columns: int | None
 
 
+class TexelSources(NamedTuple):
+    """Where a view's texels get their values of one kind, in the planner's order
+    (`Plans.texel_sources`): the corner table (None: none solved) holding [0, side)²; the certified
+    rows (None: none, or not for this kind); the value sequences (None: likewise); whether a texel
+    whose corner cell is cold has the value 0 (G under normal play, at any size the rule judges).
+    `rows_solved` is how many rows are known whatever the kind (the colour scale's reach)."""
+
+    corner: Any
+    side: int
+    rows: Any
+    sequences: Any
+    cold_is_zero: bool
+    rows_solved: int
+
+
 class Value(NamedTuple):
     """G (or R) of one cell: `value` exact, or `above` = H where the value is known to be at least
     H, with the source that said so."""

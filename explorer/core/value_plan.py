@@ -27,6 +27,7 @@ from explorer.core.value_limits import (
     SHARE_COLUMNS,
     Limits,
     Need,
+    TexelSources,
     Value,
     ValueRefused,
     ViewNeeds,
@@ -101,6 +102,23 @@ class Plans:
             else None
         )
         return ViewNeeds(corner, rows, far)
+
+    def texel_sources(self, kind: str = GRUNDY) -> TexelSources:
+        """Which parts of what is known answer a view's texels of this kind, in the order of
+        `value_limits.SOURCES` (the render reads them, explorer.core.render.values.value_grid):
+        the cold cells (G = 0), the certified rows, the corner, the sequences; decided here alone."""
+        grundy = kind == GRUNDY
+        corner = None if self.table is None else (self.table.grundy if grundy else self.table.remoteness)
+        side = 0 if self.table is None else min(self.table.shape)
+        rows_solved = self.rows.rows if self.rows is not None else 0
+        return TexelSources(
+            corner,
+            side,
+            self.rows if grundy else None,
+            self.far if grundy else None,
+            grundy and self.rule.last_mover_wins,
+            rows_solved,
+        )
 
     def solve_for_view(
         self,

@@ -106,3 +106,19 @@ def test_no_code_outside_the_planner_decides_a_source_or_keeps_a_bound():
 def test_the_scan_finds_what_the_planner_alone_may_do(source):
     """The scan can fail: each of the old ways, written outside the planner, is found."""
     assert findings([("gui/somewhere.py", ast.parse(source))])
+
+
+def test_the_texels_of_a_view_come_from_where_the_planner_says():
+    """core/render/values.value_grid chose, texel by texel, which part of the cache answered (the
+    corner table, the certified rows, the sequences, cold cells as 0); it now asks
+    `texel_sources` and reads only what that names."""
+    tree = ast.parse((ROOT / "core/render/values.py").read_text(encoding="utf-8"))
+    reads = [
+        f"cache.{node.attr} (line {node.lineno})"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "cache"
+        and node.attr in {"rows", "far", "table", "array", "side", "grundy_corner"}
+    ]
+    assert reads == []

@@ -88,30 +88,31 @@ def value_grid(
     (a float64 (ny, nx) array the caller lends, see levels.FrameBuffers) if it is given. `cold`:
     the rule's cold counts of the same texels (the frame's hot/cold raster): under normal play a
     texel whose corner cell is cold has G = 0 at any size, as the one place answers."""
+    src = cache.texel_sources(kind)  # which parts answer the texels: the one place decides
     x0, y0 = tx0 * step, ty0 * step
     near = max(0, min(x0, y0))
     if kind == GRUNDY:  # far strips hold G near max(x, y)
-        near = max(0, max(x0, y0) if min(x0, y0) < (cache.rows.rows if cache.rows else 0) else near)
-    far = max(x0 + nx * step, y0 + ny * step) + 4 * (cache.rows.rows if cache.rows else 0) + (1 << 17)
+        near = max(0, max(x0, y0) if min(x0, y0) < src.rows_solved else near)
+    far = max(x0 + nx * step, y0 + ny * step) + 4 * src.rows_solved + (1 << 17)
     # The base is what the colour bar's title subtracts ("G − base"): 0 while every value in view
     # is a float exactly, else `near` rounded down to a multiple of a power of ten above the
     # values' spread. Either way it stays put while the view pans (a title that changed on
     # every frame re-laid the bar out: 0.4 ms a frame).
     base = 0 if far < 1 << FLOAT_BITS else near - near % 10 ** digit_count(far - near)
-    side = cache.side
+    side = src.side
     ix, iy = count_below(x0, step, nx, 0), count_below(y0, step, ny, 0)  # texels left of / below 0
     cx, cy = count_below(x0, step, nx, side), count_below(y0, step, ny, side)
     # |value - base| is below span for every value in view: the strips' values lie within
     # 2 * rows of the far coordinate, the corner's (only if it is in view) between 0 and 2 * side
     span = far - base if not (cx > ix and cy > iy) else max(far - base, base)
     shift = max(0, span.bit_length() - FLOAT_BITS)
-    rows = cache.rows if kind == GRUNDY else None
+    rows = src.rows
     strip_columns = count_below(x0, step, nx, rows.rows) if rows is not None else 0
     strip_rows = count_below(y0, step, ny, rows.rows) if rows is not None else 0
     corner_columns = cx if cx > ix and cy > iy else 0
-    sequences = cache.far if kind == GRUNDY else None
+    sequences = src.sequences
     same = cold is not None and (cold.tx0, cold.ty0, cold.nx, cold.ny, cold.step) == (tx0, ty0, nx, ny, step)
-    cold_corners = _cold_corners(cache, cold if same else None, kind)
+    cold_corners = _cold_corners(cache, cold if same else None, src.cold_is_zero)
     anywhere = sequences is not None or cold_corners is not None
     reach = None if anywhere else (max(corner_columns, strip_columns), strip_rows)
     grid = ValueGrid(np.empty((ny, nx)) if out is None else out, base, shift, reach)
@@ -123,7 +124,7 @@ def value_grid(
         # it with np.ix_ took 39 ms for 1000 x 650 texels of single cells, slicing 2 ms)
         xs = slice(x0 + ix * step, x0 + (cx - 1) * step + 1, step)
         ys = slice(y0 + iy * step, y0 + (cy - 1) * step + 1, step)
-        block = cache.array(kind)[xs, ys].T.astype(np.float64)
+        block = src.corner[xs, ys].T.astype(np.float64)
         out[iy:cy, ix:cx] = np.ldexp(block - base, -shift)  # unit may pass the float range
     if rows is not None:
         # Along a strip, the texels before the corner's far edge are known already or lie at
@@ -139,7 +140,7 @@ def value_grid(
             _fill_strip(out[jj, first:], rows, y0 + jj * step, x0 + first * step, step, base, shift)
     if sequences is not None:
         _fill_far(out, sequences, x0, y0, nx, ny, step, base, shift)
-        shares = share_region(sequences, side if cache.table is not None else 0, x0, y0, nx, ny, step)
+        shares = share_region(sequences, side, x0, y0, nx, ny, step)
         if shares is not None:
             grid = replace(grid, shares=shares)
     zero = in_units(0, base, shift)
@@ -162,11 +163,11 @@ def in_units(value: int, base: int, shift: int) -> float | None:
 COLD_TEXELS = 1 << 15  # texels holding a cold cell whose corner cell is tested, at most, a frame
 
 
-def _cold_corners(cache: ValueCache, cold: Raster | None, kind: str) -> tuple[NDArray, NDArray] | None:
+def _cold_corners(cache: ValueCache, cold: Raster | None, cold_is_zero: bool) -> tuple[NDArray, NDArray] | None:
     """(rows, columns) of the texels whose corner cell is cold (G = 0 under normal play): among the
     texels the raster says hold a cold cell, those whose corner is one (every one at one cell a
     texel). None where there are none to test, too many, or the view leaves what the rule judges."""
-    if cold is None or kind != GRUNDY or not cache.rule.last_mover_wins or cold.counts.size == 0:
+    if cold is None or not cold_is_zero or cold.counts.size == 0:
         return None
     if cold.counts.size > COLD_TEXELS or min(cold.x0, cold.y0) < 0:
         return None
