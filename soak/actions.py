@@ -262,7 +262,7 @@ class GridActions:
             old.write(OLD_FILE)
         rows = 0
         if what == "png":
-            self.m.w.export_png(path)
+            self.m.w.files.export_png(path)
         elif what == "figure":  # File ▸ Export view as figure: expect the view's cold cells, one rect each
             from explorer.core.render.figure import VECTOR_CELLS
 
@@ -278,7 +278,7 @@ class GridActions:
                     rows = s.rule.count_rect(x0, y0, cx1 - 1, cy1 - 1).count if cx1 > x0 and cy1 > y0 else 0
                 except ValueError:  # beyond a bounded rule: the export says it could not
                     rows = -1
-            self.m.w.export_figure(path)
+            self.m.w.files.export_figure(path)
         elif what == "queries":
             rows = sum(len(r) for r in self.m.w.session.queries)
             self.m.w.panels.build("queries")  # as showing its tab would
@@ -290,7 +290,7 @@ class GridActions:
             )
             self.m.w.sequence.export_csv_to(path, rows)
         else:
-            self.m.w.save_session(path)
+            self.m.w.files.save_session(path)
         self.m.pending.file = (what, path, rows)
 
     def _check_file(self, what: str, path: str, rows: int) -> None:

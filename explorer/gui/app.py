@@ -87,7 +87,7 @@ def prepare_window(window, session=None, rule=None, mode=None, goto=None) -> Non
     """Open a session file, then choose a rule and a colour mode, then go to a position (each
     optional; the command line has checked them)."""
     if session is not None:
-        window.open_session(session)
+        window.files.open_session(session)
     if rule is not None:
         window.set_rule(rule)
     if mode is not None and window.rules.jobs.busy:  # the rule is being solved: its mode once it is made

@@ -40,6 +40,7 @@ from explorer.gui import memory
 from explorer.gui.controllers.asks import Asks
 from explorer.gui.controllers.demo import DemoController
 from explorer.gui.controllers.export import AnimationExporter
+from explorer.gui.controllers.files import Files
 from explorer.gui.controllers.growth import GrowthController
 from explorer.gui.controllers.pointer import GridClicks, StripHover
 from explorer.gui.controllers.rules import RuleController
@@ -49,6 +50,7 @@ from explorer.gui.controllers.values import ValuesController
 from explorer.gui.controllers.why import WhyController
 from explorer.gui.dialogs import Dialogs
 from explorer.gui.docks import held, scrolled
+from explorer.gui.files import save_png
 from explorer.gui.grid.strip import BeattyStrip
 from explorer.gui.grid.view import GridView
 from explorer.gui.host import Host
@@ -96,8 +98,8 @@ def make_parts(w: Host) -> WindowParts:
             controllers,
             go_to=w.go_to_position,
             select=w.select_position,
-            ask_structure_path=w.ask_structure_path,
-            ask_bfile_path=w.ask_bfile_path,
+            ask_structure_path=c.files.ask_structure_path,
+            ask_bfile_path=c.files.ask_bfile_path,
         )
     )
     return WindowParts(**vars(v), **vars(c), menus=menus, panels=panels, controllers=controllers)
@@ -187,6 +189,7 @@ class _Controllers:
     clicks: GridClicks
     strip_hover: StripHover
     asks: Asks
+    files: Files
 
 
 def _make_controllers(w: Host, v: _Views) -> _Controllers:
@@ -232,6 +235,7 @@ def _make_controllers(w: Host, v: _Views) -> _Controllers:
     why = WhyController(session, v.inspector, channel(), say)
     demo = DemoController(session, v.inspector, channel(), scheduler, say)
     exporter = AnimationExporter(session, v.grid, WorkLine(bar, "export", 140), channel(), say)
+    files: Files | None = None  # made below: the sessions controller remembers what it opened there
     sessions = SessionController(
         session,
         v.grid,
@@ -241,14 +245,22 @@ def _make_controllers(w: Host, v: _Views) -> _Controllers:
         warn=lambda text: w.dialogs.warn("Session", text),
         status=lambda text: bar.showMessage(text, 6000),
         jobs=channel(),
-        opened=w.remember_file,
+        opened=lambda path: files.remember_file(path) if files is not None else None,
+    )
+    files = Files(
+        lambda: w.dialogs,
+        sessions,
+        exporter,
+        write_png=lambda path: save_png(v.grid.grab(), path),
+        status=bar.showMessage,
+        settings=w.settings,
     )
     add_window_caches(pool, session, values, w.built_queries)
     asks = Asks(session, lambda: w.dialogs, rules, sessions, exporter, values, w.go_to_position)
     clicks = GridClicks(session, rules.toggle_cell, w.play_click, w.select_position)
     strip_hover = StripHover(session, v.strip, v.grid, v.hover_label.setText)
     return _Controllers(
-        pool, rules, selection, values, growth, why, demo, exporter, sessions, clicks, strip_hover, asks
+        pool, rules, selection, values, growth, why, demo, exporter, sessions, clicks, strip_hover, asks, files
     )
 
 
@@ -329,10 +341,10 @@ def _front(w: Host, name: str, on: bool) -> None:
 
 def _connect_menus(w: Host, menus: Menus) -> None:
     slots: dict[str, Callable[..., object]] = {
-        "open": lambda: w.open_session(),
-        "save": lambda: w.save_session(),
-        "export_png": lambda: w.export_png(),
-        "export_figure": lambda: w.export_figure(),
+        "open": lambda: w.files.open_session(),
+        "save": lambda: w.files.save_session(),
+        "export_png": lambda: w.files.export_png(),
+        "export_figure": lambda: w.files.export_figure(),
         "export_animation": w.asks.export_animation,
         "quit": w.close,
         "reset": w.grid.reset_view,
@@ -368,11 +380,11 @@ def _connect_menus(w: Host, menus: Menus) -> None:
 
 def _fill_recent(w: Host, menus: Menus) -> None:
     menus.recent_menu.clear()
-    files = w.recent_files()
+    files = w.files.recent_files()
     for path in files:
         action = menus.recent_menu.addAction(os.path.basename(path))
         action.setToolTip(path)
-        action.triggered.connect(lambda _=False, p=path: w.open_session(p))
+        action.triggered.connect(lambda _=False, p=path: w.files.open_session(p))
     if not files:
         menus.recent_menu.addAction("(no sessions yet)").setEnabled(False)
 

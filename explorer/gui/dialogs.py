@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from explorer.gui.panels.rule_dialog import AnimationDialog, CustomRuleDialog, VectorRuleDialog
 
@@ -66,6 +66,15 @@ class Dialogs:
     def text(self, title: str, label: str) -> str | None:
         text, ok = QInputDialog.getText(self.parent, title, label)
         return text if ok else None
+
+    def save_path(self, title: str, default: str, filters: str) -> tuple[str, str] | None:
+        """Where to write (and the filter chosen), or None if cancelled."""
+        path, chosen = QFileDialog.getSaveFileName(self.parent, title, default, filters)
+        return (path, chosen) if path else None
+
+    def open_path(self, title: str, filters: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self.parent, title, "", filters)
+        return path or None
 
     def warn(self, title: str, message: str) -> None:
         QMessageBox.warning(self.parent, title, message)

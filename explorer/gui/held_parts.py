@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from explorer.gui.controllers.build import BuildController
     from explorer.gui.controllers.demo import DemoController
     from explorer.gui.controllers.export import AnimationExporter
+    from explorer.gui.controllers.files import Files
     from explorer.gui.controllers.growth import GrowthController
     from explorer.gui.controllers.npiles import NPilesController
     from explorer.gui.controllers.play import PlayController
@@ -143,6 +144,10 @@ class HeldParts:
     @property
     def asks(self) -> Asks:
         return self.parts.asks
+
+    @property
+    def files(self) -> Files:
+        return self.parts.files
 
     @property
     def menus(self) -> Menus:

@@ -7,28 +7,23 @@ views' requests into session changes, and the session's events into view updates
 
 from __future__ import annotations
 
-import os
 from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings, QSignalBlocker, QTimer
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from explorer import allocator
 from explorer.core.protocol import Rule
 from explorer.gui import collector, jobs
 from explorer.gui.compose import connect, make_parts
 from explorer.gui.docks import DockedPanels
-from explorer.gui.files import save_png
 from explorer.gui.held_parts import HeldParts
 from explorer.gui.jobs import LatestJob
 from explorer.gui.menus import START_HINT, shortcuts_html
 from explorer.gui.window_pool import about_html, caches_in_use
 from explorer.session.model import Session
 from explorer.session.views import PANEL_ALIASES
-
-SESSION_FILES = "Wythoff Explorer sessions (*.json);;All files (*)"
-RECENT = 8  # files under File ▸ Open recent
 
 
 class MainWindow(HeldParts, DockedPanels):
@@ -61,16 +56,6 @@ class MainWindow(HeldParts, DockedPanels):
 
     def shortcuts_html(self) -> str:
         return shortcuts_html(self)
-
-    def ask_structure_path(self) -> str | None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export the structure", "structure.csv", "CSV files (*.csv)")
-        return path or None
-
-    def ask_bfile_path(self) -> tuple[str, bool] | None:
-        """Where to write a b-file of the Structure tab's cells, and whether of their upper side (y)."""
-        lower, upper = "Lower side x (*.txt)", "Upper side y (*.txt)"
-        path, chosen = QFileDialog.getSaveFileName(self, "Export a b-file", "bfile.txt", f"{lower};;{upper}")
-        return (path, chosen == upper) if path else None
 
     def show_perfect_play(self) -> None:
         """The selection's game between two perfect players, on the grid (R where it is known)."""
@@ -145,54 +130,6 @@ class MainWindow(HeldParts, DockedPanels):
         self.selection.request(a, b)
 
     # ----- sessions and bookmarks -----------------------------------------------------------
-    def save_session(self, path: str | None = None) -> bool:
-        if not path:
-            path, _ = QFileDialog.getSaveFileName(self, "Save session", "exploration.wythoff.json", SESSION_FILES)
-            if not path:
-                return False
-        return self.sessions.save(path)
-
-    def open_session(self, path: str | None = None) -> None:
-        if not path:
-            path, _ = QFileDialog.getOpenFileName(self, "Open session", "", SESSION_FILES)
-            if not path:
-                return
-        self.sessions.open(path)
-
-    def recent_files(self) -> list[str]:
-        value = self.settings.value("session/recent", [])
-        files = [value] if isinstance(value, str) else list(value or [])
-        return [f for f in files if isinstance(f, str) and f][:RECENT]
-
-    def remember_file(self, path: str) -> None:
-        path = os.path.abspath(path)
-        self.settings.setValue("session/recent", [path, *(f for f in self.recent_files() if f != path)][:RECENT])
-
-    def export_png(self, path: str | None = None) -> None:
-        if not path:
-            path, _ = QFileDialog.getSaveFileName(self, "Export view as PNG", "wythoff.png", "PNG images (*.png)")
-            if not path:
-                return
-        try:
-            save_png(self.grid.grab(), path)
-        except OSError as exc:
-            self.statusBar().showMessage(f"Could not write {path}: {exc.strerror or exc} (nothing was changed)", 8000)
-            return
-        self.statusBar().showMessage(f"Wrote {path}", 6000)
-
-    def export_figure(self, path: str | None = None) -> None:
-        """File ▸ Export view as figure…: PDF, SVG or TikZ (.tex), chosen by extension."""
-        if not path:
-            path, _ = QFileDialog.getSaveFileName(
-                self, "Export view as a figure", "wythoff.pdf", "PDF (*.pdf);;SVG (*.svg);;TikZ for LaTeX (*.tex)"
-            )
-            if not path:
-                return
-        if os.path.splitext(path)[1].lower() not in (".pdf", ".svg", ".tex"):
-            self.statusBar().showMessage("A figure is written as .pdf, .svg or .tex: name the file so", 8000)
-            return
-        self.exporter.export_figure(path)
-
     # ----- settings ---------------------------------------------------------------------
     def _restore(self) -> None:
         geometry = self.settings.value("window/geometry")

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from explorer.gui.controllers.build import BuildController
     from explorer.gui.controllers.demo import DemoController
     from explorer.gui.controllers.export import AnimationExporter
+    from explorer.gui.controllers.files import Files
     from explorer.gui.controllers.growth import GrowthController
     from explorer.gui.controllers.npiles import NPilesController
     from explorer.gui.controllers.play import PlayController
@@ -328,6 +329,7 @@ class WindowParts:
     clicks: GridClicks
     strip_hover: StripHover
     asks: Asks
+    files: Files
     menus: Menus
     panels: Panels
     controllers: list[Any] = field(default_factory=list)  # every controller made so far

@@ -35,14 +35,14 @@ def _export_everything(qtbot, window, folder) -> dict[str, str]:  # type: ignore
     window.findChild(QPushButton, "structureExport").click()
     qtbot.waitUntil(lambda: not window.structure.busy, timeout=60_000)  # written on a worker
     said["structure.csv"] = window.findChild(QLabel, "structureStatus").text()
-    window.export_png(str(folder / "view.png"))
+    window.files.export_png(str(folder / "view.png"))
     said["view.png"] = window.statusBar().currentMessage()
     window.grid.set_view(0, 0, 30, 20)
     window.dialogs.animation = lambda: ("build", 6, (320, 240), str(folder / "build.gif"))
     window.asks.export_animation()
     qtbot.waitUntil(lambda: not window.exporter.busy, timeout=60_000)
     said["build.gif"] = window.exporter.last
-    window.export_figure(str(folder / "view.pdf"))
+    window.files.export_figure(str(folder / "view.pdf"))
     qtbot.waitUntil(lambda: not window.exporter.busy, timeout=60_000)
     said["view.pdf"] = window.exporter.last
     return said

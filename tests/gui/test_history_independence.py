@@ -294,13 +294,13 @@ def test_the_query_history_lists_the_sessions_answers_however_they_came(qtbot, w
     _settle(qtbot, window)
     assert len(_history(window)) == 5 and _history(window)[-1][-1] == "maharaja"
     saved = tmp_path / "s.json"
-    assert window.save_session(str(saved))
+    assert window.files.save_session(str(saved))
     window.queries.run_query(1, 1, 2, 2)  # then asked more, and opened the file over it
     _settle(qtbot, window)
-    window.open_session(str(saved))
+    window.files.open_session(str(saved))
     _settle(qtbot, window)
     fresh = _fresh(qtbot, tmp_path, "history")
-    fresh.open_session(str(saved))
+    fresh.files.open_session(str(saved))
     _settle(qtbot, fresh)
     assert _history(window) == _history(fresh)
     assert len(_history(fresh)) == len(window.session.queries) == 5

@@ -62,12 +62,12 @@ def test_a_saved_session_reopens_to_the_same_state(qtbot, tmp_path, window, rule
     window.sessions.add_bookmark("start")
     window.sessions.show_view((a - 60, a - 40, a + 60, a + 40))
     path = tmp_path / "one.json"
-    assert window.save_session(str(path))
+    assert window.files.save_session(str(path))
     first = json.loads(path.read_text())
     assert first["rule"] == rule and first["mode"] == mode and first["game"]["path"][1] == ["5", "6"]
 
     other = _fresh_window(qtbot, tmp_path, "other")
-    other.open_session(str(path))
+    other.files.open_session(str(path))
     _idle(other, qtbot)
     assert other.session.rule.key == rule
     assert other.rule_bar.rules.currentData() is not None
@@ -77,9 +77,9 @@ def test_a_saved_session_reopens_to_the_same_state(qtbot, tmp_path, window, rule
     other.panels.build("queries")  # the history, drawn from the session when the tab is built
     assert other.query_panel.history.rowCount() == 1
     again = tmp_path / "two.json"
-    assert other.save_session(str(again))
+    assert other.files.save_session(str(again))
     assert json.loads(again.read_text()) == first  # exactly the same state
-    assert str(path) in window.recent_files()[0] or str(path.resolve()) == window.recent_files()[0]
+    assert str(path) in window.files.recent_files()[0] or str(path.resolve()) == window.files.recent_files()[0]
     if not far:  # a comparison and Alter mode come back, the menu item checked
         other.rules.request_compare("wythoff")
         _idle(other, qtbot)
@@ -89,9 +89,9 @@ def test_a_saved_session_reopens_to_the_same_state(qtbot, tmp_path, window, rule
         other.menus.actions["grid_lines"].trigger()
         assert other.session.golden_lines and not other.session.cell_borders
         third_path = tmp_path / "three.json"
-        assert other.save_session(str(third_path))
+        assert other.files.save_session(str(third_path))
         third = _fresh_window(qtbot, tmp_path, "third")
-        third.open_session(str(third_path))
+        third.files.open_session(str(third_path))
         _idle(third, qtbot)
         assert third.session.compare is not None and third.session.compare.key == "wythoff"
         assert third.session.altering and third.menus.actions["alter_mode"].isChecked()
@@ -115,7 +115,7 @@ def test_a_bad_file_leaves_the_session_as_it_was_and_says_why(qtbot, tmp_path, w
     window.select_position(4, 9)
     _idle(window, qtbot)
     window.dialogs = Answers()
-    window.open_session(str(path))
+    window.files.open_session(str(path))
     _idle(window, qtbot)
     assert len(window.dialogs.warnings) == 1 and "Nothing was changed" in window.dialogs.warnings[0]
     assert window.session.rule.key == "nim" and window.session.selection == (4, 9)
@@ -129,7 +129,7 @@ def test_a_game_that_breaks_the_rule_is_refused(qtbot, tmp_path, window):
     path = tmp_path / "g.json"
     store.save(path, saved)  # (5, 7) -> (3, 5) takes from both piles: not a Nim move
     window.dialogs = Answers()
-    window.open_session(str(path))
+    window.files.open_session(str(path))
     _idle(window, qtbot)
     assert "not a legal move" in window.dialogs.warnings[0]
     assert window.session.rule.key == "wythoff"

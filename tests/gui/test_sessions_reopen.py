@@ -30,7 +30,7 @@ for key, path in json.loads(sys.argv[1]):
     window = MainWindow(settings=QSettings(path + ".ini", QSettings.Format.IniFormat))
     warned = []
     window.dialogs.warn = lambda title, message: warned.append(message)
-    window.open_session(path)
+    window.files.open_session(path)
     deadline = time.monotonic() + 60
     while (window.busy or window.session.selection is None) and time.monotonic() < deadline and not warned:
         app.processEvents()

@@ -194,14 +194,14 @@ def test_export_png_and_the_view_as_a_figure(qtbot, window, tmp_path):
     from tests.oracles import cold_table
 
     out = tmp_path / "view.png"
-    window.export_png(str(out))
+    window.files.export_png(str(out))
     assert out.stat().st_size > 1000
     window.grid.set_view(0, 0, 50, 40)
     window.select_position(5, 7)
     qtbot.waitUntil(lambda: window.session.report is not None, timeout=10_000)
     x0, y0, x1, y1 = window.grid.visible_cells()
     x0, y0 = max(0, x0), max(0, y0)
-    window.export_figure(str(tmp_path / "view.svg"))
+    window.files.export_figure(str(tmp_path / "view.svg"))
     qtbot.waitUntil(lambda: not window.exporter.busy, timeout=30_000)
     assert window.exporter.last.startswith("wrote"), window.exporter.last
     root = ET.fromstring((tmp_path / "view.svg").read_text())
@@ -211,7 +211,7 @@ def test_export_png_and_the_view_as_a_figure(qtbot, window, tmp_path):
     assert classes.count("selection") == 1
     window.why.ask_why()  # Why? draws its lines over the grid: the figure draws them too
     qtbot.waitUntil(lambda: window.session.overlay is not None, timeout=10_000)
-    window.export_figure(str(tmp_path / "why.svg"))
+    window.files.export_figure(str(tmp_path / "why.svg"))
     qtbot.waitUntil(lambda: not window.exporter.busy, timeout=30_000)
     root = ET.fromstring((tmp_path / "why.svg").read_text())
     drawn = [e.get("class") for e in root.iter() if e.get("class")]
@@ -220,10 +220,10 @@ def test_export_png_and_the_view_as_a_figure(qtbot, window, tmp_path):
     from explorer.session.model import GRUNDY
 
     window.session.mode = GRUNDY  # values solved for the figure alone are not kept (a long soak saw +77 MiB)
-    window.export_figure(str(tmp_path / "grundy.svg"))
+    window.files.export_figure(str(tmp_path / "grundy.svg"))
     qtbot.waitUntil(lambda: not window.exporter.busy, timeout=30_000)
     assert "colour-bar" in (tmp_path / "grundy.svg").read_text() and not api._VALUES
-    window.export_figure(str(tmp_path / "view.doc"))  # the wrong extension: said, nothing written
+    window.files.export_figure(str(tmp_path / "view.doc"))  # the wrong extension: said, nothing written
     assert ".pdf, .svg or .tex" in window.statusBar().currentMessage() and not (tmp_path / "view.doc").exists()
 
 

@@ -161,9 +161,9 @@ def test_the_sum_and_the_query_history_come_back_with_the_session(qtbot, window,
         window.queries.run_query(*rect)
     qtbot.waitUntil(lambda: len(window.session.queries) == 2 and not window.busy, timeout=30_000)
     path = tmp_path / "s.json"
-    assert window.save_session(str(path))
+    assert window.files.save_session(str(path))
     other = _fresh_window(qtbot, tmp_path, "other")
-    other.open_session(str(path))
+    other.files.open_session(str(path))
     qtbot.waitUntil(lambda: other.session.selection == (6, 11), timeout=30_000)
     assert other.session.sum_parts == window.session.sum_parts
     for name in ("sums", "queries"):  # built as showing their tabs would: they show the session's state
