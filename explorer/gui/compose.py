@@ -20,7 +20,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSignalBlocker, Qt
 from PySide6.QtGui import QAction
@@ -53,7 +53,6 @@ from explorer.gui.docks import held, scrolled
 from explorer.gui.files import save_png
 from explorer.gui.grid.strip import BeattyStrip
 from explorer.gui.grid.view import GridView
-from explorer.gui.host import Host
 from explorer.gui.jobs import LatestJob
 from explorer.gui.menus import START_HINT, Menus, show_about, show_how_to_read, show_text
 from explorer.gui.panels.inspector import Inspector
@@ -64,6 +63,9 @@ from explorer.gui.window_pool import POOL_SOLVED, POOL_VALUES, add_window_caches
 from explorer.gui.work_line import WorkLine
 from explorer.session.events import follow
 from explorer.session.views import PANELS
+
+if TYPE_CHECKING:
+    from explorer.gui.host import Host
 
 STATUS_MS = 8000  # how long a passing message stays in the status bar
 
