@@ -18,15 +18,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSignalBlocker, Qt
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
-    QDockWidget,
     QLabel,
     QMainWindow,
     QStatusBar,
@@ -57,7 +55,7 @@ from explorer.gui.jobs import LatestJob
 from explorer.gui.menus import START_HINT, Menus, show_about, show_how_to_read, show_text
 from explorer.gui.panels.inspector import Inspector
 from explorer.gui.panels.rules import RuleBar
-from explorer.gui.parts import PanelNeeds, Panels, WindowParts
+from explorer.gui.parts import ControllerParts, PanelNeeds, Panels, ViewParts, WindowParts
 from explorer.gui.scheduler import QtScheduler
 from explorer.gui.window_pool import POOL_SOLVED, POOL_VALUES, add_window_caches
 from explorer.gui.work_line import WorkLine
@@ -120,20 +118,7 @@ def connect(w: Host) -> None:
 
 
 # ----- the views ------------------------------------------------------------------------------------
-@dataclass
-class _Views:
-    dialogs: Dialogs
-    grid: GridView
-    strip: BeattyStrip
-    inspector: Inspector
-    docks: dict[str, QDockWidget]
-    default_state: QByteArray
-    rule_bar: RuleBar
-    hover_label: QLabel
-    busy_label: QLabel
-
-
-def _make_views(w: Host) -> _Views:
+def _make_views(w: Host) -> ViewParts:
     window = w.window_widget()
     dialogs = Dialogs(window)
     grid = GridView(window)
@@ -173,28 +158,11 @@ def _make_views(w: Host) -> _Views:
     busy_label = QLabel(objectName="busyLabel")
     w.statusBar().addPermanentWidget(busy_label)
     by_name = dict(zip(PANELS, docks, strict=True))  # by the command line's names
-    return _Views(dialogs, grid, strip, inspector, by_name, default_state, rule_bar, hover_label, busy_label)
+    return ViewParts(dialogs, grid, strip, inspector, by_name, default_state, rule_bar, hover_label, busy_label)
 
 
 # ----- the controllers ------------------------------------------------------------------------------
-@dataclass
-class _Controllers:
-    pool: budget.Pool
-    rules: RuleController
-    selection: SelectionController
-    values: ValuesController
-    growth: GrowthController
-    why: WhyController
-    demo: DemoController
-    exporter: AnimationExporter
-    sessions: SessionController
-    clicks: GridClicks
-    strip_hover: StripHover
-    asks: Asks
-    files: Files
-
-
-def _make_controllers(w: Host, v: _Views) -> _Controllers:
+def _make_controllers(w: Host, v: ViewParts) -> ControllerParts:
     session = w.session
     bar = w.statusBar()
 
@@ -261,7 +229,7 @@ def _make_controllers(w: Host, v: _Views) -> _Controllers:
     asks = Asks(session, lambda: w.dialogs, rules, sessions, exporter, values, w.go_to_position)
     clicks = GridClicks(session, rules.toggle_cell, w.play_click, w.select_position)
     strip_hover = StripHover(session, v.strip, v.grid, v.hover_label.setText)
-    return _Controllers(
+    return ControllerParts(
         pool, rules, selection, values, growth, why, demo, exporter, sessions, clicks, strip_hover, asks, files
     )
 

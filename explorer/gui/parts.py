@@ -304,19 +304,24 @@ def connect_npiles(panel: Any, npiles: Any) -> None:
 
 
 @dataclass
-class WindowParts:
-    """Every part of the window made at start, typed (explorer.gui.compose makes them, one builder
-    each); the panels beyond the inspector come later, through `panels`."""
+class ViewParts:
+    """The views made at start (explorer.gui.compose._make_views)."""
 
     dialogs: Dialogs
     grid: GridView
     strip: BeattyStrip
     inspector: Inspector
     docks: dict[str, QDockWidget]
-    default_state: QByteArray  # View ▸ Panels ▸ Restore the default layout
+    default_state: QByteArray
     rule_bar: RuleBar
     hover_label: QLabel
     busy_label: QLabel
+
+
+@dataclass
+class ControllerParts:
+    """The controllers made at start (explorer.gui.compose._make_controllers)."""
+
     pool: budget.Pool
     rules: RuleController
     selection: SelectionController
@@ -330,6 +335,13 @@ class WindowParts:
     strip_hover: StripHover
     asks: Asks
     files: Files
+
+
+@dataclass
+class WindowParts(ControllerParts, ViewParts):
+    """Every part of the window made at start, typed (explorer.gui.compose makes them, one builder
+    each: the views, the controllers); the panels beyond the inspector come later, through `panels`."""
+
     menus: Menus
     panels: Panels
     controllers: list[Any] = field(default_factory=list)  # every controller made so far
