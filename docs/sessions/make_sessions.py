@@ -41,16 +41,18 @@ def main(folder: str) -> None:
 
     # Queries: four rectangles from a small square to 10^30, the last one drawn on the grid.
     window = fresh()
+    window.panels.build("queries")  # as showing its tab would
     for x1, y1 in [(20, 30), (1000, 1000), (10**6, 10**6), (10**30, 10**30), (60, 39)]:
         window.queries.run_query(0, 0, x1, y1)
         _settle(app, window)
     window.grid.set_view(0, 0, 64, 42)
     _settle(app, window)
-    window.save_session(os.path.join(folder, "queries.json"))
+    window.files.save_session(os.path.join(folder, "queries.json"))
     window.close()
 
     # Play: you move first from (12, 20); a wrong first move, and the computer answers.
     window = fresh()
+    window.panels.build("play")  # as showing its tab would
     window.play.reply_delay_ms = 0
     window.play.new_game(12, 20, human_first=True)
     _settle(app, window)
@@ -62,7 +64,7 @@ def main(folder: str) -> None:
         time.sleep(0.01)
     window.grid.set_view(0, 0, 32, 21)
     _settle(app, window)
-    window.save_session(os.path.join(folder, "play.json"))
+    window.files.save_session(os.path.join(folder, "play.json"))
     window.close()
 
 
