@@ -48,6 +48,10 @@ class Definition:
     terminal: int | None = None
     passing: bool = False
     star_of: Definition | None = None
+    # Three heaps as slices (issue 66): "wythoff3" (one heap, or (d1, d2, d3) with nim-sum 0) or
+    # "subset3" (the same amount from any heaps), the board being heaps 2 and 3 with the first `first`.
+    heaps: str = ""
+    first: int = 0
 
     @property
     def recursion(self) -> bool:
@@ -57,6 +61,7 @@ class Definition:
             or self.terminal is not None
             or self.passing
             or self.star_of is not None
+            or bool(self.heaps)
         )
 
     @property
@@ -137,6 +142,51 @@ def star(base: Definition, n: int = 2048) -> Definition:
     return Definition(None, None, n=n, star_of=base)
 
 
+def three_heaps(game: str, first: int) -> Definition:
+    """A slice of a three-heap game: on the board, Wythoff's moves (heaps 2 and 3)."""
+    return replace(WYTHOFF, heaps=game, first=first)
+
+
+HEAPS_ORACLE = 48  # the side of the slices the oracle solves itself, by the definition
+HEAPS_FIRST = 12  # the first heaps it solves
+
+
+def heap_moves(game: str, a: int, b: int, c: int) -> list[tuple[int, int, int]]:
+    """Every position one move from (a, b, c), by the game's words."""
+    out = [(a - k, b, c) for k in range(1, a + 1)] + [(a, b - k, c) for k in range(1, b + 1)]
+    out += [(a, b, c - k) for k in range(1, c + 1)]
+    if game == "wythoff3":  # any (d1, d2, d3) of nim-sum 0 taking from two or three heaps
+        for d1 in range(a + 1):
+            for d2 in range(b + 1):
+                d3 = d1 ^ d2
+                if d3 <= c and (d1, d2, d3).count(0) < 2:
+                    out.append((a - d1, b - d2, c - d3))
+    else:  # the same k from two or three heaps
+        for k in range(1, max(a, b, c) + 1):
+            for use in ((1, 1, 0), (1, 0, 1), (0, 1, 1), (1, 1, 1)):
+                t = (a - k * use[0], b - k * use[1], c - k * use[2])
+                if min(t) >= 0:
+                    out.append(t)
+    return out
+
+
+@lru_cache(maxsize=8)
+def heaps_solved(game: str, first: int, n: int) -> dict[tuple[int, int, int], bool]:
+    """cold[(a, b, c)] for a <= first and b, c < n, by the definition (who cannot move loses)."""
+    cold: dict[tuple[int, int, int], bool] = {}
+    for s in range(first + 2 * n):
+        for a in range(min(s, first) + 1):
+            for b in range(max(0, s - a - n + 1), min(s - a, n - 1) + 1):
+                cold[(a, b, s - a - b)] = not any(cold[t] for t in heap_moves(game, a, b, s - a - b))
+    return cold
+
+
+def heap_winning_moves(d: Definition, x: int, y: int) -> list[tuple[int, int, int]]:
+    """The moves of (first, x, y) to cold positions, as triples, sorted."""
+    cold = heaps_solved(d.heaps, d.first, HEAPS_ORACLE)
+    return sorted({t for t in heap_moves(d.heaps, d.first, x, y) if cold[t]})
+
+
 def fraenkel(a: int) -> Definition:
     return Definition(ANY, ANY, a)
 
@@ -196,6 +246,9 @@ def moves_small(d: Definition, x: int, y: int) -> list[tuple[int, int]]:
 @lru_cache(maxsize=16)
 def solved(d: Definition, n: int) -> tuple[tuple[bool, ...], ...]:
     """cold[x][y] on [0, n)² by the definition (who cannot move loses, or wins under misère)."""
+    if d.heaps:
+        cube = heaps_solved(d.heaps, d.first, n)
+        return tuple(tuple(cube[(d.first, x, y)] for y in range(n)) for x in range(n))
     if d.recursion:
         return _recursion_solved(d, n)
     if d.vectors:
@@ -272,6 +325,8 @@ def vector_sequence(d: Definition) -> array[int]:
 def knows(d: Definition, x: int, y: int) -> bool:
     """Whether the oracle can answer about (x, y) (a growing rule: within its own sweep; a game of
     issue 49: within the square it solves itself)."""
+    if d.heaps:
+        return max(x, y) < HEAPS_ORACLE and d.first <= HEAPS_FIRST
     if d.recursion:
         return max(x, y) < RECURSION_ORACLE
     return not d.grows or min(x, y) < SEQUENCE_ORACLE
@@ -285,6 +340,8 @@ def _misere_changes() -> dict[tuple[int, int], bool]:
 
 
 def is_cold(d: Definition, x: int, y: int) -> bool:
+    if d.heaps:  # the caller checks `knows` first
+        return solved(d, HEAPS_ORACLE)[x][y]
     if d.recursion:  # the caller checks `knows` first
         return solved(d, RECURSION_ORACLE)[x][y]
     if d.grows:  # the caller checks `knows` first
@@ -311,7 +368,7 @@ def count_prefix(d: Definition, x: int, y: int) -> int:
     if x < 0 or y < 0:
         return 0
     if d.recursion:  # the caller checks `knows` first
-        table = solved(d, RECURSION_ORACLE)
+        table = solved(d, HEAPS_ORACLE if d.heaps else RECURSION_ORACLE)
         return sum(table[i][j] for i in range(x + 1) for j in range(y + 1))
     if d.grows:  # one cold cell per column; by symmetry a short side may be either
         col = vector_sequence(d)
@@ -350,6 +407,8 @@ def count_rect_small(d: Definition, x0: int, y0: int, x1: int, y1: int) -> int:
 
 
 def has_move(d: Definition, x: int, y: int) -> bool:
+    if d.heaps and d.first > 0:
+        return True  # the first heap can always be taken from
     if x > 0 or y > 0:
         return bool(moves_small(d, min(x, 64), min(y, 64)))
     return False

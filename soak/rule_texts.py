@@ -4,7 +4,20 @@ Definition in soak.oracle's words."""
 
 from __future__ import annotations
 
-from soak.oracle import ANY, MISERE, NIM, WYTHOFF, Definition, altered, blocking, fraenkel, one_pass, star, vector_rule
+from soak.oracle import (
+    ANY,
+    MISERE,
+    NIM,
+    WYTHOFF,
+    Definition,
+    altered,
+    blocking,
+    fraenkel,
+    one_pass,
+    star,
+    three_heaps,
+    vector_rule,
+)
 
 
 def definition_of(text: str) -> Definition:
@@ -58,6 +71,8 @@ def definition_of(text: str) -> Definition:
         else:
             base = definition_of(param or "wythoff")
         return one_pass(base, side) if name == "pass" else star(base, side or 2048)
+    if name in ("wythoff3", "subset3"):
+        return three_heaps(name, int(param.split(";")[0]))
     raise ValueError(f"the oracle cannot read the rule {text!r}: teach soak.oracle.definition_of its form")
 
 

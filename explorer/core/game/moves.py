@@ -20,15 +20,38 @@ class MoveKind(enum.Enum):
     FROM_BOTH = "from both piles"
     # a game with a pass (docs/math.md, "Games that change the recursion"): the piles stay, the pass is used
     PASS = "pass"
+    # three heaps seen as slices (docs/math.md, "Three heaps as slices"): the move takes from the first heap
+    HEAPS = "from the first heap"
 
 
 class Move(NamedTuple):
-    """A move from `start` to `target`; `taken` counters leave the pile(s) named by `kind`."""
+    """A move from `start` to `target`; `taken` counters leave the pile(s) named by `kind`.
+
+    On three heaps seen as slices (the board's cells are heaps 2 and 3 with the first heap fixed),
+    `first` is the first heap before and after the move: the move goes to the slice `first[1]`,
+    and `to` is the whole position it leaves."""
 
     target: tuple[int, int]
     start: tuple[int, int]
     kind: MoveKind
     taken: int
+    first: tuple[int, int] | None = None
+
+    @property
+    def to(self) -> tuple[int, ...]:
+        """The position the move leaves: (a', b', c') on three heaps, else the board's cell."""
+        return self.target if self.first is None else (self.first[1], *self.target)
+
+    @property
+    def on_board(self) -> bool:
+        """Whether the move stays on the board shown: not a pass, not into another slice."""
+        return self.target != self.start if self.first is None else self.first[0] == self.first[1]
+
+    @property
+    def heap_amounts(self) -> tuple[int, int, int]:
+        """(taken from heap 1, heap 2, heap 3) of a three-heap move."""
+        a0, a1 = self.first or (0, 0)
+        return a0 - a1, self.start[0] - self.target[0], self.start[1] - self.target[1]
 
     @classmethod
     def between(cls, start: tuple[int, int], target: tuple[int, int]) -> Move:
@@ -54,6 +77,12 @@ class Move(NamedTuple):
         """'take 2 from both piles', or 'take 3 from A and 1 from B' when the amounts differ; each
         number written by `number` (in full by default; the window shortens huge ones)."""
         k, l = self.amounts
+        if self.first is not None:
+            taken = [(d, i + 1) for i, d in enumerate(self.heap_amounts) if d]
+            if len({d for d, _ in taken}) == 1:
+                heaps = " and ".join(str(i) for _, i in taken)
+                return f"take {number(taken[0][0])} from heap{'s' if len(taken) > 1 else ''} {heaps}"
+            return "take " + ", ".join(f"{number(d)} from heap {i}" for d, i in taken)
         if self.kind is MoveKind.PASS:
             return "pass (the piles stay; the pass is used)"
         if self.kind is MoveKind.FROM_BOTH and k != l:
@@ -63,6 +92,9 @@ class Move(NamedTuple):
     def describe(self, number: Callable[[int], str] = str) -> str:
         """'take 2 from both piles -> (3, 5)' style wording."""
         a, b = self.target
+        if self.first is not None:
+            into = "" if self.first[0] == self.first[1] else f" (slice {number(self.first[1])})"
+            return f"{self.wording(number)} → ({', '.join(number(v) for v in self.to)}){into}"
         if self.kind is MoveKind.PASS:
             return f"pass → ({number(a)}, {number(b)}) with the pass used"
         return f"{self.wording(number)} → ({number(a)}, {number(b)})"

@@ -264,6 +264,39 @@ def _pass(param: str | None, progress: Progress | None = None) -> Rule:
     return make_pass(parse_rule(base), n, progress)
 
 
+def _slices() -> Any:
+    from explorer.core.rules import slices
+
+    return slices
+
+
+def _slice_family(name: str, label: str, description: str, cls: str) -> Family:
+    """A three-heap game as slices (explorer.core.rules.slices): one family, its class named."""
+
+    def game() -> Any:
+        return getattr(_slices(), cls).game
+
+    def make(param: str | None, progress: Progress | None = None) -> Rule:
+        a, n = _slices().slice_fields(game(), param)
+        return getattr(_slices(), cls)(a, n, progress)  # type: ignore[no-any-return]
+
+    return Family(
+        name,
+        label,
+        make,
+        ask=ASK_INTEGER,
+        examples=(f"{name}:1",),
+        example_titles=(f"{label}, first heap 1",),
+        question=(label, "the first heap A (the board: heaps 2 and 3):", 1, 0, 256),
+        syntax=f"{name}:A[;n=N]",
+        costly=True,
+        check=lambda param: _slices().slice_fields(game(), param),
+        solve=make,
+        peak=lambda param: _slices().slice_peak(game(), param),
+        description=description,
+    )
+
+
 def _star(param: str | None, progress: Progress | None = None) -> Rule:
     n, base = _star_fields(param)
     return _recursion().StarRule(parse_rule(base), n, progress)
@@ -375,6 +408,18 @@ FAMILIES: tuple[Family, ...] = (
         check=_star_fields,
         solve=_star,
         description="the game whose moves are RULE's non-zero cold cells, each one jump",
+    ),
+    _slice_family(
+        "wythoff3",
+        "Three-heap Wythoff",
+        "Fraenkel's three heaps, first heap fixed: one heap, or (d1, d2, d3) with d1 ⊕ d2 ⊕ d3 = 0",
+        "Wythoff3",
+    ),
+    _slice_family(
+        "subset3",
+        "Three heaps, any subset",
+        "three heaps, first heap fixed: the same amount from one, two or all three",
+        "Subset3",
     ),
 )
 _BY_NAME = {f.name: f for f in FAMILIES}

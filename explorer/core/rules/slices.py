@@ -1,0 +1,208 @@
+"""Three heaps as slices: `wythoff3:A` (Fraenkel's three-heap Wythoff) and `subset3:A` (the same
+amount from any heaps), cells (b, c) cold iff (A, b, c) is (docs/math.md, "Three heaps as slices").
+
+A slice is a generated sequence (one cold c a column), solved with every slice below it on the
+columns [0, n) by explorer.core.game.heaps3, bounded before it starts. Its winning moves are
+triples (`Move.first` names the first heap after the move); the moves that change the first heap
+leave the board, so a game is not played on it (`ExtraSteps`: the n-piles tab plays three heaps).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from math import isqrt
+from typing import ClassVar
+
+from explorer.core.exact.bigint import whole_number
+from explorer.core.game.heaps3 import FRAENKEL3, SUBSET3, Game3, solved_table, table_bytes
+from explorer.core.game.moves import Move, MoveKind
+from explorer.core.game.spec import Line
+from explorer.core.game.vector_spec import VectorSpec
+from explorer.core.protocol import Position, Progress, RuleError, UnknownRule
+from explorer.core.rules.closed import Wythoff
+from explorer.core.rules.layered import LayerRule
+
+MAX_FIRST = 256  # first heaps offered at all; the solve's work bounds them further (`check_work`)
+MAX_COLUMNS = 1 << 22
+FORM = "A[;n=N]"
+# The solve's work (`solve_work`) against its time on the 2-core machine, Fraenkel's game: slices 0-10
+# on 2^20 columns 2.8 s, 0-64 on 2^16 39 s, 0-100 on 2^14 37 s, 0-256 on 2^10 49 s (1.1-1.4 ns a
+# unit); the subset game's are faster. WORK_LIMIT keeps a solve within about a minute; the default side
+# under about 2 s.
+WORK_PER_SECOND = 75 * 10**7
+WORK_LIMIT = 60 * WORK_PER_SECOND
+QUICK_WORK = 2 * WORK_PER_SECOND
+
+
+def solve_work(game: Game3, a: int, n: int) -> int:
+    """About how many inner steps solving slices 0 … a on n columns takes (known before it starts):
+    each cell checks, for each slice below, the values (d1 ⊕ r) − r (Fraenkel: 2^popcount(d1) of
+    them) or three cells (the subset game), for candidates that grow about as the root of a."""
+    if game.code == 0:
+        per_column = sum(sum(1 << bin(d).count("1") for d in range(1, s + 1)) for s in range(a + 1))
+    else:
+        per_column = 3 * a * (a + 1) // 2
+    return 4 * n * (per_column + a + 1) * (isqrt(a + 1) + 1)
+
+
+def default_columns(game: Game3, a: int) -> int:
+    """The columns a slice is solved on unless its text names n: 2^16, fewer where the slices
+    below would take long (a few seconds at most)."""
+    n = 1 << 16
+    while n > 128 and solve_work(game, a, n) > QUICK_WORK:
+        n //= 2
+    return n
+
+
+def slice_fields(game: Game3, param: str | None) -> tuple[int, int]:
+    """(first heap, columns) of 'A[;n=N]', checked (the solve's memory and work bounded) but not solved."""
+    if param is None or not param.split(";")[0].strip():
+        raise UnknownRule(f"{game.title} needs its first heap: write {game.name}:{FORM}, such as {game.name}:1")
+    head, _, rest = param.partition(";")
+    a = whole_number(head.strip(), f"the first heap A in {game.name}:A", 0, MAX_FIRST)
+    n = None
+    for part in rest.split(";"):
+        if not part.strip():
+            continue
+        name, eq, value = part.partition("=")
+        if name.strip().lower() != "n" or not eq:
+            raise UnknownRule(f"{game.name}:{FORM}: {part.strip()[:30]!r} is not n=N")
+        n = whole_number(value.strip(), "the columns n", 1, MAX_COLUMNS)
+    n = default_columns(game, a) if n is None else n
+    work = solve_work(game, a, n)
+    if work > WORK_LIMIT:
+        raise UnknownRule(
+            f"{game.name}:{a};n={n} would solve {a + 1} slices on {n:,} columns (about "
+            f"{work // WORK_PER_SECOND} s, over the limit of {WORK_LIMIT // WORK_PER_SECOND} s): give a smaller n"
+        )
+    return a, n
+
+
+class SliceMoves:
+    """The moves on the board of a slice (heaps 2 and 3: Wythoff's), with the first heap's moves
+    counted by `has_move`: (a, 0, 0) with a > 0 is not over."""
+
+    def __init__(self, first: int) -> None:
+        self.first = first
+        self.board = Wythoff().spec
+
+    def allows(self, start: Position, target: Position) -> bool:
+        return self.board.allows(start, target)
+
+    def has_move(self, x: int, y: int) -> bool:
+        return self.first > 0 or self.board.has_move(x, y)
+
+    def targets(self, x: int, y: int) -> Iterator[Position]:
+        return self.board.targets(x, y)
+
+    def text(self) -> str:
+        return self.board.text()
+
+    def describe(self) -> str:
+        return f"on the board: {self.board.describe()}; and moves taking from the first heap"
+
+    def move_lines(self, x: int, y: int) -> tuple[tuple[Line, ...], tuple[Position, ...]]:
+        return self.board.move_lines(x, y)
+
+    def lines_from(self, cell: Position) -> tuple[Line, ...]:
+        return self.board.lines_from(cell)
+
+    def dots_from(self, cell: Position) -> tuple[Position, ...]:
+        return self.board.dots_from(cell)
+
+
+class HeapSlice(LayerRule):
+    """Slice `first` of a three-heap game on [0, bound)²: (b, c) is cold iff (first, b, c) is."""
+
+    game: ClassVar[Game3]
+    first: int
+    what = "slices 0 … A of three heaps"
+
+    def __init__(self, first: int, columns: int | None = None, progress: Progress | None = None) -> None:
+        n = default_columns(self.game, first) if columns is None else columns
+        if solve_work(self.game, first, n) > WORK_LIMIT:
+            raise RuleError(f"{self.game.name}:{first};n={n} is more work than the limit: give a smaller n")
+        table = solved_table(self.game, first, n, progress)
+        wythoff = Wythoff()
+        self._set_layer(wythoff, VectorSpec.parse("rays=1,0 1,1"), table.col[first, :n], {})
+        object.__setattr__(self, "spec", SliceMoves(first))
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "table", table)
+
+    table: object
+
+    def _params(self) -> tuple[int, int]:
+        return self.first, self.bound
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        side = "" if self.bound == default_columns(self.game, self.first) else f";n={self.bound}"
+        return f"{self.game.name}:{self.first}{side}"
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return f"{self.game.title}, first heap {self.first} (on [0, {self.bound:,})²)"
+
+    def solved_as(self) -> str:
+        return (
+            f"slices 0 … {self.first} of three heaps on {self.bound:,} columns; write {self.game.name}:{self.first};n=N"
+        )
+
+    # ----- three heaps --------------------------------------------------------------------------------
+    def heaps(self, x: int, y: int) -> tuple[int, int, int]:
+        """The whole position of the board's cell (x, y)."""
+        return self.first, x, y
+
+    def slice_key(self, first: int) -> str:
+        """The text of the slice with another first heap, on the same columns."""
+        whole_number(str(first), "the first heap", 0, MAX_FIRST)
+        side = "" if self.bound == default_columns(self.game, first) else f";n={self.bound}"
+        return f"{self.game.name}:{first}{side}"
+
+    def extra_steps(self) -> str:
+        return (
+            "a move may take from the first heap, into another slice: the board shows one slice, "
+            "and the n-piles tab plays the three heaps"
+        )
+
+    def position_note(self, x: int, y: int) -> str:
+        self.check(x, y)
+        return f"the position is ({self.first}, {x}, {y}): first heap {self.first}, board (heap 2, heap 3)"
+
+    def cold_option_cells(self, x: int, y: int) -> list[Position]:
+        return [m.target for m in self.winning_moves(x, y) if m.on_board]
+
+    def winning_moves(self, x: int, y: int) -> list[Move]:
+        """Every move of (first, x, y) to a cold position, as triples (`Move.to`)."""
+        self.check(x, y)
+        if self.is_cold(x, y):
+            return []
+        moves = []
+        for a2, b2, c2 in self.table.cold_moves(self.first, x, y):  # type: ignore[attr-defined]
+            if a2 == self.first:
+                m = Move.between((x, y), (b2, c2))
+                moves.append(m._replace(first=(a2, a2)))
+            else:
+                taken = max(self.first - a2, x - b2, y - c2)
+                moves.append(Move((b2, c2), (x, y), MoveKind.HEAPS, taken, (self.first, a2)))
+        return sorted(moves, key=lambda m: (not m.on_board, -m.to[0], m.target))
+
+
+class Wythoff3(HeapSlice):
+    """Fraenkel's three-heap Wythoff, first heap fixed."""
+
+    game = FRAENKEL3
+
+
+class Subset3(HeapSlice):
+    """Three heaps, the same amount from any of them, first heap fixed."""
+
+    game = SUBSET3
+
+
+def slice_peak(game: Game3, param: str | None) -> int:
+    a, n = slice_fields(game, param)
+    return table_bytes(a, n)
+
+
+__all__ = ["HeapSlice", "Subset3", "Wythoff3", "slice_fields", "slice_peak", "solve_work"]
