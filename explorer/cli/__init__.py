@@ -19,6 +19,7 @@ from typing import BinaryIO
 import explorer
 from explorer.cli.animate import cmd_animate
 from explorer.cli.common import EXIT_BAD_INPUT, PROG, Parser, UsageError, natural
+from explorer.cli.heaps import slices_setup
 from explorer.cli.numbers import cmd_moves, cmd_number, cmd_zeckendorf
 from explorer.cli.tables import cmd_array, cmd_count, cmd_grundy, cmd_grundy_row, cmd_judge, cmd_pairs, cmd_remoteness
 from explorer.cli.window import check_window_options, cmd_open, cmd_screenshot, panel_name, window_options
@@ -241,6 +242,7 @@ COMMANDS: tuple[tuple[str, str, Setup], ...] = (
     ("compare", "cells of [X0, X1] x [Y0, Y1] cold in both rules, in the first only, in the second only", _compare),
     ("animate", "an animated GIF: the construction of the cold cells, or a perfect game", _animate),
     ("figure", "the view as a figure for a paper: PDF, SVG, TikZ (.tex) or PNG", _figure),
+    ("slices", "three heaps: Fraenkel's conjectures checked slice by slice, a = 0 .. A_MAX", slices_setup),
 )
 
 

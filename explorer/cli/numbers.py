@@ -19,11 +19,11 @@ def cmd_moves(args: argparse.Namespace, out: BinaryIO) -> None:
     r = report(rule, args.a, args.b)
     if args.json:
         doc = {
-            "position": [r.a, r.b],
+            "position": list(r.whole),
             "status": r.status_code,
             "terminal": r.terminal,
             "rule": r.rule_key,
-            "moves": [list(m.target) for m in r.moves],
+            "moves": [list(m.to) for m in r.moves],
             "details": [_detail(m) for m in r.moves],
             "declared_hot": r.declared_hot,
             "cold_options": [list(c) for c in r.cold_options],
@@ -38,12 +38,16 @@ def cmd_moves(args: argparse.Namespace, out: BinaryIO) -> None:
 
 def _line(m: Move) -> str:
     """A winning move as `moves` prints it: the target's piles, or `pass` for the pass."""
+    if m.first is not None:  # three heaps: the whole position
+        return " ".join(map(str, m.to))
     return "pass" if m.kind is MoveKind.PASS else f"{m.target[0]} {m.target[1]}"
 
 
 def _detail(m: Move) -> dict[str, object]:
     """A move in JSON: where it goes and how much it takes from each pile ("taken" as well when
     one amount says it: one pile, or the same from both)."""
+    if m.first is not None:  # three heaps: the whole position, and what leaves each heap
+        return {"to": list(m.to), "kind": "heaps", "taken": list(m.heap_amounts), "slice": m.first[1]}
     k, l = m.amounts
     detail: dict[str, object] = {"to": list(m.target), "kind": m.kind.name.lower(), "taken_a": k, "taken_b": l}
     if (k == 0 or l == 0 or k == l) and m.kind is not MoveKind.PASS:

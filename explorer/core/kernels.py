@@ -161,6 +161,11 @@ KERNELS: tuple[Kernel, ...] = (
     Kernel("counting.sequence_index", "sweep_kernel()", (f"i4[::1], {A1}, {A1}, {A1}, {A1}",)),
     Kernel("counting.raster_jit", "count_layers", (f"i4[:, ::1], i8, i8, i8, i8, i8, i8, i8, i8, {A1}",)),
     Kernel("rules.block_kernel", "_fill", ("i4[::1], i8",)),
+    Kernel(
+        "game.heaps3_kernel",
+        "slice_columns",
+        (f"i8, i4[:, ::1], i4[:, ::1], i4[:, ::1], i4[:, ::1], {A2}, {A1}, i8, i8, i8",),
+    ),
     Kernel("rules.block_kernel", "_count_up", ("i4[:, ::1]",)),
 )
 

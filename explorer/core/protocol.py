@@ -165,6 +165,17 @@ class DeclaredCells(Protocol):
 
 
 @runtime_checkable
+class Slice(Protocol):
+    """Three heaps seen as a slice (docs/math.md, "Three heaps as slices"): the board's cells (x, y)
+    are heaps 2 and 3, the first heap fixed; winning moves may go into other slices (`Move.first`)."""
+
+    first: int
+
+    def heaps(self, x: int, y: int) -> tuple[int, int, int]: ...  # the whole position of a cell
+    def slice_key(self, first: int) -> str: ...  # the rule of another first heap, on the same columns
+
+
+@runtime_checkable
 class CertifiedRows(Protocol):
     """Rows of G near the axes at any distance, certified additively periodic (Wythoff)."""
 

@@ -11,7 +11,7 @@ from typing import NamedTuple
 from explorer.core.game.moves import Move
 from explorer.core.game.sequence import NumberKind, NumberRole
 from explorer.core.game.zeckendorf import zeckendorf_digits
-from explorer.core.protocol import ColdPairs, DeclaredCells, Noted, Rule
+from explorer.core.protocol import ColdPairs, DeclaredCells, Noted, Rule, Slice
 from explorer.core.rules.presentation import shows_zeckendorf
 
 __all__ = ["NumberKind", "NumberRole", "PositionReport", "no_moves_text", "report", "verdict"]
@@ -39,6 +39,12 @@ class PositionReport(NamedTuple):
     # A cold cell's cold options (k-blocking: fewer than k, each of which the opponent may block);
     # () where a cold cell has none, as in every game whose recursion is the plain one.
     cold_options: tuple[tuple[int, int], ...] = ()
+    heaps: tuple[int, ...] = ()  # three heaps seen as a slice: the whole position (first heap, a, b)
+
+    @property
+    def whole(self) -> tuple[int, ...]:
+        """The position as the game has it: (a, b), or three heaps."""
+        return self.heaps or (self.a, self.b)
 
     @property
     def declared_hot(self) -> bool:
@@ -89,6 +95,7 @@ def report(rule: Rule, a: int, b: int) -> PositionReport:
         a_text=str(a),
         b_text=str(b),
         cold_options=tuple(options),
+        heaps=rule.heaps(a, b) if isinstance(rule, Slice) else (),
     )
 
 

@@ -11,16 +11,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from math import isqrt
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from explorer.core.exact.bigint import whole_number
+from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.heaps3 import FRAENKEL3, SUBSET3, Game3, solved_table, table_bytes
 from explorer.core.game.moves import Move, MoveKind
+from explorer.core.game.sequence import NumberKind, NumberRole
 from explorer.core.game.spec import Line
 from explorer.core.game.vector_spec import VectorSpec
-from explorer.core.protocol import Position, Progress, RuleError, UnknownRule
+from explorer.core.protocol import OutOfBounds, Position, Progress, RuleError, UnknownRule
 from explorer.core.rules.closed import Wythoff
 from explorer.core.rules.layered import LayerRule
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    np = lazy_numpy(__name__)
 
 MAX_FIRST = 256  # first heaps offered at all; the solve's work bounds them further (`check_work`)
 MAX_COLUMNS = 1 << 22
@@ -171,6 +179,44 @@ class HeapSlice(LayerRule):
 
     def cold_option_cells(self, x: int, y: int) -> list[Position]:
         return [m.target for m in self.winning_moves(x, y) if m.on_board]
+
+    # ----- the cold pairs b <= c, in increasing b (ColdPairs) ----------------------------------------
+    def _lower_columns(self) -> NDArray[np.int64]:
+        found = self.__dict__.get("_lowers")
+        if found is None:
+            bs = np.arange(self.bound, dtype=np.int64)
+            found = bs[self.col.astype(np.int64) >= bs]
+            object.__setattr__(self, "_lowers", found)
+        return found  # type: ignore[no-any-return]
+
+    def cold_pair(self, k: int) -> Position:
+        xs = self._lower_columns()
+        if k < 0:
+            raise RuleError("k must be >= 0")
+        if k >= xs.size:
+            raise OutOfBounds(f"{xs.size:,} cold pairs b <= c are solved in this slice; pair {k:,} lies beyond")
+        x = int(xs[k])
+        return x, int(self.col[x])
+
+    def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]:
+        xs = self._lower_columns()
+        if start < 0 or start + count > xs.size:
+            raise OutOfBounds(f"{xs.size:,} cold pairs b <= c are solved in this slice")
+        chosen = xs[start : start + count]
+        return chosen, self.col[chosen].astype(np.int64)
+
+    def cold_index(self, x: int, y: int) -> int | None:
+        if not self.is_cold(x, y):
+            return None
+        return int(np.searchsorted(self._lower_columns(), min(x, y)))
+
+    def number_role(self, n: int) -> NumberRole | None:
+        self.check(n, 0)
+        p = int(self.col[n])
+        if p == n:
+            return None
+        k = int(np.searchsorted(self._lower_columns(), min(n, p)))
+        return NumberRole(NumberKind.LOWER if p > n else NumberKind.UPPER, k, p)
 
     def winning_moves(self, x: int, y: int) -> list[Move]:
         """Every move of (first, x, y) to a cold position, as triples (`Move.to`)."""
