@@ -167,7 +167,6 @@ def report_text(game: Game3, found: list[SliceReport], n_max: int) -> str:
         n2 = "–" if r.n2 is None else str(r.n2)
         yes = {True: "holds", False: "fails"}
         t = f"{{{ranges_text(r.t, 4)}}}" if r.holds_i else "– (no Wythoff sequence settles)"
-        lines.append(
-            f"{r.first:>4} {r.shift:>4} {n1:>6} {n2:>6} {r.alpha:>4} {r.max_eps:>7} {yes[r.holds_i]:>5} {yes[r.holds_ii]:>5}  {t}"
-        )
+        holds = f"{yes[r.holds_i]:>5} {yes[r.holds_ii]:>5}"
+        lines.append(f"{r.first:>4} {r.shift:>4} {n1:>6} {n2:>6} {r.alpha:>4} {r.max_eps:>7} {holds}  {t}")
     return head + "\n".join(lines) + "\n"
