@@ -294,9 +294,9 @@ def single_rectangle(args: argparse.Namespace) -> list[int]:
 
 def command_values(rule: Rule) -> ValueCache:
     """The one place that answers values (explorer.core.value_source), with a command's limits."""
-    from explorer.core.value_limits import has_values
+    from explorer.core.value_limits import has_values, no_values_text
     from explorer.core.value_source import command_values as values_of
 
     if not has_values(rule):
-        raise UsageError(f"{rule.title} has no Grundy values or remoteness")
+        raise UsageError(no_values_text(rule))
     return values_of(rule)

@@ -26,7 +26,7 @@ from numpy.typing import NDArray
 
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.protocol import Valued, ValueSequences
-from explorer.core.value_limits import QUICK_WORK, ValueRefused, corner_fits, has_values
+from explorer.core.value_limits import QUICK_WORK, ValueRefused, corner_fits, has_values, no_values_text
 from explorer.core.values import GRUNDY
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ class ColdCells:
     def refusal(self, values: ValueCache, kind: str, v: int, rects: Rects) -> str | None:
         rule = values.rule
         if not has_values(rule):  # hot and cold only (the pass game, k-blocking...): no G at all
-            return f"{rule.title} has no Grundy values or remoteness"
+            return no_values_text(rule)
         if kind != GRUNDY or v != 0:
             return ""  # not this source's question: no sentence
         if not rule.last_mover_wins:
@@ -119,7 +119,7 @@ class CornerCells:
     def refusal(self, values: ValueCache, kind: str, v: int, rects: Rects) -> str | None:
         rule = values.rule
         if not isinstance(rule, Valued):
-            return f"{rule.title} has no Grundy values or remoteness"
+            return no_values_text(rule)
         nx, ny = self._corner(values, rects)
         work = QUICK_WORK if self.quick else None
         if values.corner_block(0, 0, nx, ny, kind) is not None or corner_fits(rule, nx, ny, values.limits, work):

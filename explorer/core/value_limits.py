@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from explorer.core import budget
 from explorer.core.errors import OutOfBounds
-from explorer.core.protocol import CertifiedRows, KnownValues, Rule, Valued, ValueSequences
+from explorer.core.protocol import CertifiedRows, KnownValues, Rule, Slice, Valued, ValueSequences
 from explorer.core.values.cost import MAX_WORK, WINDOW_WORK
 
 SOURCES = ("closed form", "cold", "certified row", "corner", "sequences")
@@ -20,6 +20,13 @@ SOURCES = ("closed form", "cold", "certified row", "corner", "sequences")
 def has_values(rule: Rule) -> bool:
     """Whether the rule has Grundy values and remoteness at all (a corner sweep, or a closed form)."""
     return isinstance(rule, (Valued, KnownValues))
+
+
+def no_values_text(rule: Rule) -> str:
+    """Why a rule without values has none, in one sentence (`has_values` is False)."""
+    if isinstance(rule, Slice):
+        return f"G is not defined for a slice of three heaps ({rule.title}): a cell's options leave the board"
+    return f"{rule.title} has no Grundy values or remoteness"
 
 
 def values_far_out(rule: Rule) -> bool:

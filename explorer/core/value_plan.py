@@ -34,6 +34,7 @@ from explorer.core.value_limits import (
     columns_for,
     corner_bytes,
     corner_fits,
+    no_values_text,
 )
 from explorer.core.values import GRUNDY
 
@@ -219,7 +220,7 @@ class Plans:
         letter = "G" if kind == GRUNDY else "R"
         where = f"{letter}({short_decimal(x)}, {short_decimal(y)})"
         if not isinstance(rule, (Valued, KnownValues)):
-            return ValueRefused(f"{rule.title} has no Grundy values or remoteness")
+            return ValueRefused(no_values_text(rule))
         reasons = []
         if isinstance(rule, Valued):
             reasons.append(

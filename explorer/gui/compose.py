@@ -270,6 +270,7 @@ def _connect_views(w: Host) -> None:
     w.rule_bar.ruleRequested.connect(w.rules.request)
     w.rule_bar.askRequested.connect(w.asks.ask_rule)
     w.rule_bar.modeRequested.connect(w.rules.request_mode)
+    w.rule_bar.firstHeapRequested.connect(w.rules.request_first_heap)
     inspector = w.inspector
     inspector.positionRequested.connect(w.go_to_position)
     inspector.positionTextRequested.connect(lambda a, b: w.selection.request_text(a, b, then=grid.center_on))
@@ -277,6 +278,7 @@ def _connect_views(w: Host) -> None:
         asked.connect(lambda a, b: grid.setFocus())  # (Home, arrows, + and −: issue 64)
     inspector.inputRejected.connect(w.selection.input_error)
     inspector.moveActivated.connect(w.select_position)
+    inspector.moveToSliceActivated.connect(lambda a, b, c: w.rules.request_first_heap(a, (b, c)))
     inspector.whyRequested.connect(w.why.ask_why)
     inspector.whyRequested.connect(w.show_why_state)
     inspector.perfectPlayRequested.connect(w.demo.show_perfect_play)

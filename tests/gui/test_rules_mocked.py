@@ -101,3 +101,25 @@ def test_a_growth_solves_on_a_copy_and_the_rule_grows_when_its_answer_arrives():
     assert held and rule.bound == start  # solved, not yet taken
     held.pop()()
     assert rule.bound > 3 * start
+
+
+def test_the_first_heap_switches_slices_and_a_move_into_a_slice_goes_there():
+    """Issue 66: under three heaps the first heap picks the slice (same columns), the inspector's
+    report is the whole position, and a move into a slice below selects its target there."""
+    p = Parts("wythoff3:2;n=512")
+    p.selection.request(3, 5)
+    assert p.session.report is not None and p.session.report.whole == (2, 3, 5)
+    p.rules.request_first_heap(1)
+    assert p.session.rule.key == "wythoff3:1;n=512" and p.session.selection == (3, 5)
+    p.selector.set_rule.assert_called_with(p.session.rule)
+    moves = [m for m in p.session.rule.winning_moves(3, 5) if not m.on_board]
+    assert moves  # (1, 3, 5) -> (0, 1, 2) and (0, 3, 5)
+    target = moves[0].to
+    p.rules.request_first_heap(target[0], target[1:])
+    assert p.session.rule.key == "wythoff3:0;n=512" and p.session.selection == target[1:]
+    assert p.session.rule.is_cold(*target[1:])
+    p.rules.request_first_heap(999)  # past the largest first heap: a message, the slice stays
+    assert p.session.rule.key == "wythoff3:0;n=512" and "256" in p.last(p.status.show_message)
+    p = Parts("wythoff")
+    p.rules.request_first_heap(3)  # not three heaps: nothing happens
+    assert p.session.rule.key == "wythoff"

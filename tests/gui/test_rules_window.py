@@ -93,3 +93,39 @@ def test_custom_rule_is_solved_and_followed(qtbot, window):
         window.play.handle_click(*hot_moves[0])
         qtbot.waitUntil(lambda: window.play.game.to_move == "you" or window.play.game.over, timeout=5000)
         assert window.play.game.path[1] == hot_moves[0]
+
+
+def test_three_heaps_first_heap_control_inspector_and_a_move_into_another_slice(qtbot, window):
+    """Issue 66: the first-heap spinner shows under three heaps only and picks the slice; the grid
+    draws the slice's cold cells (the definition's, here by the soak's oracle); the inspector names
+    (a, b, c) and lists moves as triples; activating a move into another slice goes there."""
+    from PySide6.QtWidgets import QSpinBox
+
+    from soak.oracle import heaps_solved
+
+    spin = window.findChild(QSpinBox, "firstHeap")
+    assert not spin.isVisibleTo(window)
+    window.rules.request("wythoff3:2;n=256")
+    qtbot.waitUntil(lambda: window.session.rule.key == "wythoff3:2;n=256", timeout=30_000)
+    assert spin.isVisibleTo(window) and spin.value() == 2
+    spin.setValue(1)  # as a person turning the spinner
+    qtbot.waitUntil(lambda: window.session.rule.key == "wythoff3:1;n=256", timeout=30_000)
+    window.grid.render_now()
+    cold = heaps_solved("wythoff3", 1, 16)
+    for x in range(12):
+        for y in range(8):
+            c = colour_at(window.grid, x, y)
+            assert is_cold_colour(c) if cold[(1, x, y)] else is_hot_colour(c), (x, y)
+    window.inspector.position_a.setText("3")
+    window.inspector.position_b.setText("5")
+    window.inspector.submit()
+    assert "(1, 3, 5)" in window.findChild(QLabel, "positionStatus").text()
+    moves = window.findChild(QListWidget, "winningMoves")
+    texts = [moves.item(i).text() for i in range(moves.count())]
+    assert any("(0, 1, 2) (slice 0)" in t for t in texts), texts
+    row = next(i for i, t in enumerate(texts) if "(0, 1, 2)" in t)
+    moves.itemActivated.emit(moves.item(row))
+    qtbot.waitUntil(lambda: window.session.rule.key == "wythoff3:0;n=256", timeout=30_000)
+    assert window.session.selection == (1, 2) and spin.value() == 0
+    choose(window, "wythoff")
+    assert not spin.isVisibleTo(window)

@@ -14,7 +14,7 @@ from explorer.core.analysis.position import PositionReport
 from explorer.core.exact.bigint import short_decimal
 from explorer.core.game.moves import Move
 from explorer.core.rules.presentation import grundy_note
-from explorer.core.value_limits import has_values
+from explorer.core.value_limits import has_values, no_values_text
 from explorer.core.value_source import ValueCache, ValueRefused
 
 SHOWN = 5  # moves listed in a ranking
@@ -108,7 +108,7 @@ def values_text(cache: ValueCache, r: PositionReport, growing: int = 0, working:
     `growing` is the side of a corner being computed now (0: none); `working`: G is being worked
     out in the background."""
     if not has_values(cache.rule):  # hot and cold only: one line, not one for G and one for R
-        return html.escape(f"{cache.rule.title} has no Grundy values or remoteness: it answers hot and cold.")
+        return html.escape(f"{no_values_text(cache.rule)}: it answers hot and cold.")
     parts: list[str] = []
     g = cache.grundy(r.a, r.b)
     above = cache.grundy_above(r.a, r.b)

@@ -149,7 +149,7 @@ class HeapSlice(LayerRule):
 
     @property
     def title(self) -> str:  # type: ignore[override]
-        return f"{self.game.title}, first heap {self.first} (on [0, {self.bound:,})²)"
+        return f"{self.game.title}, first heap {self.first}, solved on [0, {self.bound:,})²"
 
     def solved_as(self) -> str:
         return (

@@ -12,7 +12,7 @@ from typing import Any
 
 from explorer.core.analysis.modes import mode_refusal
 from explorer.core.exact.bigint import short_text
-from explorer.core.protocol import Altered, DeclaredCells, Rule
+from explorer.core.protocol import Altered, DeclaredCells, Rule, Slice
 from explorer.core.rules.presentation import grundy_note, solve_peak, takes_time
 from explorer.core.rules.registry import parse_rule
 from explorer.core.rules.texts import altered_text
@@ -65,6 +65,29 @@ class RuleController:
             background=costly,
             progress=self.work.progress if costly else None,
         )
+
+    def request_first_heap(self, first: int, cell: tuple[int, int] | None = None) -> None:
+        """Three heaps as slices: the slice of this first heap, on the same columns; for a move into it,
+        `cell` (heaps 2 and 3 after the move) is selected once the slice is solved."""
+        rule = self.session.rule
+        if not isinstance(rule, Slice) or (first == rule.first and cell is None):
+            return
+        try:
+            text = rule.slice_key(first)
+        except ValueError as exc:
+            self.status.show_message(str(exc))
+            self.selector.set_rule(rule)
+            return
+
+        def made(new: Rule) -> None:
+            self._made(new)
+            if cell is not None:
+                self.session.selection = cell
+
+        if takes_time(text):
+            self.status.show_message(f"Solving slice {first}…")
+            self.session.solving = text
+        self._solve(text, made)
 
     def cancel(self) -> None:
         """Cancel was clicked while a rule is solved: the rule in effect stays."""

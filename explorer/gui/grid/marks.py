@@ -134,7 +134,7 @@ class Marks:
         self.selection_box.setVisible(inside)
         pen = pg.mkPen(*palette.MOVE_ARROW, width=2)
         for move in self.moves:
-            if move.target == move.start:  # a pass: no arrow on the board
+            if not move.on_board:  # a pass, or a move into another slice of three heaps: no arrow on the board
                 continue
             target = (Fraction(move.target[0]), Fraction(move.target[1]))
             part = clip_segment(sel, target, box)

@@ -114,6 +114,7 @@ class Inspector(QWidget):
     positionRequested = Signal(object, object)
     positionTextRequested = Signal(str, str)  # digits too long to read on the GUI thread
     moveActivated = Signal(object, object)
+    moveToSliceActivated = Signal(object, object, object)  # three heaps: a move into slice a', to (a', b', c')
     inputRejected = Signal(str)  # what was typed is not a position: the message to show
     whyRequested = Signal()  # draw the selection's moves and say why it is hot or cold
     perfectPlayRequested = Signal()  # play the game out from the selection, perfectly
@@ -229,7 +230,9 @@ class Inspector(QWidget):
 
     def _on_item_activated(self, item: QListWidgetItem) -> None:
         target = item.data(MOVE_ROLE)
-        if target is not None:
+        if target is not None and len(target) == 3:  # into another slice of three heaps: it is solved first
+            self.moveToSliceActivated.emit(*target)
+        elif target is not None:
             self.moveActivated.emit(target[0], target[1])
 
     # ----- state -> view ------------------------------------------------------------------
@@ -270,7 +273,7 @@ class Inspector(QWidget):
             if edit.text().replace(" ", "").replace("_", "").replace(",", "") != text:
                 edit.setText(text)
                 edit.setCursorPosition(0)
-        pos = f"({short_decimal(r.a, SHORT)}, {short_decimal(r.b, SHORT)})"
+        pos = "(" + ", ".join(short_decimal(v, SHORT) for v in r.whole) + ")"
         text = html.escape(verdict(r))
         head, _, rest = text.partition(" (")
         text = f"<b>{head}</b> ({rest}"
@@ -292,8 +295,10 @@ class Inspector(QWidget):
         for move in r.moves:
             a, b = move.target
             item = QListWidgetItem(move.describe(lambda v: short_decimal(v, FULL)))
-            if move.target != move.start:  # a pass stays on the cell: nothing to play on the board
+            if move.on_board:  # a pass stays on the cell: nothing to play on the board
                 item.setData(MOVE_ROLE, (a, b))
+            elif move.first is not None:  # into another slice: a click goes there
+                item.setData(MOVE_ROLE, move.to)
             item.setToolTip(f"({a}, {b})" if max(a, b).bit_length() < 600 else "")
             self.moves.addItem(item)
         if not r.moves:

@@ -4,10 +4,10 @@ rule and mode (`set_*`) and emits requests; it never sets them itself."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
 
 from explorer.core.analysis.modes import mode_refusal
-from explorer.core.protocol import Rule
+from explorer.core.protocol import Rule, Slice
 from explorer.core.rules.presentation import rule_list
 from explorer.core.rules.registry import ASK_NOTHING, FAMILIES
 from explorer.session.model import COLD_OPTIONS, GRUNDY, HOT_COLD, REMOTENESS
@@ -33,6 +33,7 @@ class RuleBar(QWidget):
     ruleRequested = Signal(str)  # a rule's text form
     askRequested = Signal(str)  # a family name: ask for its parameters, then request
     modeRequested = Signal(str)
+    firstHeapRequested = Signal(int)  # three heaps as slices: the slice of this first heap
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -63,6 +64,15 @@ class RuleBar(QWidget):
         # `activated` fires even when the entry shown is chosen again ("Fraenkel a = …" twice).
         self.rules.activated.connect(self._chosen)
         layout.addWidget(self.rules)
+        # three heaps as slices (issue 66): the first heap, beside the rule; shown under such a rule only
+        self.first_label = QLabel("  First heap: ")
+        self.first_heap = QSpinBox(objectName="firstHeap", minimum=0, maximum=256, keyboardTracking=False)
+        self.first_heap.setToolTip("The first heap a: the board shows heaps 2 and 3 of (a, b, c)")
+        self.first_heap.valueChanged.connect(self.firstHeapRequested)
+        layout.addWidget(self.first_label)
+        layout.addWidget(self.first_heap)
+        self.first_label.setVisible(False)
+        self.first_heap.setVisible(False)
 
     def _chosen(self, index: int) -> None:
         data = self.rules.itemData(index)
@@ -86,6 +96,12 @@ class RuleBar(QWidget):
             self.rules.setToolTip(f"The rule in effect: {rule.title}")
             view = self.rules.view()
             view.setMinimumWidth(view.sizeHintForColumn(0) + 24)  # the list shows whole entries
+        sliced = isinstance(rule, Slice)
+        self.first_label.setVisible(sliced)
+        self.first_heap.setVisible(sliced)
+        if sliced:
+            with QSignalBlocker(self.first_heap):
+                self.first_heap.setValue(rule.first)
         # a mode the rule cannot answer (cold options beyond k-blocking, values of a game that has none)
         for i in range(self.mode.count()):
             refusal = mode_refusal(rule, self.mode.itemData(i))
