@@ -3,6 +3,8 @@ no Qt. Requests go in; the session changes; the views are told exactly what to s
 
 from __future__ import annotations
 
+import random
+
 from unittest.mock import MagicMock
 
 import pytest
@@ -412,6 +414,41 @@ def test_structure_npiles_and_build_against_mocked_views():
     npiles.request((1, 2, 3))  # an odd number of piles: G is the XOR, 1 ^ 2 ^ 3 = 0
     text = panel.set_result.call_args[0][0]
     assert "G = 0" in text and "loses" in text
+
+
+def test_npiles_plays_three_heaps_against_the_computer_by_the_definition():
+    """Issue 66: the n-piles tab plays Fraenkel's three heaps (and says which game it plays); the
+    verdict and the computer's replies follow the soak oracle's definition; a move that is not one
+    of the game's is refused in a sentence, and the game goes on."""
+    from explorer.gui.controllers.npiles import NPilesController
+    from explorer.session.views import NPilesView
+    from soak.oracle import heap_moves, heaps_solved
+
+    cold = heaps_solved("wythoff3", 5, 9)
+    panel = MagicMock(spec=NPilesView)
+    npiles = NPilesController(panel, InlineJobs())
+    npiles.choose_game("wythoff3")
+    npiles.request((1, 2, 3))
+    assert ("cold" in panel.set_result.call_args[0][0]) == cold[(1, 2, 3)]
+    npiles.request((1, 2))
+    assert "three heaps" in panel.set_error.call_args[0][0]
+    npiles.new_game((5, 4, 8))
+    game = npiles.game
+    assert game is not None and game.position == (5, 4, 8)
+    npiles.request((5, 5, 8))  # heaps do not grow
+    assert "not one move" in panel.set_error.call_args[0][0] and game.position == (5, 4, 8)
+    rng = random.Random(7)
+    while npiles.game is not None:
+        here = game.position
+        mine = rng.choice([t for t in heap_moves("wythoff3", *here)])
+        npiles.request(mine)
+        assert game.path[-2] == mine or game.over
+        if not game.over:  # the computer's reply: to a cold position whenever one is a move away
+            reply = game.position
+            assert reply in heap_moves("wythoff3", *mine)
+            if any(cold[t] for t in heap_moves("wythoff3", *mine)):
+                assert cold[reply], (mine, reply)
+    assert "won" in panel.set_result.call_args[0][0]
 
 
 def test_sums_against_a_mocked_panel_follow_the_selection_rule_and_heaps():

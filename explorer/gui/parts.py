@@ -300,6 +300,8 @@ def connect_array(panel: Any, array: Any, session: Any) -> None:
 
 def connect_npiles(panel: Any, npiles: Any) -> None:
     panel.evaluateRequested.connect(npiles.request)
+    panel.playRequested.connect(npiles.new_game)
+    panel.gameChosen.connect(npiles.choose_game)
     panel.cancelRequested.connect(npiles.cancel)
 
 

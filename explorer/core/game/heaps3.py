@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from math import isqrt
 from typing import TYPE_CHECKING, NamedTuple
 
 from explorer.core.exact.lazy import lazy_numpy
@@ -80,6 +81,26 @@ SUBSET3 = Game3(
     "the same positive amount from one, two or all three heaps",
 )
 GAMES = {g.name: g for g in (FRAENKEL3, SUBSET3)}
+
+
+# The solve's work (`solve_work`) against its time on the 2-core machine, Fraenkel's game: slices 0-10
+# on 2^20 columns 2.8 s, 0-64 on 2^16 39 s, 0-100 on 2^14 37 s, 0-256 on 2^10 49 s (1.1-1.4 ns a
+# unit); the subset game's are faster. WORK_LIMIT keeps a solve within about a minute; the default side
+# under about 2 s.
+WORK_PER_SECOND = 75 * 10**7
+WORK_LIMIT = 60 * WORK_PER_SECOND
+QUICK_WORK = 2 * WORK_PER_SECOND
+
+
+def solve_work(game: Game3, a: int, n: int) -> int:
+    """About how many inner steps solving slices 0 … a on n columns takes (known before it starts):
+    each cell checks, for each slice below, the values (d1 ⊕ r) − r (Fraenkel: 2^popcount(d1) of
+    them) or three cells (the subset game), for candidates that grow about as the root of a."""
+    if game.code == 0:
+        per_column = sum(sum(1 << bin(d).count("1") for d in range(1, s + 1)) for s in range(a + 1))
+    else:
+        per_column = 3 * a * (a + 1) // 2
+    return 4 * n * (per_column + a + 1) * (isqrt(a + 1) + 1)
 
 
 def _deltas(amax: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
@@ -198,3 +219,93 @@ def solved_table(game: Game3, amax: int, n: int, progress: Progress | None = Non
     with _LOCK:
         _TABLES[game.name] = table
     return table
+
+
+# ----- one three-heap position, and a game against the computer (the n-piles tab) -------------------------
+def table_for(game: Game3, heaps: Triple, progress: Progress | None = None) -> SliceTable:
+    """The slices that answer (a, b, c) and every position after it (heaps only shrink): the smallest
+    heap's slices on columns past the largest heap; refused before it starts when too much work."""
+    if len(heaps) != 3 or min(heaps) < 0:
+        raise ValueError(f"{game.title} is played on three heaps, each a whole number >= 0")
+    a, n = min(heaps), max(heaps) + 1
+    work = solve_work(game, a, n)
+    if work > WORK_LIMIT:
+        raise ValueError(
+            f"solving three heaps up to {n - 1:,} with a smallest heap of {a:,} would take about "
+            f"{work // WORK_PER_SECOND:,} s, over the limit of {WORK_LIMIT // WORK_PER_SECOND} s: give smaller heaps"
+        )
+    return solved_table(game, a, n, progress)
+
+
+def _order(heaps: Triple) -> tuple[int, int, int]:
+    """The order of the heaps, smallest first (the table's first heap is the smallest)."""
+    return tuple(sorted(range(3), key=lambda i: heaps[i]))  # type: ignore[return-value]
+
+
+def answer(game: Game3, heaps: Triple, table: SliceTable) -> tuple[bool, list[Triple]]:
+    """(cold?, the winning moves as positions in the heaps' own order) of `heaps`."""
+    order = _order(heaps)
+    s = tuple(heaps[i] for i in order)
+    if table.is_cold(*s):
+        return True, []
+    wins = []
+    for t in table.cold_moves(*s):  # type: ignore[arg-type]
+        back = [0, 0, 0]
+        for k, i in enumerate(order):
+            back[i] = t[k]
+        wins.append((back[0], back[1], back[2]))
+    return False, sorted(wins)
+
+
+def evaluate(game: Game3, heaps: Triple, progress: Progress | None = None) -> tuple[bool, list[Triple]]:
+    """Whether `heaps` is cold, and its winning moves (solved on the caller's thread: a worker's)."""
+    return answer(game, heaps, table_for(game, heaps, progress))
+
+
+class HeapGame:
+    """A game of three heaps against the computer: the person moves first from `start`; the
+    computer plays a winning move where there is one, else takes one counter from the largest heap."""
+
+    def __init__(self, game: Game3, start: Triple, table: SliceTable) -> None:
+        self.game, self.table = game, table
+        self.path: list[Triple] = [start]
+        self.movers: list[str] = []
+
+    @property
+    def position(self) -> Triple:
+        return self.path[-1]
+
+    @property
+    def over(self) -> bool:
+        return self.position == (0, 0, 0)
+
+    @property
+    def to_move(self) -> str:
+        return "computer" if len(self.movers) % 2 else "you"
+
+    @property
+    def winner(self) -> str | None:
+        """Who took the last counter (the player who cannot move loses)."""
+        return self.movers[-1] if self.over and self.movers else None
+
+    def play(self, target: Triple) -> None:
+        """The person's move; ValueError (one sentence) where it is not one move of the game."""
+        if self.over:
+            raise ValueError("the game is over: start a new one")
+        if not self.game.allows(self.position, target):
+            raise ValueError(f"{target} is not one move from {self.position}: {self.game.moves_text}")
+        self.path.append(target)
+        self.movers.append("you")
+
+    def computer_move(self) -> Triple:
+        if self.over:
+            raise ValueError("the game is over")
+        _, wins = answer(self.game, self.position, self.table)
+        if wins:
+            target = wins[0]
+        else:
+            big = max(range(3), key=lambda i: self.position[i])
+            target = tuple(h - 1 if i == big else h for i, h in enumerate(self.position))  # type: ignore[assignment]
+        self.path.append(target)
+        self.movers.append("computer")
+        return target

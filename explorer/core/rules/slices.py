@@ -10,12 +10,21 @@ leave the board, so a game is not played on it (`ExtraSteps`: the n-piles tab pl
 from __future__ import annotations
 
 from collections.abc import Iterator
-from math import isqrt
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from explorer.core.exact.bigint import whole_number
 from explorer.core.exact.lazy import lazy_numpy
-from explorer.core.game.heaps3 import FRAENKEL3, SUBSET3, Game3, solved_table, table_bytes
+from explorer.core.game.heaps3 import (
+    FRAENKEL3,
+    QUICK_WORK,
+    SUBSET3,
+    WORK_LIMIT,
+    WORK_PER_SECOND,
+    Game3,
+    solve_work,
+    solved_table,
+    table_bytes,
+)
 from explorer.core.game.moves import Move, MoveKind
 from explorer.core.game.sequence import NumberKind, NumberRole
 from explorer.core.game.spec import Line
@@ -33,24 +42,6 @@ else:
 MAX_FIRST = 256  # first heaps offered at all; the solve's work bounds them further (`check_work`)
 MAX_COLUMNS = 1 << 22
 FORM = "A[;n=N]"
-# The solve's work (`solve_work`) against its time on the 2-core machine, Fraenkel's game: slices 0-10
-# on 2^20 columns 2.8 s, 0-64 on 2^16 39 s, 0-100 on 2^14 37 s, 0-256 on 2^10 49 s (1.1-1.4 ns a
-# unit); the subset game's are faster. WORK_LIMIT keeps a solve within about a minute; the default side
-# under about 2 s.
-WORK_PER_SECOND = 75 * 10**7
-WORK_LIMIT = 60 * WORK_PER_SECOND
-QUICK_WORK = 2 * WORK_PER_SECOND
-
-
-def solve_work(game: Game3, a: int, n: int) -> int:
-    """About how many inner steps solving slices 0 … a on n columns takes (known before it starts):
-    each cell checks, for each slice below, the values (d1 ⊕ r) − r (Fraenkel: 2^popcount(d1) of
-    them) or three cells (the subset game), for candidates that grow about as the root of a."""
-    if game.code == 0:
-        per_column = sum(sum(1 << bin(d).count("1") for d in range(1, s + 1)) for s in range(a + 1))
-    else:
-        per_column = 3 * a * (a + 1) // 2
-    return 4 * n * (per_column + a + 1) * (isqrt(a + 1) + 1)
 
 
 def default_columns(game: Game3, a: int) -> int:
@@ -251,4 +242,13 @@ def slice_peak(game: Game3, param: str | None) -> int:
     return table_bytes(a, n)
 
 
-__all__ = ["HeapSlice", "Subset3", "Wythoff3", "slice_fields", "slice_peak", "solve_work"]
+__all__ = [
+    "WORK_LIMIT",
+    "WORK_PER_SECOND",
+    "HeapSlice",
+    "Subset3",
+    "Wythoff3",
+    "slice_fields",
+    "slice_peak",
+    "solve_work",
+]
