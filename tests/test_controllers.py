@@ -4,7 +4,6 @@ no Qt. Requests go in; the session changes; the views are told exactly what to s
 from __future__ import annotations
 
 import random
-
 from unittest.mock import MagicMock
 
 import pytest

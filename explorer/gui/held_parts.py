@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from explorer.gui.controllers.selection import SelectionController
     from explorer.gui.controllers.sequence import SequenceController
     from explorer.gui.controllers.sessions import SessionController
+    from explorer.gui.controllers.slices import SlicesController
     from explorer.gui.controllers.structure import StructureController
     from explorer.gui.controllers.sums import SumsController
     from explorer.gui.controllers.values import ValuesController
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from explorer.gui.panels.rows import RowsPanel
     from explorer.gui.panels.rules import RuleBar
     from explorer.gui.panels.sequence import SequencePanel
+    from explorer.gui.panels.slices import SlicesPanel
     from explorer.gui.panels.structure import StructurePanel
     from explorer.gui.panels.sums import SumsPanel
     from explorer.gui.parts import Panels, WindowParts
@@ -218,6 +220,14 @@ class HeldParts:
     @property
     def rows(self) -> RowsController:
         return self.parts.panels.part("rows")  # type: ignore[no-any-return]
+
+    @property
+    def slices_panel(self) -> SlicesPanel:
+        return self.parts.panels.part("slices_panel")  # type: ignore[no-any-return]
+
+    @property
+    def slices(self) -> SlicesController:
+        return self.parts.panels.part("slices")  # type: ignore[no-any-return]
 
     @property
     def structure_panel(self) -> StructurePanel:

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from explorer.gui.controllers.selection import SelectionController
     from explorer.gui.controllers.sequence import SequenceController
     from explorer.gui.controllers.sessions import SessionController
+    from explorer.gui.controllers.slices import SlicesController
     from explorer.gui.controllers.structure import StructureController
     from explorer.gui.controllers.sums import SumsController
     from explorer.gui.controllers.values import ValuesController
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
     from explorer.gui.panels.rows import RowsPanel
     from explorer.gui.panels.rules import RuleBar
     from explorer.gui.panels.sequence import SequencePanel
+    from explorer.gui.panels.slices import SlicesPanel
     from explorer.gui.panels.structure import StructurePanel
     from explorer.gui.panels.sums import SumsPanel
 
@@ -81,6 +83,8 @@ class Built:
     rows: RowsController | None = None
     structure_panel: StructurePanel | None = None
     structure: StructureController | None = None
+    slices_panel: SlicesPanel | None = None
+    slices: SlicesController | None = None
     build_panel: BuildPanel | None = None
     builder: BuildController | None = None
 
@@ -93,7 +97,7 @@ PART_OF = {
     **dict.fromkeys(("array_panel", "array"), "array"),
     **dict.fromkeys(("sums_panel", "npiles_panel", "sums", "npiles"), "sums"),
     **dict.fromkeys(("rows_panel", "rows"), "rows"),
-    **dict.fromkeys(("structure_panel", "structure"), "structure"),
+    **dict.fromkeys(("structure_panel", "structure", "slices_panel", "slices"), "structure"),
     **dict.fromkeys(("build_panel", "builder"), "build"),
 }
 
@@ -240,7 +244,9 @@ class Panels:
         return panel, [rows]
 
     def _structure(self) -> tuple[QWidget, list[Any]]:
+        from explorer.gui.controllers.slices import SlicesController
         from explorer.gui.controllers.structure import StructureController
+        from explorer.gui.panels.slices import SlicesPanel
         from explorer.gui.panels.structure import StructurePanel
 
         n, p = self.needs, self.parts
@@ -253,7 +259,11 @@ class Panels:
         panel.bfileRequested.connect(structure.export_bfile)
         panel.valueChosen.connect(structure.choose_value)
         n.growth.grown.connect(lambda _: structure.refresh() if structure.wanted else None)
-        return panel, [structure]
+        slices_panel = p.slices_panel = SlicesPanel(n.window)
+        slices = p.slices = SlicesController(slices_panel, self.channel())
+        slices_panel.reportRequested.connect(slices.report)
+        slices_panel.cancelRequested.connect(slices.cancel)
+        return stacked(panel, slices_panel), [structure, slices]
 
     def _build(self) -> tuple[QWidget, list[Any]]:
         from explorer.gui.controllers.build import BuildController

@@ -71,6 +71,8 @@ def screenshot_from_args(args: argparse.Namespace) -> None:
         window.show_panel(panel)
         if panel == "rows":
             window.rows_panel.solve.click()  # an empty table says nothing: solve, as its button does
+        if panel == "slices":
+            window.slices_panel.go.click()  # the three-heap report, as its button makes it
     _wait(app, window)
     if args.select is not None:
         window.go_to_position(*args.select)

@@ -18,8 +18,9 @@ __all__ = ["HISTORY_SHOWN", "PANELS", "PANEL_ALIASES", "Marks", "Overlay", "Posi
 # The window's panels by the names the command line uses (`screenshot --panel NAME`).
 PANELS = ("inspector", "queries", "play", "sequence", "array", "sums", "rows", "structure", "build")
 # Names that bring up a panel shown within another's tab: the n-piles calculator sits under the
-# Sums panel (ten tabs did not fit down the sidebar of a 700-pixel window).
-PANEL_ALIASES = {"npiles": "sums"}
+# Sums panel, the three-heap report under the Structure panel (ten tabs did not fit down the sidebar of a
+# 700-pixel window).
+PANEL_ALIASES = {"npiles": "sums", "slices": "structure"}
 HISTORY_SHOWN = 2000  # rows of the query history a table lists, the newest; every row is kept and exported
 
 
@@ -196,6 +197,19 @@ class StructureView(Protocol):
         self, summary: str, ratio: tuple[Any, Any], offset: tuple[Any, Any], largest: tuple[Any, Any]
     ) -> None: ...
     def set_unavailable(self, text: str) -> None: ...
+
+
+class SlicesView(Protocol):
+    """Fraenkel's conjectures on three heaps, slice by slice (under the Structure tab)."""
+
+    @property
+    def reportRequested(self) -> Request: ...  # (game name, A_MAX, N)
+    @property
+    def cancelRequested(self) -> Request: ...
+
+    def set_busy(self, busy: bool, done: int = 0, total: int = 0) -> None: ...
+    def set_error(self, message: str) -> None: ...
+    def set_report(self, html: str, png: bytes) -> None: ...
 
 
 class NPilesView(Protocol):

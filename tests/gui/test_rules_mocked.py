@@ -123,3 +123,20 @@ def test_the_first_heap_switches_slices_and_a_move_into_a_slice_goes_there():
     p = Parts("wythoff")
     p.rules.request_first_heap(3)  # not three heaps: nothing happens
     assert p.session.rule.key == "wythoff"
+
+
+def test_the_conjecture_report_drops_an_answer_to_an_older_question():
+    from explorer.gui.controllers.slices import SlicesController, report_with_plot
+    from explorer.session.views import SlicesView
+
+    view = MagicMock(spec=SlicesView)
+    slices = SlicesController(view, InlineJobs())
+    slices.report("wythoff3", 2, 500)
+    html = view.set_report.call_args[0][0]
+    assert html.count("holds") == 6 and "Evidence up to n = N, not a proof" in html
+    old = report_with_plot("wythoff3", 1, 400)
+    view.reset_mock()
+    slices._answered(old)  # an answer to another question arrives late: not shown
+    view.set_report.assert_not_called()
+    slices.report("nope", 2, 500)
+    assert "no three-heap game" in view.set_error.call_args[0][0]

@@ -129,3 +129,22 @@ def test_three_heaps_first_heap_control_inspector_and_a_move_into_another_slice(
     assert window.session.selection == (1, 2) and spin.value() == 0
     choose(window, "wythoff")
     assert not spin.isVisibleTo(window)
+
+
+def test_the_conjecture_report_in_the_window_with_its_plot(qtbot, window):
+    """Issue 66: the report of `slices` under the Structure tab: solved on a worker, its table and
+    plot shown; a report over the limits is refused before it starts, in a sentence."""
+    window.show_panel("slices")
+    panel = window.slices_panel
+    panel.a_max.setValue(3)
+    panel.n_max.setValue(3000)
+    panel.go.click()
+    qtbot.waitUntil(lambda: "holds" in panel.result.text(), timeout=60_000)
+    assert panel.result.text().count("holds") == 8 and "not a proof" in panel.result.text()
+    assert panel.plot.pixmap() is not None and not panel.plot.pixmap().isNull()
+    assert panel.plot_png[:4] == b"\x89PNG"
+    qtbot.waitUntil(lambda: not window.slices.busy, timeout=10_000)
+    panel.a_max.setValue(200)
+    panel.n_max.setValue(10_000_000)
+    panel.go.click()
+    assert "over the limit" in panel.result.text() and not window.slices.busy  # refused before it starts
