@@ -114,6 +114,18 @@ class GridActions:
         combo.setCurrentIndex(index)
         combo.activated.emit(index)
 
+    def first_heap(self) -> None:
+        """Three heaps (issue 66): under a slice, the first-heap spinner turned (small heaps mostly);
+        else a slice chosen from the rule list."""
+        bar = self.m.w.rule_bar
+        if not bar.first_heap.isVisible():
+            index = bar.rules.findData(self.m.rng.choice(["wythoff3:1", "subset3:1"]))
+            bar.rules.setCurrentIndex(index)
+            bar.rules.activated.emit(index)
+            return
+        rng = self.m.rng
+        bar.first_heap.setValue(rng.randrange(0, 9) if rng.random() < 0.9 else rng.randrange(9, 257))
+
     def compare_rules(self) -> None:
         """View ▸ Compare with another rule… (the dialog types a rule or junk), or Stop comparing."""
         name = "stop_compare" if self.m.w.session.compare is not None and self.m.rng.random() < 0.35 else "compare"

@@ -18,6 +18,8 @@ from soak.inputs import (
 )
 from soak.rule_texts import definition_of
 
+SLICES = ("wythoff3:", "subset3:")  # three heaps as slices (issue 66)
+
 # What the hover says while two rules are compared (explorer.gui.grid.pictures)
 COMPARED_CELL = re.compile(
     r"\((\d+), (\d+)\)  (cold under both|cold under the rule in effect only|cold under .+ only|hot under both)$"
@@ -87,8 +89,12 @@ class Checks:
             self._check_hover()
             self.m.pending.hover = False
         if self.m.pending.npiles is not None:
-            self.m.panel_checks._check_npiles(self.m.pending.npiles)
+            self.m.panel_checks._check_npiles(self.m.pending.npiles, self.m.pending.npiles_game)
             self.m.pending.npiles = None
+        self.m.panel_checks._check_heap_game()
+        if self.m.pending.slices is not None:
+            self.m.panel_checks._check_slices(*self.m.pending.slices)
+            self.m.pending.slices = None
         if self.m.pending.sums:
             self.m.panel_checks._check_sums()
             self.m.pending.sums = False
@@ -112,6 +118,8 @@ class Checks:
         expected = self._keys
         if key not in expected and self.m.altered_by_clicks and key.startswith("alter:"):
             expected[key] = (key, definition_of(key))  # cells declared by Alter mode's clicks
+        if key not in expected and key.startswith(SLICES) and self.m.rule_text.startswith(SLICES):
+            expected[key] = (key, definition_of(key))  # another slice: the first heap, or a move into it
         if key not in expected:
             self.m.wrong(f"the session holds a rule the monkey never asked for: {key}")
             return

@@ -106,6 +106,8 @@ class Monkey:
             (3, self.panel_actions.array),
             (2, self.panel_actions.rows_tab),
             (3, self.panel_actions.npiles),
+            (2, self.grid_actions.first_heap),
+            (1, self.panel_actions.slices_report),
             (2, self.panel_actions.sums),
             (2, self.panel_actions.activate_move),
             (1, self.panel_actions.toggle_overlay),

@@ -27,6 +27,7 @@ TYPED = (
     "block:7",
     "star:block:3/maharaja",  # issue 62: a star of a rule with '/'
     "pass:n=64/vectors:rays=1,1;n=64",  # terminal cells besides (0, 0): no pass there
+    *(f"{game}:{a}" for game in ("wythoff3", "subset3") for a in (2, 3, 7)),  # issue 66: a first heap typed
 )
 RULES: dict[str, Definition] = {
     text: definition_of(text) for text in (*(t for f in FAMILIES for t in f.examples), *TYPED)

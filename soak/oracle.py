@@ -143,8 +143,9 @@ def star(base: Definition, n: int = 2048) -> Definition:
 
 
 def three_heaps(game: str, first: int) -> Definition:
-    """A slice of a three-heap game: on the board, Wythoff's moves (heaps 2 and 3)."""
-    return replace(WYTHOFF, heaps=game, first=first)
+    """A slice of a three-heap game: on the board, Wythoff's moves (heaps 2 and 3); solved on the
+    columns the rule chooses (`grows`: its bound is read from the window)."""
+    return replace(WYTHOFF, heaps=game, first=first, grows=True)
 
 
 HEAPS_ORACLE = 48  # the side of the slices the oracle solves itself, by the definition

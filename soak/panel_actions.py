@@ -185,6 +185,12 @@ class PanelActions:
     def npiles(self) -> None:
         self.m.w.panels.build("sums")  # as showing its tab would
         panel = self.m.w.npiles_panel
+        rng = self.m.rng
+        if rng.random() < 0.15:  # the game it plays: n piles, or three heaps (issue 66)
+            panel.game.setCurrentIndex(rng.randrange(panel.game.count()))
+        if panel.game.currentData() != "same":
+            self._three_heaps(panel)
+            return
         n = self.m.rng.randrange(1, 7)
         if self.m.rng.random() < 0.1:
             text = self.m.rng.choice(JUNK)
@@ -200,6 +206,40 @@ class PanelActions:
         self.m.grid_actions._type_into(panel.piles, text)
         QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
         self.m.pending.npiles = piles
+        self.m.pending.npiles_game = "same"
+
+    def _three_heaps(self, panel: Any) -> None:
+        """Three heaps in the n-piles tab: a position evaluated, a game started, or a move of the game
+        typed (legal mostly; at times one that is not, or junk)."""
+        rng = self.m.rng
+        game = self.m.w.npiles.game
+        if game is not None and rng.random() < 0.8:
+            here = game.position
+            heaps = list(here)
+            i = rng.randrange(3)
+            if heaps[i] and rng.random() < 0.85:
+                heaps[i] = rng.randrange(heaps[i])
+            text = " ".join(map(str, heaps)) if rng.random() < 0.95 else rng.choice(JUNK)
+            self.m.grid_actions._type_into(panel.piles, text)
+            QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
+            self.m.pending.npiles = None
+            return
+        heaps = tuple(rng.randrange(0, 13) if rng.random() < 0.85 else rng.randrange(0, 300) for _ in range(3))
+        self.m.grid_actions._type_into(panel.piles, " ".join(map(str, heaps)))
+        QTest.mouseClick(panel.play if rng.random() < 0.3 else panel.go, Qt.MouseButton.LeftButton)
+        self.m.pending.npiles = heaps if self.m.w.npiles.game is None else None
+        self.m.pending.npiles_game = panel.game.currentData()
+
+    def slices_report(self) -> None:
+        """The three-heap report under the Structure tab (issue 66): a few slices, up to a modest n."""
+        self.m.w.panels.build("structure")  # as showing its tab would
+        panel = self.m.w.slices_panel
+        rng = self.m.rng
+        panel.game.setCurrentIndex(0 if rng.random() < 0.8 else 1)
+        panel.a_max.setValue(rng.randrange(0, 7))
+        panel.n_max.setValue(rng.choice([100, 1000, 3000]))
+        QTest.mouseClick(panel.go, Qt.MouseButton.LeftButton)
+        self.m.pending.slices = (panel.game.currentData(), panel.a_max.value(), panel.n_max.value())
 
     def sums(self) -> None:
         """The Sums panel: heaps typed (or junk), added or removed, a second position, a move played."""

@@ -28,8 +28,59 @@ class PanelChecks:
         record and state, and its other parts."""
         self.m = m
 
-    def _check_npiles(self, piles: tuple[int, ...] | None) -> None:
+    def _check_slices(self, game: str, a_max: int, n_max: int) -> None:
+        """The report shown is the one asked: a row a slice, and under Fraenkel's game, for a <= 6 and
+        n >= 1000, both conjectures holding (as Sun and Zeilberger proved for a <= 10)."""
+        if self.m.w.slices.busy:
+            return
+        text = self.m.w.slices_panel.result.text()
+        if "b00020" in text:  # refused or cancelled: a message, in red
+            return
+        rows = text.count("<tr>") - 1
+        if rows != a_max + 1 or f"n ≤ {n_max:,}" not in text:
+            self.m.wrong(
+                f"the three-heap report for {game} a <= {a_max}, n <= {n_max} shows {rows} rows: {text[:160]!r}"
+            )
+        elif game == "wythoff3" and n_max >= 1000 and "fails" in text:
+            self.m.wrong(f"the three-heap report says a conjecture fails for a <= {a_max}, n <= {n_max}")
+
+    def _check_heap_game(self) -> None:
+        """A game on three heaps in the n-piles tab: the computer's last reply reaches a cold position
+        whenever one is a move away (the oracle's solve, small heaps)."""
+        if not self.m.w.panels.built("sums"):
+            return
+        game = self.m.w.npiles.game
+        if game is None or len(game.movers) < 2 or game.movers[-1] != "computer":
+            return
+        mine, reply = game.path[-2], game.path[-1]
+        if max(mine) > 12 or min(mine) > 6:
+            return
+        cube = oracle.heaps_solved(game.game.name, 6, 13)
+        options = oracle.heap_moves(game.game.name, *mine)
+        if reply not in options:
+            self.m.wrong(f"three heaps: the computer moved {mine} -> {reply}, not one move")
+        elif any(cube[tuple(sorted(t))] for t in options) and not cube[tuple(sorted(reply))]:
+            self.m.wrong(
+                f"three heaps: the computer moved {mine} -> {reply}, a hot position, with a cold one a move away"
+            )
+
+    def _check_three_heaps(self, heaps: tuple[int, ...], game: str, text: str) -> None:
+        """A three-heap verdict against the oracle's own solve by the game's words (small heaps)."""
+        if "Working" in text or "b00020" in text:
+            return
+        if max(heaps) > 12 or min(heaps) > 6:
+            return
+        a, b, c = sorted(heaps)
+        cold = oracle.heaps_solved(game, 6, 13)[(a, b, c)]
+        if ("<b>cold</b>" in text) != cold or ("<b>hot</b>" in text) == cold:
+            self.m.wrong(f"three heaps {heaps} ({game}): shown {text[:100]!r}, oracle says {'cold' if cold else 'hot'}")
+
+    def _check_npiles(self, piles: tuple[int, ...] | None, game: str = "same") -> None:
         text = self.m.w.npiles_panel.result.text()
+        if game != "same":
+            if piles is not None:
+                self._check_three_heaps(piles, game, text)
+            return
         if piles is None or not piles:
             if "G =" in text:
                 self.m.wrong(f"n piles: junk answered with {text[:80]!r}")

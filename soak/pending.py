@@ -23,6 +23,8 @@ class Pending:
     heap: bool = False
     hover: bool = False
     npiles: tuple[int, ...] | None = None
+    npiles_game: str = "same"  # the n-piles tab's game when it was asked
+    slices: tuple[str, int, int] | None = None  # the three-heap report asked (game, A_MAX, N)
     sums: bool = False
     sequence: int | None = None
     array: tuple[str, Any] | None = None
