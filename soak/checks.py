@@ -177,6 +177,15 @@ class Checks:
             self.m.wrong(f"({_short(x)}, {_short(y)}) shown {'cold' if shown_cold else 'hot'}; the oracle says {cold}")
         targets = [w.inspector.moves.item(i).data(Qt.ItemDataRole.UserRole) for i in range(w.inspector.moves.count())]
         targets = [t for t in targets if t is not None]
+        d = self.m.definition
+        if d.heaps:  # three heaps: a move on the board is its cell, one into another slice the whole position
+            shown = sorted(tuple(t) if len(t) == 3 else (d.first, *t) for t in targets)
+            if shown != oracle.heap_winning_moves(d, x, y):
+                self.m.wrong(
+                    f"winning moves from {(d.first, x, y)}: shown {shown}, oracle {oracle.heap_winning_moves(d, x, y)}"
+                )
+            self._check_paths(x, y, cold)
+            return
         for t in targets:
             if (
                 oracle.judges_move(self.m.definition, (x, y), t) and not oracle.legal(self.m.definition, (x, y), t)
