@@ -136,6 +136,9 @@ screenshots: $(RUN_STAMP)
 	$(SHOT) docs/images/array.png --panel array --select 55 89 --size 1100x680
 	$(SHOT) docs/images/rows.png --panel rows --mode grundy --view 0 0 60 39 --size 1100x680
 	$(SHOT) docs/images/npiles.png --panel npiles --size 1100x680
+	for a in 0 1 5 10; do $(SHOT) docs/images/slice-$$a.png --rule wythoff3:$$a --select 3 5 --view 0 0 70 46 --size 1000x620; done
+	$(SHOT) docs/images/slices.png --rule wythoff3:5 --panel slices --size 1100x900
+	$(PY) -m explorer slices wythoff3 10 --n 100000 --plot docs/images/slices-plot.png > /dev/null
 	$(SHOT) docs/images/far-values.png --mode grundy --view 99950 161750 100050 161850 --select 100000 161803 --size 1100x680
 	$(SHOT) docs/images/far-values-maharaja.png --rule maharaja --mode grundy --view 99700 161500 100300 162100 --size 1100x680
 	$(SHOT) docs/images/sums.png --select 6 11 --heaps 7 2 --size 1100x680
