@@ -25,9 +25,9 @@ from explorer.core.game.heaps3 import (
     solved_table,
     table_bytes,
 )
+from explorer.core.game.lines import Line
 from explorer.core.game.moves import Move, MoveKind
 from explorer.core.game.sequence import NumberKind, NumberRole
-from explorer.core.game.spec import Line
 from explorer.core.game.vector_spec import VectorSpec
 from explorer.core.protocol import OutOfBounds, Position, Progress, RuleError, UnknownRule
 from explorer.core.rules.closed import Wythoff

@@ -96,10 +96,9 @@ class RuleBar(QWidget):
             self.rules.setToolTip(f"The rule in effect: {rule.title}")
             view = self.rules.view()
             view.setMinimumWidth(view.sizeHintForColumn(0) + 24)  # the list shows whole entries
-        sliced = isinstance(rule, Slice)
-        self.first_label.setVisible(sliced)
-        self.first_heap.setVisible(sliced)
-        if sliced:
+        self.first_label.setVisible(isinstance(rule, Slice))
+        self.first_heap.setVisible(isinstance(rule, Slice))
+        if isinstance(rule, Slice):
             with QSignalBlocker(self.first_heap):
                 self.first_heap.setValue(rule.first)
         # a mode the rule cannot answer (cold options beyond k-blocking, values of a game that has none)
