@@ -65,6 +65,11 @@ class DockedPanels(QMainWindow):
         dock = self.docks[PANEL_ALIASES.get(name, name)]
         dock.show()
         dock.raise_()
+        pages = dock.widget()
+        if isinstance(pages, QTabWidget):  # panels sharing a tab as pages: the one named in front
+            for i in range(pages.count()):
+                if pages.widget(i).objectName() == f"{name}Panel":
+                    pages.setCurrentIndex(i)
 
     def panel_shortcut(self, name: str) -> str:
         """The key that brings panel `name` to the front, as a person reads it (Ctrl+1 …)."""
@@ -127,6 +132,16 @@ def stacked(*panels: QWidget) -> QWidget:
             line.setFrameShape(QFrame.Shape.HLine)
             layout.addWidget(line)
         layout.addWidget(panel, 3 if i == 0 else 1)
+    return holder
+
+
+def paged(*pages: tuple[str, QWidget]) -> QTabWidget:
+    """Panels as pages of one tab, each as tall as the tab (the Structure panel and the three-heap
+    report: each draws plots)."""
+    holder = QTabWidget(objectName="pages")
+    holder.setDocumentMode(True)
+    for title, panel in pages:
+        holder.addTab(panel, title)
     return holder
 
 

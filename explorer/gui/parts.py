@@ -16,7 +16,7 @@ from PySide6.QtCore import QByteArray
 from PySide6.QtWidgets import QDockWidget, QLabel, QWidget
 
 from explorer.core import budget
-from explorer.gui.docks import PANEL_MIN_WIDTH, stacked
+from explorer.gui.docks import PANEL_MIN_WIDTH, paged, stacked
 from explorer.gui.jobs import LatestJob
 from explorer.gui.scheduler import QtScheduler
 from explorer.gui.window_pool import POOL_INDEX
@@ -263,7 +263,7 @@ class Panels:
         slices = p.slices = SlicesController(slices_panel, self.channel())
         slices_panel.reportRequested.connect(slices.report)
         slices_panel.cancelRequested.connect(slices.cancel)
-        return stacked(panel, slices_panel), [structure, slices]
+        return paged(("Cold pairs", panel), ("Three heaps", slices_panel)), [structure, slices]
 
     def _build(self) -> tuple[QWidget, list[Any]]:
         from explorer.gui.controllers.build import BuildController

@@ -83,6 +83,7 @@ def test_every_view_has_the_requests_its_protocol_declares(window):
         "ArrayView": window.array_panel,
         "SequenceView": window.sequence_panel,
         "RowsView": window.rows_panel,
+        "SlicesView": window.slices_panel,
     }
     assert set(REQUESTS) == set(views) and all(REQUESTS.values())
     for protocol, names in REQUESTS.items():

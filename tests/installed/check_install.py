@@ -8,6 +8,8 @@ It fails (exit status 1, and says what) where:
 - the package imported is the checkout's, or any group of compiled kernels (explorer/core/kernels.py)
   is missing from the installed package: a wheel built without the build step fails here;
 - `moves 5 7` does not answer (3, 5), (4, 7), (5, 3);
+- `moves 3 5 --rule wythoff3:1` (three heaps: the kernel numba compiles when first asked) does not
+  answer the winning moves of (1, 3, 5) that Fraenkel's game's definition gives, worked out here;
 - `count --batch` of 10^5 random queries below 10^18 differs from the plain closed form, worked out
   here with math.isqrt (docs/math.md, "Counting cold cells in rectangles");
 - `screenshot` writes no PNG (offscreen; and under Xvfb, a real window, where xvfb-run is found).
@@ -56,6 +58,9 @@ def run(command: list[str], stdin: bytes = b"", env: dict[str, str] | None = Non
 def the_commands(exe: list[str], where: str) -> None:
     code, out, err, took = run([*exe, "moves", "5", "7"])
     check(code == 0 and out.decode().split("\n") == ["3 5", "4 7", "5 3", ""], f"{where}: moves 5 7 ({took:.2f} s)")
+    code, out, err, took = run([*exe, "moves", "3", "5", "--rule", "wythoff3:1"])
+    got3 = sorted(tuple(map(int, line.split())) for line in out.decode().splitlines())
+    check(code == 0 and got3 == three_heap_wins((1, 3, 5)), f"{where}: moves 3 5 --rule wythoff3:1 ({took:.2f} s)")
     rng = random.Random(63)
     pairs = [(rng.randrange(10**18), rng.randrange(10**18)) for _ in range(QUERIES)]
     text = f"{QUERIES}\n" + "".join(f"{x} {y}\n" for x, y in pairs)
@@ -82,6 +87,25 @@ def the_commands(exe: list[str], where: str) -> None:
             )
         else:
             print(f"skip  {where}: no xvfb-run here, no real window opened", flush=True)
+
+
+def three_heap_wins(start: tuple[int, int, int]) -> list[tuple[int, ...]]:
+    """The cold positions one move from `start` in Fraenkel's three-heap Wythoff, by its definition:
+    one heap, or (d1, d2, d3) with d1 ^ d2 ^ d3 == 0."""
+    from itertools import product
+
+    def moves(p: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out = []
+        for d in product(*(range(h + 1) for h in p)):
+            taken = [x for x in d if x]
+            if taken and (len(taken) == 1 or d[0] ^ d[1] ^ d[2] == 0):
+                out.append(tuple(h - x for h, x in zip(p, d)))
+        return out
+
+    cold: dict[tuple[int, ...], bool] = {}
+    for p in sorted(product(*(range(h + 1) for h in start)), key=sum):
+        cold[p] = not any(cold[t] for t in moves(p))
+    return sorted(t for t in moves(start) if cold[t])
 
 
 def _is_png(path: str) -> bool:

@@ -261,7 +261,7 @@ def make_figure(
         cx, cy = px(select[0], 0.5), py(select[1], 0.5)
         for move in rule.winning_moves(*select)[:MAX_ARROWS]:
             tx, ty = move.target
-            if x0 <= tx < x1 and y0 <= ty < y1:
+            if move.on_board and x0 <= tx < x1 and y0 <= ty < y1:  # not a pass, not into another slice
                 fig.items.append(
                     Line(cx, cy, px(tx, 0.5), py(ty, 0.5), MOVE_ARROW, max(1.0, s / 8), arrow=True, kind="move")
                 )

@@ -288,7 +288,7 @@ def _slice_family(name: str, label: str, description: str, cls: str) -> Family:
         examples=(f"{name}:1",),
         example_titles=(f"{label}, first heap 1",),
         question=(label, "the first heap A (the board: heaps 2 and 3):", 1, 0, 256),
-        syntax=f"{name}:A[;n=N]",
+        syntax=f"{name}:A",  # [;n=N] as well: the list of every rule keeps to one readable line
         costly=True,
         check=lambda param: _slices().slice_fields(game(), param),
         solve=make,
@@ -352,7 +352,7 @@ FAMILIES: tuple[Family, ...] = (
         "Custom rule…",
         parse_custom,
         ask=ASK_SPEC,
-        syntax="custom:one=…;both=…;a=…;n=…[;misere]",
+        syntax="custom:one=…;both=…",  # ;a=…;n=…[;misere] as well (the README has the whole form)
         costly=True,
         check=custom_fields,
     ),
@@ -378,7 +378,7 @@ FAMILIES: tuple[Family, ...] = (
         _alter,
         examples=("alter:terminal=2",),
         example_titles=("Wythoff with x + y ≤ 2 terminal",),
-        syntax="alter:cold=…;hot=…;terminal=K",
+        syntax="alter:cold=…;hot=…",  # ;terminal=K[;n=N][/RULE] as well (ALTER_FORM)
         costly=True,
         check=alter_fields,
         solve=_alter,

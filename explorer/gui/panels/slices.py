@@ -36,15 +36,16 @@ class SlicesPanel(QWidget):
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
-        row = QHBoxLayout()
         self.game = QComboBox(objectName="slicesGame")
         self.game.addItem("Fraenkel's three-heap Wythoff", "wythoff3")
         self.game.addItem("Same amount from any heaps", "subset3")
+        layout.addWidget(self.game)
+        row = QHBoxLayout()
         self.a_max = QSpinBox(objectName="slicesAMax", minimum=0, maximum=256, value=10, prefix="a ≤ ")
         self.n_max = QSpinBox(objectName="slicesN", minimum=16, maximum=10_000_000, value=20_000, prefix="n ≤ ")
         self.n_max.setSingleStep(10_000)
         self.go = QPushButton("Report", objectName="slicesGo")
-        for w in (self.game, self.a_max, self.n_max, self.go):
+        for w in (self.a_max, self.n_max, self.go):
             row.addWidget(w)
         layout.addLayout(row)
         self.progress = QProgressBar(objectName="slicesProgress")
@@ -64,7 +65,7 @@ class SlicesPanel(QWidget):
         inner.addStretch(1)
         scroll = QScrollArea(objectName="slicesScroll", widgetResizable=True)
         scroll.setWidget(shown)
-        scroll.setMinimumHeight(220)
+        scroll.setMinimumHeight(120)
         layout.addWidget(scroll, 1)
         self._png = b""
         self.set_busy(False)
