@@ -64,6 +64,7 @@ __all__ = [
     "figure",
     "rule",
     "save_figure",
+    "slices",
     "sum",
     "view",
 ]
@@ -417,3 +418,22 @@ def count_values(
     numbers = [_whole(v, "a bound") for v in (x0, y0, x1, y1)]
     answer = count_by_value(command_values(chosen), kind, _whole(value, "a value"), Rects.of(*([n] for n in numbers)))
     return int(answer.counts[0])
+
+
+def slices(game: str = "wythoff3", a_max: int = 10, n: int = 100_000) -> list[Any]:
+    """Fraenkel's conjectures on three heaps, slice by slice (docs/math.md, "Three heaps as slices"):
+    a report for each first heap a = 0 … a_max, over the indices up to n (`slices` on the command line).
+    Evidence up to n, not a proof.
+
+    >>> from explorer import api as wx
+    >>> [(r.first, r.holds_i, r.holds_ii) for r in wx.slices(a_max=2, n=2000)]
+    [(0, True, True), (1, True, True), (2, True, True)]
+    >>> wx.rule("wythoff3:1").winning_moves(3, 5)[2].to  # (1, 3, 5) -> (0, 1, 2): 1, 2 and 3 taken
+    (0, 1, 2)
+    """
+    from explorer.core.analysis.slices_report import reports
+    from explorer.core.game.heaps3 import GAMES
+
+    if game not in GAMES:
+        raise RuleError(f"slices takes a three-heap game, {' or '.join(GAMES)}, not {game!r}")
+    return reports(GAMES[game], a_max, n)

@@ -245,3 +245,17 @@ def test_every_text_fits_inside_the_figure(rule, size, compare):
             shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[item.anchor]
             left = item.x - shift * text_width(item.text, item.size)
             assert left >= 0 and left + text_width(item.text, item.size) <= fig.width + 0.01, item
+
+
+def test_a_slice_of_three_heaps_draws_arrows_on_its_board_only(tmp_path):
+    """Issue 66: (1, 3, 5) under wythoff3:1 has four winning moves, two into slice 0: a figure draws
+    the two on the board (to (0, 2) and (3, 4)), none to a cell of another slice."""
+    from explorer.core.rules import parse_rule
+
+    rule = parse_rule("wythoff3:1")
+    on_board = [m.target for m in rule.winning_moves(3, 5) if m.on_board]
+    assert sorted(on_board) == [(0, 2), (3, 4)] and len(rule.winning_moves(3, 5)) == 4
+    out = tmp_path / "slice.svg"
+    assert main(["figure", str(out), "--rule", "wythoff3:1", "--select", "3", "5", "--view", "0", "0", "20", "20"]) == 0
+    root = ET.fromstring(out.read_text())
+    assert sum(1 for e in root.iter() if e.get("class") == "move") == 2

@@ -24,22 +24,18 @@ def slices_setup(p: argparse.ArgumentParser, rule_help: str) -> None:
 
 
 def cmd_slices(args: argparse.Namespace, out: BinaryIO) -> None:
-    from explorer.core.analysis.slices_report import columns_for, report_text, reports
+    from explorer.core.analysis.slices_report import refusal, report_text, reports
     from explorer.core.exact.bigint import whole_number
     from explorer.core.game.heaps3 import GAMES as BY_NAME
-    from explorer.core.rules.slices import MAX_FIRST, WORK_LIMIT, WORK_PER_SECOND, solve_work
+    from explorer.core.rules.slices import MAX_FIRST
 
     game = BY_NAME.get(args.game.strip().lower())
     if game is None:
         raise UsageError(f"slices takes a three-heap game, {' or '.join(GAMES)}, not {args.game[:30]!r}")
     a_max = whole_number(args.a_max, "A_MAX (the largest first heap)", 0, MAX_FIRST)
     n_max = DEFAULT_N if args.n is None else whole_number(args.n, "N (the largest index)", 16, 10**7)
-    work = solve_work(game, a_max, columns_for(a_max, n_max))
-    if work > WORK_LIMIT:
-        raise UsageError(
-            f"slices 0 … {a_max} up to n = {n_max:,} take about {work // WORK_PER_SECOND} s, over the limit of "
-            f"{WORK_LIMIT // WORK_PER_SECOND} s: give a smaller --n or A_MAX"
-        )
+    if why := refusal(game, a_max, n_max):
+        raise UsageError(why)
     found = reports(game, a_max, n_max)
     if args.plot:
         from explorer.core.render.slices_plot import save_plot

@@ -68,7 +68,8 @@ class DockedPanels(QMainWindow):
         pages = dock.widget()
         if isinstance(pages, QTabWidget):  # panels sharing a tab as pages: the one named in front
             for i in range(pages.count()):
-                if pages.widget(i).objectName() == f"{name}Panel":
+                page = pages.widget(i)
+                if page is not None and page.objectName() == f"{name}Panel":
                     pages.setCurrentIndex(i)
 
     def panel_shortcut(self, name: str) -> str:

@@ -130,8 +130,25 @@ def columns_for(a_max: int, n_max: int) -> int:
     return (n_max * 1618034) // 1000000 + 4 * a_max + 256
 
 
+def refusal(game: Game3, a_max: int, n_max: int) -> str:
+    """Why the report on slices 0 … a_max up to n_max is not made (too much work), or ""."""
+    from explorer.core.game.heaps3 import WORK_LIMIT, WORK_PER_SECOND, solve_work
+
+    if a_max < 0 or n_max < 16:
+        return "the report needs a first heap A_MAX >= 0 and an index N >= 16"
+    work = solve_work(game, a_max, columns_for(a_max, n_max))
+    if work <= WORK_LIMIT:
+        return ""
+    return (
+        f"slices 0 … {a_max} up to n = {n_max:,} would take about {work // WORK_PER_SECOND:,} s, over the limit "
+        f"of {WORK_LIMIT // WORK_PER_SECOND} s: give a smaller N or A_MAX"
+    )
+
+
 def reports(game: Game3, a_max: int, n_max: int, progress=None) -> list[SliceReport]:  # type: ignore[no-untyped-def]
-    """The report on each slice 0 … a_max up to index n_max."""
+    """The report on each slice 0 … a_max up to index n_max (ValueError, before any work, past the limit)."""
+    if why := refusal(game, a_max, n_max):
+        raise ValueError(why)
     table = SliceTable(game, a_max, columns_for(a_max, n_max), progress)
     return [slice_report(table, a, n_max) for a in range(a_max + 1)]
 

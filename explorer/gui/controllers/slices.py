@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from explorer.core.game.heaps3 import GAMES, WORK_LIMIT, WORK_PER_SECOND, solve_work
+from explorer.core.game.heaps3 import GAMES
 from explorer.session.jobs import Jobs
 from explorer.session.views import SlicesView
 
@@ -58,18 +58,14 @@ class SlicesController:
         return self.jobs.busy
 
     def report(self, game_name: str, a_max: int, n_max: int) -> None:
-        from explorer.core.analysis.slices_report import columns_for
+        from explorer.core.analysis.slices_report import refusal
 
         game = GAMES.get(game_name)
         if game is None:
             self.view.set_error(f"no three-heap game is called {game_name!r}")
             return
-        work = solve_work(game, a_max, columns_for(a_max, n_max))
-        if work > WORK_LIMIT:
-            self.view.set_error(
-                f"slices 0 … {a_max} up to n = {n_max:,} would take about {work // WORK_PER_SECOND:,} s, over the "
-                f"limit of {WORK_LIMIT // WORK_PER_SECOND} s: give a smaller n or a"
-            )
+        if why := refusal(game, a_max, n_max):  # before any work
+            self.view.set_error(why)
             return
         self.asked = (game_name, a_max, n_max)
         self.view.set_busy(True)
