@@ -13,6 +13,7 @@ from bench import (
     far_values_jobs,
     frames_jobs,
     grundy_jobs,
+    heaps_jobs,
     query_jobs,
     render_jobs,
     sequence_jobs,
@@ -34,6 +35,7 @@ def main() -> int:
         "values": values_jobs.run,
         "sequence": sequence_jobs.run,
         "far": far_values_jobs.run,
+        "heaps": heaps_jobs.run,
     }
     chosen = sys.argv[1:] or list(jobs)
     unknown = [name for name in chosen if name not in jobs]
