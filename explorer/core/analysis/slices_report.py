@@ -132,17 +132,12 @@ def columns_for(a_max: int, n_max: int) -> int:
 
 def refusal(game: Game3, a_max: int, n_max: int) -> str:
     """Why the report on slices 0 … a_max up to n_max is not made (too much work), or ""."""
-    from explorer.core.game.heaps3 import WORK_LIMIT, WORK_PER_SECOND, solve_work
+    from explorer.core.game.heaps3 import too_much
 
     if a_max < 0 or n_max < 16:
         return "the report needs a first heap A_MAX >= 0 and an index N >= 16"
-    work = solve_work(game, a_max, columns_for(a_max, n_max))
-    if work <= WORK_LIMIT:
-        return ""
-    return (
-        f"slices 0 … {a_max} up to n = {n_max:,} would take about {work // WORK_PER_SECOND:,} s, over the limit "
-        f"of {WORK_LIMIT // WORK_PER_SECOND} s: give a smaller N or A_MAX"
-    )
+    why = too_much(game, a_max, columns_for(a_max, n_max), f"the report up to n = {n_max:,}")
+    return why + ": give a smaller N or A_MAX" if why else ""
 
 
 def reports(game: Game3, a_max: int, n_max: int, progress=None) -> list[SliceReport]:  # type: ignore[no-untyped-def]

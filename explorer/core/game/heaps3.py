@@ -126,6 +126,22 @@ def _caps(amax: int, n: int) -> tuple[int, int, int]:
     return 2 * n + 4 * amax + 64, off, n + 4 * amax + 64 + off
 
 
+MEMORY_LIMIT = 768 << 20  # the solve's arrays at their peak (slices 0-10 on 3.5 million columns)
+
+
+def too_much(game: Game3, amax: int, n: int, what: str) -> str:
+    """Why solving slices 0 … amax on n columns is refused before it starts (about a minute of work, or
+    MEMORY_LIMIT of arrays, at most), naming `what` was asked; "" where it is not."""
+    work, held = solve_work(game, amax, n), table_bytes(amax, n)
+    if work > WORK_LIMIT:
+        cost = f"about {work // WORK_PER_SECOND:,} s, over the limit of {WORK_LIMIT // WORK_PER_SECOND} s"
+    elif held > MEMORY_LIMIT:
+        cost = f"{held >> 20:,} MiB at its peak, over the limit of {MEMORY_LIMIT >> 20} MiB"
+    else:
+        return ""
+    return f"{what} would solve slices 0 … {amax:,} on {n:,} columns: {cost}"
+
+
 def table_bytes(amax: int, n: int) -> int:
     """The memory slices 0 … amax on n columns hold while they are solved, known before."""
     ycap, _, esize = _caps(amax, n)
@@ -228,12 +244,8 @@ def table_for(game: Game3, heaps: Triple, progress: Progress | None = None) -> S
     if len(heaps) != 3 or min(heaps) < 0:
         raise ValueError(f"{game.title} is played on three heaps, each a whole number >= 0")
     a, n = min(heaps), max(heaps) + 1
-    work = solve_work(game, a, n)
-    if work > WORK_LIMIT:
-        raise ValueError(
-            f"solving three heaps up to {n - 1:,} with a smallest heap of {a:,} would take about "
-            f"{work // WORK_PER_SECOND:,} s, over the limit of {WORK_LIMIT // WORK_PER_SECOND} s: give smaller heaps"
-        )
+    if why := too_much(game, a, n, f"{heaps}"):
+        raise ValueError(why + ": give smaller heaps")
     return solved_table(game, a, n, progress)
 
 

@@ -24,6 +24,7 @@ from explorer.core.game.heaps3 import (
     solve_work,
     solved_table,
     table_bytes,
+    too_much,
 )
 from explorer.core.game.lines import Line
 from explorer.core.game.moves import Move, MoveKind
@@ -68,12 +69,8 @@ def slice_fields(game: Game3, param: str | None) -> tuple[int, int]:
             raise UnknownRule(f"{game.name}:{FORM}: {part.strip()[:30]!r} is not n=N")
         n = whole_number(value.strip(), "the columns n", 1, MAX_COLUMNS)
     n = default_columns(game, a) if n is None else n
-    work = solve_work(game, a, n)
-    if work > WORK_LIMIT:
-        raise UnknownRule(
-            f"{game.name}:{a};n={n} would solve {a + 1} slices on {n:,} columns (about "
-            f"{work // WORK_PER_SECOND} s, over the limit of {WORK_LIMIT // WORK_PER_SECOND} s): give a smaller n"
-        )
+    if why := too_much(game, a, n, f"{game.name}:{a};n={n}"):
+        raise UnknownRule(why + ": give a smaller n")
     return a, n
 
 
@@ -119,8 +116,8 @@ class HeapSlice(LayerRule):
 
     def __init__(self, first: int, columns: int | None = None, progress: Progress | None = None) -> None:
         n = default_columns(self.game, first) if columns is None else columns
-        if solve_work(self.game, first, n) > WORK_LIMIT:
-            raise RuleError(f"{self.game.name}:{first};n={n} is more work than the limit: give a smaller n")
+        if why := too_much(self.game, first, n, f"{self.game.name}:{first};n={n}"):
+            raise RuleError(why + ": give a smaller n")
         table = solved_table(self.game, first, n, progress)
         wythoff = Wythoff()
         self._set_layer(wythoff, VectorSpec.parse("rays=1,0 1,1"), table.col[first, :n], {})
