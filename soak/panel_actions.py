@@ -226,13 +226,14 @@ class PanelActions:
             return
         heaps = tuple(rng.randrange(0, 13) if rng.random() < 0.85 else rng.randrange(0, 300) for _ in range(3))
         self.m.grid_actions._type_into(panel.piles, " ".join(map(str, heaps)))
-        QTest.mouseClick(panel.play if rng.random() < 0.3 else panel.go, Qt.MouseButton.LeftButton)
-        self.m.pending.npiles = heaps if self.m.w.npiles.game is None else None
+        play = rng.random() < 0.3  # a new game from these heaps (its answer is the game, not a verdict)
+        QTest.mouseClick(panel.play if play else panel.go, Qt.MouseButton.LeftButton)
+        self.m.pending.npiles = heaps if self.m.w.npiles.game is None and not play else None
         self.m.pending.npiles_game = panel.game.currentData()
 
     def slices_report(self) -> None:
         """The three-heap report under the Structure tab (issue 66): a few slices, up to a modest n."""
-        self.m.w.panels.build("structure")  # as showing its tab would
+        self.m.w.show_panel("slices")  # its page of the Structure tab in front, as a person clicks it
         panel = self.m.w.slices_panel
         rng = self.m.rng
         panel.game.setCurrentIndex(0 if rng.random() < 0.8 else 1)
