@@ -111,6 +111,8 @@ def test_three_heaps_first_heap_control_inspector_and_a_move_into_another_slice(
     spin.setValue(1)  # as a person turning the spinner
     qtbot.waitUntil(lambda: window.session.rule.key == "wythoff3:1;n=256", timeout=30_000)
     window.grid.render_now()
+    axes = window.grid.getPlotItem()
+    assert axes.getAxis("bottom").labelText.startswith("heap 2") and axes.getAxis("left").labelText == "heap 3"
     cold = heaps_solved("wythoff3", 1, 16)
     for x in range(12):
         for y in range(8):
@@ -128,7 +130,7 @@ def test_three_heaps_first_heap_control_inspector_and_a_move_into_another_slice(
     qtbot.waitUntil(lambda: window.session.rule.key == "wythoff3:0;n=256", timeout=30_000)
     assert window.session.selection == (1, 2) and spin.value() == 0
     choose(window, "wythoff")
-    assert not spin.isVisibleTo(window)
+    assert not spin.isVisibleTo(window) and axes.getAxis("bottom").labelText == "pile A"
 
 
 def test_the_conjecture_report_in_the_window_with_its_plot(qtbot, window):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from explorer.core.exact.bigint import short_text
 from explorer.core.game.spec import MoveSpec
-from explorer.core.protocol import Rule, RuleError, UnknownRule
+from explorer.core.protocol import Rule, RuleError, Slice, UnknownRule
 from explorer.core.rules.custom import CustomRule
 from explorer.core.rules.registry import _BY_NAME, ASK_NOTHING, FAMILIES, _vector_spec, family_of, parse_rule
 
@@ -81,3 +81,10 @@ def vectors_text(rays: str, jumps: str, n: int) -> str:
     spec = _vector_spec(f"rays={rays};jumps={jumps}")
     text = f"vectors:{spec.text()}"
     return text if spec.has_nim_rays else f"{text};n={n}"
+
+
+def axis_names(rule: Rule) -> tuple[str, str]:
+    """What the grid's axes count: the two piles, or heaps 2 and 3 of a slice of three heaps."""
+    if isinstance(rule, Slice):
+        return f"heap 2 (first heap {rule.first})", "heap 3"
+    return "pile A", "pile B"

@@ -429,12 +429,15 @@ class ValueBar(pg.ColorBarItem):
         super().setAxisItems(items)
 
 
-def caption_axes(plot: Any, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> None:
+def caption_axes(
+    plot: Any, x_lo: int, y_lo: int, x_hi: int, y_hi: int, names: tuple[str, str] = ("pile A", "pile B")
+) -> None:
     """When tick labels show only trailing digits, say which number they end: the middle of
     the view rounded down to a multiple of 10^k, the first power of ten above the view's
     width. Rounded, the caption stays the same while the view pans (the exact middle changed
-    it on every frame, and each new caption re-laid the axis out: 0.5 ms a frame)."""
-    for side, name, lo, hi in (("bottom", "pile A", x_lo, x_hi), ("left", "pile B", y_lo, y_hi)):
+    it on every frame, and each new caption re-laid the axis out: 0.5 ms a frame). `names`: what the
+    axes count (the piles, or heaps 2 and 3 of a slice of three heaps)."""
+    for side, name, lo, hi in (("bottom", names[0], x_lo, x_hi), ("left", names[1], y_lo, y_hi)):
         mid = (lo + hi) // 2
         text = name
         if mid >= 10**12 and hi - lo < mid // 10**6:

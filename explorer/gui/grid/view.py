@@ -34,6 +34,7 @@ from explorer.core.render.levels import (
     mixes_on_worker,
     raster_and_levels,
 )
+from explorer.core.rules.presentation import axis_names
 from explorer.core.value_source import ValueCache
 from explorer.gui import palette
 from explorer.gui.grid import hover
@@ -364,7 +365,7 @@ class GridView(ExactView, pg.PlotWidget):
 
     # ----- Grundy mode ------------------------------------------------------------------------
     def _caption_axes(self, x_lo: int, y_lo: int, x_hi: int, y_hi: int) -> None:
-        caption_axes(self.getPlotItem(), x_lo, y_lo, x_hi, y_hi)
+        caption_axes(self.getPlotItem(), x_lo, y_lo, x_hi, y_hi, axis_names(self.rule))
 
     def _show_solving(self) -> None:
         """Mark the picture as the rule in effect's while another is solved (the session's `solving`)."""
