@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from explorer.core.game.moves import MoveKind
-from explorer.core.protocol import Slice, Altered, Constructed, Rule, Valued
+from explorer.core.protocol import Altered, Constructed, Rule, Slice, Valued
 from explorer.core.rules import parse_rule
 from explorer.core.rules.registry import ASK_NOTHING, FAMILIES
 

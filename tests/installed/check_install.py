@@ -99,7 +99,7 @@ def three_heap_wins(start: tuple[int, int, int]) -> list[tuple[int, ...]]:
         for d in product(*(range(h + 1) for h in p)):
             taken = [x for x in d if x]
             if taken and (len(taken) == 1 or d[0] ^ d[1] ^ d[2] == 0):
-                out.append(tuple(h - x for h, x in zip(p, d)))
+                out.append(tuple(h - x for h, x in zip(p, d, strict=True)))
         return out
 
     cold: dict[tuple[int, ...], bool] = {}
