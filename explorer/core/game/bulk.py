@@ -61,6 +61,25 @@ def max_index(a: int = 1) -> int:
     return isqrt((2**63 - 1) // (a * a + 4))
 
 
+def lower_prefix(n: int, a: int) -> I64:
+    """A_0 … A_{n−1} of Fraenkel's a-Wythoff (a >= 2) as an int64 array, exactly, past `max_index(a)`
+    too (where the formula would leave int64): the exact formula up to max_index, then by
+    complementarity. A_k (k >= 1) is the k-th positive integer not among B_i = A_i + a·i (i >= 1), and
+    the k-th integer missing from a sorted B is k + #{j : B_j − j < k} (j from 1). With A_k <= 1.5k + 1
+    and B_i >= 3i, the B_i below A_k have i <= k/2: the pairs known up to m give A_k for k < 2m − 1, so
+    each stage doubles what is known. Values stay far below 2^63 while a·n does."""
+    if a < 2:
+        raise ValueError("lower_prefix extends a-Wythoff's A_k for a >= 2")
+    known = lower_array(np.arange(min(n, max_index(a) + 1), dtype=np.int64), a)
+    while known.size < n:
+        m = known.size
+        j = np.arange(1, m, dtype=np.int64)
+        missing_below = known[1:m] + a * j - j  # B_j − j: how many positive integers below B_j are not B's
+        ks = np.arange(m, min(n, 2 * m - 1), dtype=np.int64)
+        known = np.concatenate([known, ks + np.searchsorted(missing_below, ks, side="left")])
+    return known[:n]
+
+
 def lower_array(k: I64, a: int = 1) -> I64:
     """a_k (Fraenkel's A_k for a > 1) for an int64 array with 0 <= k <= max_index(a): the formula
     of `sequence.lower`, with an exact int64 square root."""

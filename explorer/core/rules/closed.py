@@ -72,10 +72,17 @@ class BeattyRule(PairRule):
         """(A_k, B_k) for k = start .. start + count - 1: int64 arrays from the exact int64 formula
         while k stays within `max_index`, else a pair at a time (Python integers beyond int64).
         A million pairs a pair at a time held the GIL on a worker for the Structure tab."""
-        if self.changes or start < 0 or count <= 0 or start + count - 1 > self.max_index:
+        if self.changes or start < 0 or count <= 0:
             return super().cold_pairs(start, count)
         k = np.arange(start, start + count, dtype=np.int64)
-        xs = self.lower_array(k)
+        if start + count - 1 <= self.max_index:
+            xs = self.lower_array(k)
+        elif self.a >= 2 and self.a * (start + count) < 1 << 60 and start + count <= 1 << 24:
+            # past the int64 formula (a = 10^6: from k = 3 038), the prefix by complementarity, exact
+            # (a million pairs a pair at a time held the GIL 2 s on the Structure tab's worker)
+            xs = bulk.lower_prefix(start + count, self.a)[start:]
+        else:
+            return super().cold_pairs(start, count)
         return xs, xs + self.a * k
 
     def _pair(self, n: int) -> Position:
@@ -339,6 +346,14 @@ class Nim(SweptValues, PairRule):
 
     def partner(self, x: int) -> int:
         return x
+
+    def cold_pairs(self, start: int, count: int) -> tuple[Any, Any]:
+        """(k, k) for k = start .. start + count − 1, as int64 arrays while they fit (a million a pair
+        at a time held the GIL half a second on the Structure tab's worker)."""
+        if start < 0 or count <= 0 or start + count >= 1 << 62:
+            return super().cold_pairs(start, count)
+        k = np.arange(start, start + count, dtype=np.int64)
+        return k, k.copy()
 
     def cold_pair(self, k: int) -> Position:
         if k < 0:
