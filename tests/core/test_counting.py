@@ -70,3 +70,22 @@ def test_a_large_batch_counted_on_every_core_is_exact(monkeypatch, key):
     for i in {0, n - 1, *edges, *rng.integers(0, n, 300).tolist()}:
         assert counts[i] == rule.cold_count(int(xs[i]), int(ys[i])), i
     assert len(counts) == n
+
+
+@settings(deadline=None)  # the first example compiles the sweep
+@given(
+    st.lists(st.integers(0, 5000), min_size=1, max_size=200),
+    st.lists(st.tuples(st.integers(-3, 250), st.integers(-3, 60)), min_size=1, max_size=40),
+)
+def test_the_sequence_sweep_counts_rows_below_its_columns_largest(col, queries):
+    """The sweep's tree spans only the rows asked about (a value batch's rows 0-20 over 2^24 columns
+    of (1,2)-GDWN allocated ~400 MiB for every row the sequence reaches): counts by brute force."""
+    from explorer.core.counting.sequence_index import dominance_over_sequence
+
+    arr = np.array(col, dtype=np.int32)
+    qx = np.array([min(x, len(col) - 1) for x, _ in queries], dtype=np.int64)
+    qy = np.array([y for _, y in queries], dtype=np.int64)
+    want = [
+        sum(1 for i in range(x + 1) if col[i] <= y) if x >= 0 and y >= 0 else 0 for x, y in zip(qx, qy, strict=True)
+    ]
+    assert dominance_over_sequence(arr, qx, qy).tolist() == want
