@@ -135,3 +135,15 @@ def test_a_wythoffs_pairs_past_the_int64_formula_are_exact(a, k):
 def test_nims_pairs_in_bulk():
     xs, ys = parse_rule("nim").cold_pairs(5, 3)
     assert xs.tolist() == ys.tolist() == [5, 6, 7]
+
+
+def test_a_wythoffs_pairs_far_out_still_come_as_python_integers():
+    """The bulk path must not take a start past int64 (the CLI fuzz found `pairs 3 --start 4·10^20
+    --rule wythoff:2` raising OverflowError once the bulk path made its k array first)."""
+    from explorer.core.game.sequence import lower
+
+    start = 428094317128561086589
+    xs, ys = parse_rule("wythoff:2").cold_pairs(start, 3)
+    assert [(x, y) for x, y in zip(xs, ys, strict=True)] == [
+        (lower(k, 2), lower(k, 2) + 2 * k) for k in range(start, start + 3)
+    ]

@@ -74,16 +74,16 @@ class BeattyRule(PairRule):
         A million pairs a pair at a time held the GIL on a worker for the Structure tab."""
         if self.changes or start < 0 or count <= 0:
             return super().cold_pairs(start, count)
-        k = np.arange(start, start + count, dtype=np.int64)
-        if start + count - 1 <= self.max_index:
-            xs = self.lower_array(k)
-        elif self.a >= 2 and self.a * (start + count) < 1 << 60 and start + count <= 1 << 24:
+        end = start + count  # past the last k asked
+        if end - 1 <= self.max_index:
+            xs = self.lower_array(np.arange(start, end, dtype=np.int64))
+        elif self.a >= 2 and end <= 1 << 24 and self.a * end < 1 << 60:
             # past the int64 formula (a = 10^6: from k = 3 038), the prefix by complementarity, exact
             # (a million pairs a pair at a time held the GIL 2 s on the Structure tab's worker)
-            xs = bulk.lower_prefix(start + count, self.a)[start:]
+            xs = bulk.lower_prefix(end, self.a)[start:]
         else:
             return super().cold_pairs(start, count)
-        return xs, xs + self.a * k
+        return xs, xs + self.a * np.arange(start, end, dtype=np.int64)
 
     def _pair(self, n: int) -> Position:
         lo = self.lower(n)
