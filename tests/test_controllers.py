@@ -431,6 +431,10 @@ def test_npiles_plays_three_heaps_against_the_computer_by_the_definition():
     assert ("cold" in panel.set_result.call_args[0][0]) == cold[(1, 2, 3)]
     npiles.request((1, 2))
     assert "three heaps" in panel.set_error.call_args[0][0]
+    npiles.request((10**100_000,) * 3)  # refused before any work (the work estimate summed over every slice)
+    assert "at most 256" in panel.set_error.call_args[0][0]
+    npiles.request((3, 5, 10**40))
+    assert "over the limit" in panel.set_error.call_args[0][0]
     npiles.new_game((5, 4, 8))
     game = npiles.game
     assert game is not None and game.position == (5, 4, 8)

@@ -27,7 +27,7 @@ def cmd_slices(args: argparse.Namespace, out: BinaryIO) -> None:
     from explorer.core.analysis.slices_report import refusal, report_text, reports
     from explorer.core.exact.bigint import whole_number
     from explorer.core.game.heaps3 import GAMES as BY_NAME
-    from explorer.core.rules.slices import MAX_FIRST
+    from explorer.core.game.heaps3 import MAX_FIRST
 
     game = BY_NAME.get(args.game.strip().lower())
     if game is None:

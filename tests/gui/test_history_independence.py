@@ -54,6 +54,8 @@ def _state(window) -> dict[str, object]:  # type: ignore[no-untyped-def]
         "path": list(grid.path),
         "overlay": grid.overlay,
         "arrows": len(grid.arrows),
+        "axes": tuple(grid.getPlotItem().getAxis(side).labelText for side in ("bottom", "left")),
+        "first_heap": (window.rule_bar.first_heap.isVisibleTo(window), window.rule_bar.first_heap.value()),
     }
 
 
@@ -104,6 +106,21 @@ PATHS: dict[str, tuple[list[tuple[Step, tuple]], list[tuple[Step, tuple]]]] = {
     "perfect play, then another position": (
         [(_select, (9, 14)), (_perfect_play, ()), (_select, (10, 12))],
         [(_select, (10, 12))],
+    ),
+    # three heaps (issue 66): the first heap turned, a move into another slice, another rule and back;
+    # the axes' titles, the inspector's (a, b, c) and its triples must be the slice's in effect
+    "three heaps, first heap and a move into another slice": (
+        [
+            (_rule, ("wythoff3:2;n=256",)),
+            (_select, (3, 5)),
+            (lambda q, w: w.rules.request_first_heap(1), ()),
+            (_settle, ()),
+            (lambda q, w: w.rules.request_first_heap(0, (1, 2)), ()),
+            (_settle, ()),
+            (_rule, ("wythoff",)),
+            (_rule, ("wythoff3:0;n=256",)),
+        ],
+        [(_rule, ("wythoff3:0;n=256",)), (_select, (1, 2))],
     ),
     # an old verdict stayed under an input error
     "a verdict, then junk typed": (

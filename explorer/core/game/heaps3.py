@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from math import isqrt
 from typing import TYPE_CHECKING, NamedTuple
 
+from explorer.core.exact.bigint import short_decimal
 from explorer.core.exact.lazy import lazy_numpy
 
 if TYPE_CHECKING:
@@ -126,12 +127,15 @@ def _caps(amax: int, n: int) -> tuple[int, int, int]:
     return 2 * n + 4 * amax + 64, off, n + 4 * amax + 64 + off
 
 
+MAX_FIRST = 256  # the largest first heap (smallest heap) solved at all; the work bounds it further
 MEMORY_LIMIT = 768 << 20  # the solve's arrays at their peak (slices 0-10 on 3.5 million columns)
 
 
 def too_much(game: Game3, amax: int, n: int, what: str) -> str:
     """Why solving slices 0 … amax on n columns is refused before it starts (about a minute of work, or
     MEMORY_LIMIT of arrays, at most), naming `what` was asked; "" where it is not."""
+    if amax > MAX_FIRST:  # checked first: the work estimate itself sums over the slices
+        return f"{what} would solve slices 0 … {short_decimal(amax)}: the smallest heap is at most {MAX_FIRST}"
     work, held = solve_work(game, amax, n), table_bytes(amax, n)
     if work > WORK_LIMIT:
         cost = f"about {work // WORK_PER_SECOND:,} s, over the limit of {WORK_LIMIT // WORK_PER_SECOND} s"
@@ -244,7 +248,7 @@ def table_for(game: Game3, heaps: Triple, progress: Progress | None = None) -> S
     if len(heaps) != 3 or min(heaps) < 0:
         raise ValueError(f"{game.title} is played on three heaps, each a whole number >= 0")
     a, n = min(heaps), max(heaps) + 1
-    if why := too_much(game, a, n, f"{heaps}"):
+    if why := too_much(game, a, n, "(" + ", ".join(short_decimal(h) for h in heaps) + ")"):
         raise ValueError(why + ": give smaller heaps")
     return solved_table(game, a, n, progress)
 

@@ -16,6 +16,7 @@ from explorer.core.exact.bigint import whole_number
 from explorer.core.exact.lazy import lazy_numpy
 from explorer.core.game.heaps3 import (
     FRAENKEL3,
+    MAX_FIRST,
     QUICK_WORK,
     SUBSET3,
     WORK_LIMIT,
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
 else:
     np = lazy_numpy(__name__)
 
-MAX_FIRST = 256  # first heaps offered at all; the solve's work bounds them further (`check_work`)
 MAX_COLUMNS = 1 << 22
 FORM = "A[;n=N]"
 
