@@ -19,9 +19,8 @@ from explorer.core.game.heaps3 import (
     MAX_FIRST,
     QUICK_WORK,
     SUBSET3,
-    WORK_LIMIT,
-    WORK_PER_SECOND,
     Game3,
+    SliceTable,
     solve_work,
     solved_table,
     table_bytes,
@@ -112,6 +111,7 @@ class HeapSlice(LayerRule):
 
     game: ClassVar[Game3]
     first: int
+    table: SliceTable  # slices 0 … first, shared with the other slices of the process (heaps3.solved_table)
     what = "slices 0 … A of three heaps"
 
     def __init__(self, first: int, columns: int | None = None, progress: Progress | None = None) -> None:
@@ -124,8 +124,6 @@ class HeapSlice(LayerRule):
         object.__setattr__(self, "spec", SliceMoves(first))
         object.__setattr__(self, "first", first)
         object.__setattr__(self, "table", table)
-
-    table: object
 
     def _params(self) -> tuple[int, int]:
         return self.first, self.bound
@@ -212,7 +210,7 @@ class HeapSlice(LayerRule):
         if self.is_cold(x, y):
             return []
         moves = []
-        for a2, b2, c2 in self.table.cold_moves(self.first, x, y):  # type: ignore[attr-defined]
+        for a2, b2, c2 in self.table.cold_moves(self.first, x, y):
             if a2 == self.first:
                 m = Move.between((x, y), (b2, c2))
                 moves.append(m._replace(first=(a2, a2)))
@@ -240,8 +238,6 @@ def slice_peak(game: Game3, param: str | None) -> int:
 
 
 __all__ = [
-    "WORK_LIMIT",
-    "WORK_PER_SECOND",
     "HeapSlice",
     "Subset3",
     "Wythoff3",

@@ -50,8 +50,7 @@ class SlicesController:
     def __init__(self, view: SlicesView, jobs: Jobs) -> None:
         self.view = view
         self.jobs = jobs
-        self.asked: tuple[str, int, int] | None = None
-        self.text = ""  # the report shown, as text
+        self.asked: tuple[str, int, int] | None = None  # the report asked last: an answer to another is dropped
 
     @property
     def busy(self) -> bool:
@@ -91,7 +90,6 @@ class SlicesController:
         if inputs != self.asked:  # an answer to an older question
             return
         self.view.set_busy(False)
-        self.text = text
         self.view.set_report(text, png)
 
     def _failed(self, exc: BaseException) -> None:
