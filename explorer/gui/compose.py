@@ -278,7 +278,9 @@ def _connect_views(w: Host) -> None:
         asked.connect(lambda a, b: grid.setFocus())  # (Home, arrows, + and −: issue 64)
     inspector.inputRejected.connect(w.selection.input_error)
     inspector.moveActivated.connect(w.select_position)
-    inspector.moveToSliceActivated.connect(lambda a, b, c: w.rules.request_first_heap(a, (b, c)))
+    inspector.moveToSliceActivated.connect(
+        lambda a, b, c: w.rules.request_first_heap(a, then=lambda: w.select_position(b, c))
+    )
     inspector.whyRequested.connect(w.why.ask_why)
     inspector.whyRequested.connect(w.show_why_state)
     inspector.perfectPlayRequested.connect(w.demo.show_perfect_play)

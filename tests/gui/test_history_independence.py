@@ -115,10 +115,20 @@ PATHS: dict[str, tuple[list[tuple[Step, tuple]], list[tuple[Step, tuple]]]] = {
             (_select, (3, 5)),
             (lambda q, w: w.rules.request_first_heap(1), ()),
             (_settle, ()),
-            (lambda q, w: w.rules.request_first_heap(0, (1, 2)), ()),
+            (lambda q, w: w.rules.request_first_heap(0, then=lambda: w.select_position(1, 2)), ()),
             (_settle, ()),
             (_rule, ("wythoff",)),
             (_rule, ("wythoff3:0;n=256",)),
+        ],
+        [(_rule, ("wythoff3:0;n=256",)), (_select, (1, 2))],
+    ),
+    # a move into another slice selected its cell with no report (a soak, seed 20261193)
+    "three heaps, a move into another slice": (
+        [
+            (_rule, ("wythoff3:1;n=256",)),
+            (_select, (3, 5)),
+            (lambda q, w: w.rules.request_first_heap(0, then=lambda: w.select_position(1, 2)), ()),
+            (_settle, ()),
         ],
         [(_rule, ("wythoff3:0;n=256",)), (_select, (1, 2))],
     ),

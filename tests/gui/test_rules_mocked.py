@@ -115,8 +115,9 @@ def test_the_first_heap_switches_slices_and_a_move_into_a_slice_goes_there():
     moves = [m for m in p.session.rule.winning_moves(3, 5) if not m.on_board]
     assert moves  # (1, 3, 5) -> (0, 1, 2) and (0, 3, 5)
     target = moves[0].to
-    p.rules.request_first_heap(target[0], target[1:])
+    p.rules.request_first_heap(target[0], then=lambda: p.selection.request(*target[1:]))
     assert p.session.rule.key == "wythoff3:0;n=512" and p.session.selection == target[1:]
+    assert p.session.report is not None and p.session.report.whole == target
     assert p.session.rule.is_cold(*target[1:])
     p.rules.request_first_heap(999)  # past the largest first heap: a message, the slice stays
     assert p.session.rule.key == "wythoff3:0;n=512" and "256" in p.last(p.status.show_message)

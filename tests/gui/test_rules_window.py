@@ -129,6 +129,10 @@ def test_three_heaps_first_heap_control_inspector_and_a_move_into_another_slice(
     moves.itemActivated.emit(moves.item(row))
     qtbot.waitUntil(lambda: window.session.rule.key == "wythoff3:0;n=256", timeout=30_000)
     assert window.session.selection == (1, 2) and spin.value() == 0
+    qtbot.waitUntil(lambda: not window.busy, timeout=30_000)
+    # the cell the move leads to is reported (a soak found the selection set with no report)
+    assert window.session.report is not None and window.session.report.whole == (0, 1, 2)
+    assert "(0, 1, 2)" in window.findChild(QLabel, "positionStatus").text()
     choose(window, "wythoff")
     assert not spin.isVisibleTo(window) and axes.getAxis("bottom").labelText == "pile A"
 

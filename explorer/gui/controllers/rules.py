@@ -66,11 +66,12 @@ class RuleController:
             progress=self.work.progress if costly else None,
         )
 
-    def request_first_heap(self, first: int, cell: tuple[int, int] | None = None) -> None:
-        """Three heaps as slices: the slice of this first heap, on the same columns; for a move into it,
-        `cell` (heaps 2 and 3 after the move) is selected once the slice is solved."""
+    def request_first_heap(self, first: int, then: Callable[[], None] | None = None) -> None:
+        """Three heaps as slices: the slice of this first heap, on the same columns; `then` runs once
+        it is in effect (a move into another slice selects the cell it leads to, as a click does:
+        setting the session's selection alone left that cell without a report)."""
         rule = self.session.rule
-        if not isinstance(rule, Slice) or (first == rule.first and cell is None):
+        if not isinstance(rule, Slice) or (first == rule.first and then is None):
             return
         try:
             text = rule.slice_key(first)
@@ -81,8 +82,8 @@ class RuleController:
 
         def made(new: Rule) -> None:
             self._made(new)
-            if cell is not None:
-                self.session.selection = cell
+            if then is not None:
+                then()
 
         if takes_time(text):
             self.status.show_message(f"Solving slice {first}…")
